@@ -1,0 +1,26 @@
+# The two entry points of the README: `make demo` and `make test`.
+# Each creates and fills the virtual environment it needs (.venv) on first use.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[demo,dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m demo
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache build dist *.egg-info

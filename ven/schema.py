@@ -1,0 +1,202 @@
+"""The metadata record schema: the one contract between ``dan`` and ``ven``.
+
+Every fixed field name is defined here, once; ``dan`` imports these names. A record is a
+flat mapping whose values are ``str`` or ``int``; lists are stored as one string written
+by :func:`join_list` and read back by :func:`split_list`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = [
+    "DOC_ID",
+    "TITLE",
+    "SEQ",
+    "COUNT",
+    "TOKENS",
+    "TYPE",
+    "PAGE",
+    "PAGE_LAST",
+    "PAGE_KIND",
+    "SECT",
+    "TABLES",
+    "REVS",
+    "REV_AUTHORS",
+    "COMS",
+    "COM_AUTHORS",
+    "HEADINGS",
+    "BOLD",
+    "ITALIC",
+    "PLAIN",
+    "TABLE_HEADS",
+    "LISTS",
+    "FIELDS",
+    "PERSONS",
+    "ORGS",
+    "PLACES",
+    "TERMS",
+    "REQUIRED_FIELDS",
+    "INT_FIELDS",
+    "STR_FIELDS",
+    "PHRASE_FIELDS",
+    "OPTIONAL_FIELDS",
+    "FIXED_FIELDS",
+    "STORY_TYPES",
+    "join_list",
+    "split_list",
+]
+
+DOC_ID = "ssDocId"
+TITLE = "ssTitle"
+SEQ = "ssSeq"
+COUNT = "ssCount"
+TOKENS = "ssTokens"
+TYPE = "ssType"
+PAGE = "ssPage"
+PAGE_LAST = "ssPageLast"
+PAGE_KIND = "ssPageKind"
+SECT = "ssSect"
+TABLES = "ssTables"
+REVS = "ssRevs"
+REV_AUTHORS = "ssRevAuthors"
+COMS = "ssComs"
+COM_AUTHORS = "ssComAuthors"
+HEADINGS = "ssHeadings"
+BOLD = "ssBold"
+ITALIC = "ssItalic"
+PLAIN = "ssPlain"
+TABLE_HEADS = "ssTableHeads"
+LISTS = "ssLists"
+FIELDS = "ssFields"
+PERSONS = "ssPersons"
+ORGS = "ssOrgs"
+PLACES = "ssPlaces"
+TERMS = "ssTerms"
+
+#: Fields every record must carry for ``ven.Ven`` to accept it.
+REQUIRED_FIELDS: tuple[str, ...] = (
+    DOC_ID,
+    TITLE,
+    SEQ,
+    COUNT,
+    TOKENS,
+    TYPE,
+    PAGE,
+    PAGE_LAST,
+    SECT,
+    TABLES,
+    REVS,
+    REV_AUTHORS,
+    COMS,
+    COM_AUTHORS,
+)
+#: Fixed fields whose value is an ``int``.
+INT_FIELDS: frozenset[str] = frozenset({SEQ, COUNT, TOKENS, PAGE, PAGE_LAST, SECT, REVS, COMS})
+#: Key-phrase fields, in the order the index document groups them is defined by ``ven``.
+PHRASE_FIELDS: tuple[str, ...] = (
+    HEADINGS,
+    BOLD,
+    ITALIC,
+    PLAIN,
+    TABLE_HEADS,
+    LISTS,
+    FIELDS,
+    PERSONS,
+    ORGS,
+    PLACES,
+    TERMS,
+)
+#: Fixed fields a record may omit (missing is read as ``""``).
+OPTIONAL_FIELDS: tuple[str, ...] = (PAGE_KIND, *PHRASE_FIELDS)
+#: Every fixed field, in the order ``dan`` writes them.
+FIXED_FIELDS: tuple[str, ...] = (
+    DOC_ID,
+    TITLE,
+    SEQ,
+    COUNT,
+    TOKENS,
+    TYPE,
+    PAGE,
+    PAGE_LAST,
+    PAGE_KIND,
+    SECT,
+    TABLES,
+    REVS,
+    REV_AUTHORS,
+    COMS,
+    COM_AUTHORS,
+    *PHRASE_FIELDS,
+)
+#: Fixed fields whose value is a ``str``.
+STR_FIELDS: frozenset[str] = frozenset(FIXED_FIELDS) - INT_FIELDS
+#: The chunk types ``dan`` writes in ``ssType``, in ``ssSeq`` order.
+STORY_TYPES: tuple[str, ...] = ("body", "header", "footer", "footnote")
+
+_SEP = "; "
+_WS = re.compile(r"\s+")
+
+
+def join_list(items: Iterable[str]) -> str:
+    """Write a list of strings as one record value.
+
+    Whitespace runs collapse to one space, items are stripped, empty items and
+    case-insensitive duplicates are dropped (first occurrence kept), ``\\`` is written
+    ``\\\\`` and ``;`` as ``\\;``, and the items are joined with ``"; "``.
+    The empty list is ``""``.
+
+    >>> join_list(["Alice", " alice ", "R&D; Sales", ""])
+    'Alice; R&D\\\\; Sales'
+    """
+    if isinstance(items, (str, bytes)):
+        raise TypeError("join_list takes an iterable of strings, not a single string")
+    out: list[str] = []
+    seen: set[str] = set()
+    for item in items:
+        if not isinstance(item, str):
+            raise TypeError(f"join_list items must be str, got {type(item).__name__}")
+        norm = _WS.sub(" ", item).strip()
+        if not norm:
+            continue
+        key = norm.casefold()
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(norm.replace("\\", "\\\\").replace(";", "\\;"))
+    return _SEP.join(out)
+
+
+def split_list(value: str) -> tuple[str, ...]:
+    """Read a record value written by :func:`join_list` back into its items.
+
+    Unescaped ``;`` separates items, ``\\;`` is a literal ``;`` and ``\\\\`` a literal
+    ``\\``; items are stripped and empty items dropped. ``""`` is the empty tuple.
+
+    >>> split_list('Alice; R&D\\\\; Sales')
+    ('Alice', 'R&D; Sales')
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"split_list takes a str, got {type(value).__name__}")
+    if not value:
+        return ()
+    if "\\" not in value:
+        return tuple(p for p in (s.strip() for s in value.split(";")) if p)
+    items: list[str] = []
+    buf: list[str] = []
+    i = 0
+    n = len(value)
+    while i < n:
+        ch = value[i]
+        if ch == "\\" and i + 1 < n and value[i + 1] in "\\;":
+            buf.append(value[i + 1])
+            i += 2
+            continue
+        if ch == ";":
+            items.append("".join(buf))
+            buf = []
+        else:
+            buf.append(ch)
+        i += 1
+    items.append("".join(buf))
+    return tuple(p for p in (s.strip() for s in items) if p)

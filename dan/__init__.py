@@ -1,0 +1,58 @@
+"""dan: documents to token-bounded, structure-aware Markdown chunks with flat metadata.
+
+>>> import dan
+>>> res = dan.convert_string("# Fees\\n\\nPay within 30 days.", doc_type="markdown")
+>>> res.chunks[0]
+'[doc_title: Fees | section_path: Fees | page_range: 1 (est.)]\\n\\n# Fees\\n\\nPay within 30 days.'
+"""
+
+from __future__ import annotations
+
+import logging
+
+from dan.converter import Dan, DanResult, convert, convert_string
+from dan.errors import (
+    CorruptDocumentError,
+    DanError,
+    DocumentNotFoundError,
+    EncryptedDocumentError,
+    InputTooLargeError,
+    LimitExceededError,
+    NestingTooDeepError,
+    TextTooLargeError,
+    TooManyChunksError,
+    UnsupportedFormatError,
+    ZipBombError,
+)
+from dan.fields import ChunkField
+from dan.limits import Limits
+from dan.names import Names
+from dan.system_message import system_message
+from dan.tokenizer import count_tokens
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "convert",
+    "convert_string",
+    "Dan",
+    "DanResult",
+    "Names",
+    "ChunkField",
+    "Limits",
+    "count_tokens",
+    "system_message",
+    "DanError",
+    "UnsupportedFormatError",
+    "CorruptDocumentError",
+    "EncryptedDocumentError",
+    "LimitExceededError",
+    "InputTooLargeError",
+    "ZipBombError",
+    "TooManyChunksError",
+    "NestingTooDeepError",
+    "TextTooLargeError",
+    "DocumentNotFoundError",
+]
+
+logging.getLogger("dan").addHandler(logging.NullHandler())

@@ -1,0 +1,284 @@
+"""Packing units into token-bounded chunks.
+
+Rules (SPEC §3 "Conversion rules", §7 "Chunk text and tokens"):
+
+* every chunk's full text (citation header, blank line, body) is at most ``max_tokens``
+  o200k tokens, measured exactly on the final string, re-split if needed;
+* a chunk never crosses a change of story (``ssType``) or of top-level section, nor of
+  header/footer story;
+* chunks end early at natural boundaries: when the next unit does not fit, the chunk ends
+  at the best boundary seen after half the limit — before a heading, then at a page end,
+  a table's start or end, a paragraph end, and last between rows or list items — and never
+  right after a heading when it can be helped;
+* a unit that fits is never cut; a unit larger than the room left is cut by
+  :mod:`dan.splitter` (and a small chunk is topped up with the head of a long paragraph
+  rather than ended early);
+* a chunk holding rows of a table that started in an earlier chunk repeats its header.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from dan.citation import citation_header, header_budget
+from dan.errors import DanError, TooManyChunksError
+from dan.fields import ChunkField
+from dan.inline import Piece
+from dan.splitter import ensure_md, split_head
+from dan.units import CODE, HEADING, ITEM, PARA, ROW, Unit
+
+__all__ = ["Chunk", "Chunker", "MIN_FILL"]
+
+#: Fraction of ``max_tokens`` a chunk should reach before it may end at a boundary.
+MIN_FILL = 0.5
+_SPLITTABLE = frozenset({PARA, ITEM, CODE})
+#: Tokens a unit's part must have room for before dan gives up its Markdown syntax.
+_MIN_ROOM = 4
+
+
+class Chunk:
+    """A finished chunk: its units, header line, full text and exact token count."""
+
+    __slots__ = ("units", "header", "text", "tokens", "page", "page_last")
+
+    def __init__(self, units: list[Unit], header: str, text: str, tokens: int) -> None:
+        self.units = units
+        self.header = header
+        self.text = text
+        self.tokens = tokens
+        self.page = units[0].page
+        self.page_last = max(u.page_last for u in units)
+
+
+class Chunker:
+    """Packs a document's units into chunks of at most ``max_tokens`` tokens."""
+
+    def __init__(
+        self,
+        max_tokens: int,
+        title: str,
+        labels: Mapping[ChunkField, str],
+        estimated: bool,
+        count: Callable[[str], int],
+        max_chunks: int | None = None,
+    ) -> None:
+        self.max_tokens = max_tokens
+        self.title = title
+        self.labels = labels
+        self.estimated = estimated
+        self.count = count
+        self.max_chunks = max_chunks
+        self.hbudget = header_budget(max_tokens)
+        self._headers: dict[tuple[tuple[str, ...], int, int], tuple[str, int]] = {}
+        self._table_heads: dict[str, int] = {}
+
+    # ------------------------------------------------------------------ helpers
+
+    def header(self, first: Unit, page_last: int) -> tuple[str, int]:
+        key = (first.path, first.page, page_last)
+        found = self._headers.get(key)
+        if found is None:
+            line = citation_header(
+                self.labels, self.title, first.path, first.page, page_last, self.estimated, self.hbudget, self.count
+            )
+            found = (line, self.count(line + "\n\n"))
+            self._headers[key] = found
+        return found
+
+    def _head_tokens(self, table_header: str) -> int:
+        n = self._table_heads.get(table_header)
+        if n is None:
+            n = self.count(table_header) + 1
+            self._table_heads[table_header] = n
+        return n
+
+    def cost(self, prev: Unit | None, u: Unit) -> int:
+        """Estimated tokens ``u`` adds after ``prev`` (separator and repeated header included)."""
+        c = u.tokens
+        if prev is not None:
+            c += 1
+        if starts_table_run(prev, u):
+            c += self._head_tokens(u.table_header)
+        return c
+
+    @staticmethod
+    def priority(a: Unit, b: Unit) -> int:
+        """How good a chunk end between ``a`` and ``b`` is (higher is better)."""
+        if a.kind == HEADING:
+            return 0
+        if b.kind == HEADING:
+            return 6
+        if b.page > a.page_last:
+            return 5
+        if a.table != b.table:
+            return 4
+        if a.group and a.group == b.group:
+            return 1
+        return 3
+
+    # ------------------------------------------------------------------ packing
+
+    def chunk(self, units: Sequence[Unit]) -> list[Chunk]:
+        """Chunk a whole document's units (already in ``ssSeq`` story order)."""
+        out: list[Chunk] = []
+        run: list[Unit] = []
+        for u in units:
+            if run and _run_key(run[-1]) != _run_key(u):
+                self._pack(run, out)
+                run = []
+            run.append(u)
+        if run:
+            self._pack(run, out)
+        return out
+
+    def _pack(self, units: list[Unit], out: list[Chunk]) -> None:
+        max_tokens = self.max_tokens
+        floor = int(max_tokens * MIN_FILL)
+        i = 0
+        while i < len(units):
+            start = i
+            first = units[i]
+            body = 0
+            page_last = first.page_last
+            htok = self.header(first, page_last)[1]
+            cands: list[tuple[int, int, int]] = []  # (end, priority, fill)
+            j = i
+            prev: Unit | None = None
+            while j < len(units):
+                u = units[j]
+                c = self.cost(prev, u)
+                pl = max(page_last, u.page_last)
+                h = htok if pl == page_last else self.header(first, pl)[1]
+                if h + body + c > max_tokens:
+                    break
+                body += c
+                page_last, htok = pl, h
+                prev = u
+                j += 1
+                if j < len(units):
+                    cands.append((j, self.priority(u, units[j]), htok + body))
+            if j == start:
+                # The first unit alone does not fit: cut its head to the room there is.
+                room = max_tokens - htok - (self.cost(None, first) - first.tokens)
+                if room < _MIN_ROOM or (first.kind == ROW and room < 2 * _MIN_ROOM):
+                    # Too small a limit for this unit's syntax: use its plain text.
+                    plain = _as_plain(first)
+                    if plain is not None:
+                        units[start] = plain
+                        continue
+                head, rest = split_head(first, max(1, room), self.count)
+                if rest is None:
+                    i = self._emit([head], out, units, start)
+                else:
+                    units[start : start + 1] = [head, rest]
+                continue
+            if j < len(units):
+                j = self._choose_end(units, j, cands, floor, max_tokens - htok - body - 1)
+            i = self._emit(units[start:j], out, units, start)
+
+    def _choose_end(
+        self, units: list[Unit], j: int, cands: list[tuple[int, int, int]], floor: int, room: int
+    ) -> int:
+        """Where a chunk that cannot take ``units[j]`` ends (may cut ``units[j]``)."""
+        good = [c for c in cands if c[2] >= floor]
+        if good:
+            return max(good, key=lambda c: (c[1], c[0]))[0]
+        nxt = units[j]
+        oversize = self.cost(None, nxt) + self.hbudget > self.max_tokens
+        if (nxt.kind in _SPLITTABLE or oversize) and room >= max(8, self.max_tokens // 8):
+            # The chunk is small: top it up with the head of the next unit.
+            head, rest = split_head(nxt, room, self.count)
+            if rest is not None and head.tokens <= room:
+                units[j : j + 1] = [head, rest]
+                return j + 1
+        best = max(cands, key=lambda c: (c[1], c[0])) if cands else None
+        if best is not None and best[1] > 0:
+            return best[0]
+        return j
+
+    def _emit(self, chunk_units: list[Unit], out: list[Chunk], units: list[Unit], start: int) -> int:
+        """Assemble and measure a chunk; shrink it until it fits. Returns the next index."""
+        while True:
+            for u in chunk_units:
+                ensure_md(u, self.count)
+            first = chunk_units[0]
+            page_last = max(u.page_last for u in chunk_units)
+            line, _ = self.header(first, page_last)
+            text = line + "\n\n" + assemble(chunk_units)
+            tokens = self.count(text)
+            if tokens <= self.max_tokens:
+                break
+            over = tokens - self.max_tokens
+            if len(chunk_units) > 1:
+                chunk_units = chunk_units[:-1]
+                continue
+            # A single unit still over: cut it tighter.
+            unit = chunk_units[0]
+            head, rest = split_head(unit, max(1, unit.tokens - over - 1), self.count)
+            if head is unit or (rest is None and head.tokens >= unit.tokens):
+                # Its own syntax (a table header, a revision note) cannot fit in so small
+                # a limit: fall back to its plain text.
+                head = _as_plain(unit)
+                if head is None:
+                    raise DanError(
+                        f"cannot fit a chunk into max_tokens={self.max_tokens} "
+                        "(the citation header alone is too large); raise max_tokens"
+                    )
+                rest = None
+            units[start : start + 1] = [head] + ([rest] if rest is not None else [])
+            chunk_units = [head]
+        if self.max_chunks is not None and len(out) >= self.max_chunks:
+            raise TooManyChunksError(
+                f"the document produces more than {self.max_chunks} chunks at max_tokens="
+                f"{self.max_tokens}; raise Limits.max_chunks or max_tokens, or convert a page range"
+            )
+        out.append(Chunk(chunk_units, line, text, tokens))
+        return start + len(chunk_units)
+
+
+def _as_plain(unit: Unit) -> Unit | None:
+    """The unit as plain text without Markdown syntax, or None if it already is."""
+    if unit.kind == PARA and unit.context == "plain":
+        return None
+    plain = unit.copy()
+    text = " ".join(unit.plain.split()) or " ".join(unit.md.split())
+    plain.kind = PARA
+    plain.context = "plain"
+    plain.pieces = [Piece(text, ())]
+    plain.prefix = plain.cont_prefix = ""
+    plain.table_header = ""
+    plain.group = ""
+    plain.quote = 0
+    plain.md = ""
+    plain.tokens = max(1, len(text) // 3)
+    return plain
+
+
+def _run_key(u: Unit) -> tuple[str, int]:
+    if u.story == "body" or u.story == "footnote":
+        return (u.story, u.section)
+    return (u.story, u.wsection)
+
+
+def starts_table_run(prev: Unit | None, u: Unit) -> bool:
+    """True when ``u`` is a table row that must be preceded by its table's header."""
+    return (
+        u.kind == ROW
+        and bool(u.table_header)
+        and (prev is None or prev.kind != ROW or prev.table != u.table)
+    )
+
+
+def assemble(units: Sequence[Unit]) -> str:
+    """The chunk body: units joined by blank lines (one newline inside a list or table)."""
+    parts: list[str] = []
+    prev: Unit | None = None
+    for u in units:
+        md = u.md
+        if starts_table_run(prev, u):
+            md = u.table_header + "\n" + md
+        if prev is not None:
+            parts.append("\n" if u.group and u.group == prev.group else "\n\n")
+        parts.append(md)
+        prev = u
+    return "".join(parts)

@@ -1,0 +1,434 @@
+"""The public conversion API: :class:`Dan`, :func:`convert`, :func:`convert_string`, :class:`DanResult`.
+
+Pipeline: bytes → format detection → reader → document model → renderer (units) →
+pagination → chunker → records. Import does everything up to pagination; ``get_markdown``
+chunks a page range and builds the records, so one import serves several ranges.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from attrs import field, frozen
+
+from dan import model as m
+from dan.chunker import Chunker
+from dan.detect import detect
+from dan.errors import DanError, DocumentNotFoundError, InputTooLargeError, TextTooLargeError
+from dan.fields import ChunkField, validate_labels
+from dan.limits import Limits
+from dan.names import Names
+from dan.pagination import paginate
+from dan.records import RecordContext, build_records
+from dan.render import phrase, render_document
+from dan.system_message import system_message
+from dan.textclean import clean_text, decode_text
+from dan.tokenizer import count_tokens
+from dan.units import Unit
+
+__all__ = ["Dan", "DanResult", "convert", "convert_string", "NamesHook", "derive_doc_id", "check_doc_id"]
+
+log = logging.getLogger("dan")
+
+NamesHook = Callable[[str, int, str], "Names | None"]
+_ID_FORBIDDEN = re.compile(r"[\s:|;\x00-\x1f\x7f]")
+_RESERVED_IDS = {"NONE", "ALL", "INDEX"}
+MIN_MAX_TOKENS = 16
+
+
+def derive_doc_id(data: bytes) -> str:
+    """The content-derived document id: ``D`` + 15 uppercase hex digits of SHA-256."""
+    return "D" + hashlib.sha256(data).hexdigest()[:15].upper()
+
+
+def check_doc_id(doc_id: str) -> str:
+    """Validate a document id (1–64 chars, no whitespace, ``:``, ``|``, ``;``, controls; not a keyword)."""
+    if not isinstance(doc_id, str) or not 1 <= len(doc_id) <= 64:
+        raise DanError(f"doc_id {doc_id!r} must be a str of 1 to 64 characters")
+    if _ID_FORBIDDEN.search(doc_id):
+        raise DanError(f"doc_id {doc_id!r} must not contain whitespace, ':', '|', ';' or control characters")
+    if doc_id.upper() in _RESERVED_IDS:
+        raise DanError(f"doc_id {doc_id!r} is reserved by the routing grammar (NONE/ALL/INDEX): choose another")
+    return doc_id
+
+
+def _check_user_meta(user_meta: Mapping[str, Any] | None, labels: Mapping[ChunkField, str]) -> dict[str, str | int]:
+    if user_meta is None:
+        return {}
+    if not isinstance(user_meta, Mapping):
+        raise DanError(f"user_meta must be a mapping of str to str/int, got {type(user_meta).__name__}")
+    label_set = set(labels.values())
+    out: dict[str, str | int] = {}
+    for key, value in user_meta.items():
+        if not isinstance(key, str) or not key:
+            raise DanError(f"user_meta key {key!r} must be a non-empty str")
+        if key.startswith("ss"):
+            raise DanError(f"user_meta key {key!r} must not start with 'ss' (reserved for fixed fields)")
+        if key in label_set:
+            raise DanError(f"user_meta key {key!r} clashes with a chunk information field label: rename it")
+        if isinstance(value, bool):
+            out[key] = "yes" if value else "no"
+        elif isinstance(value, int):
+            out[key] = int(value)
+        elif isinstance(value, str):
+            out[key] = clean_text(value)
+        else:
+            raise DanError(f"user_meta[{key!r}] is {type(value).__name__}: values must be str or int")
+    return out
+
+
+def _check_page(name: str, value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DanError(f"{name} must be an int (1-based page number) or None, got {value!r}")
+    if value < 1:
+        raise DanError(f"{name}={value}: page numbers are 1-based, like the ones people cite")
+    return value
+
+
+def _check_max_tokens(max_tokens: int) -> int:
+    if isinstance(max_tokens, bool) or not isinstance(max_tokens, int):
+        raise DanError(f"max_tokens must be an int, got {max_tokens!r}")
+    if max_tokens < MIN_MAX_TOKENS:
+        raise DanError(f"max_tokens={max_tokens} is too small: use at least {MIN_MAX_TOKENS}")
+    return max_tokens
+
+
+def _freeze(records: list[dict[str, str | int]]) -> tuple[Mapping[str, str | int], ...]:
+    return tuple(MappingProxyType(r) for r in records)
+
+
+@frozen(slots=True)
+class DanResult:
+    """The result of a conversion: chunks and one flat metadata record per chunk.
+
+    Iterating yields ``(chunk_text, record)`` pairs. ``records`` returns fresh dicts each
+    time, so a caller may change them without touching the result.
+    """
+
+    doc_id: str
+    doc_title: str
+    chunks: tuple[str, ...]
+    _records: tuple[Mapping[str, str | int], ...] = field(alias="records")
+    #: ``"rendered"`` or ``"estimated"``: where the page numbers come from.
+    page_kind: str = "estimated"
+
+    @property
+    def records(self) -> tuple[dict[str, str | int], ...]:
+        """One record per chunk (fresh dicts)."""
+        return tuple(dict(r) for r in self._records)
+
+    def __len__(self) -> int:
+        return len(self.chunks)
+
+    def __iter__(self) -> Iterator[tuple[str, dict[str, str | int]]]:
+        for text, rec in zip(self.chunks, self._records):
+            yield text, dict(rec)
+
+
+class _Imported:
+    __slots__ = ("doc_id", "derived", "title", "units", "page_kind", "top_level", "user_meta")
+
+    def __init__(
+        self,
+        doc_id: str,
+        derived: bool,
+        title: str,
+        units: tuple[Unit, ...],
+        page_kind: str,
+        top_level: int,
+        user_meta: dict[str, str | int],
+    ) -> None:
+        self.doc_id = doc_id
+        self.derived = derived
+        self.title = title
+        self.units = units
+        self.page_kind = page_kind
+        self.top_level = top_level
+        self.user_meta = user_meta
+
+
+class Dan:
+    """A reusable converter: options persist as attributes, one document at a time.
+
+    ``max_tokens``, ``names``, ``limits`` and the field labels stay set across imports;
+    ``doc_id``, ``doc_title`` and ``user_meta`` belong to one import. Not thread-safe: use
+    one ``Dan`` per thread (``dan.convert`` is thread-safe).
+    """
+
+    def __init__(
+        self,
+        *,
+        max_tokens: int = 1024,
+        names: NamesHook | None = None,
+        limits: Limits | None = None,
+        field_labels: Mapping[ChunkField | str, str] | None = None,
+    ) -> None:
+        self.max_tokens = _check_max_tokens(max_tokens)
+        self.names = names
+        self.limits = limits if limits is not None else Limits()
+        self._labels = validate_labels(field_labels)
+        self._doc: _Imported | None = None
+
+    # ------------------------------------------------------------------ options
+
+    @property
+    def field_labels(self) -> Mapping[ChunkField, str]:
+        """The current label of every chunk information field."""
+        return MappingProxyType(dict(self._labels))
+
+    def override_field_name(self, field: ChunkField | str, label: str) -> None:
+        """Relabel one chunk information field (its record key and citation-header label)."""
+        self._labels = validate_labels({field: label}, self._labels)
+
+    @property
+    def system_message(self) -> str:
+        """The system message matching this converter's labels."""
+        return system_message(self._labels)
+
+    # ------------------------------------------------------------------ import
+
+    def import_file(
+        self,
+        path: str | os.PathLike[str],
+        doc_type: str | None = None,
+        *,
+        doc_id: str | None = None,
+        doc_title: str | None = None,
+        user_meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Read a document from a file (format from ``doc_type``, magic bytes or extension)."""
+        p = Path(os.fspath(path))
+        if not p.is_file():
+            raise DocumentNotFoundError(
+                f"no such file: {str(p)!r} (dan.convert takes a str as a path; use "
+                "dan.convert_string for document text held in memory)"
+            )
+        size = p.stat().st_size
+        if size > self.limits.max_input_bytes:
+            raise InputTooLargeError(
+                f"{p.name} is {size:,} bytes, over Limits.max_input_bytes={self.limits.max_input_bytes:,}"
+            )
+        data = p.read_bytes()
+        self._import(data, doc_type, doc_id, doc_title, user_meta, filename=p.name, stem=p.stem)
+
+    def import_bytes(
+        self,
+        data: bytes | bytearray | memoryview,
+        doc_type: str | None = None,
+        *,
+        doc_id: str | None = None,
+        doc_title: str | None = None,
+        user_meta: Mapping[str, Any] | None = None,
+        filename: str | None = None,
+    ) -> None:
+        """Read a document from bytes (``filename``, if given, only helps detection)."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise DanError(f"import_bytes takes bytes, got {type(data).__name__}")
+        data = bytes(data)
+        self._import(data, doc_type, doc_id, doc_title, user_meta, filename=filename, stem=None)
+
+    def import_string(
+        self,
+        text: str,
+        doc_type: str | None = None,
+        *,
+        doc_id: str | None = None,
+        doc_title: str | None = None,
+        user_meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Read a document held in memory as text (HTML, Markdown, RTF or plain text)."""
+        if not isinstance(text, str):
+            raise DanError(f"import_string takes a str, got {type(text).__name__}")
+        data = text.encode("utf-8", errors="surrogatepass")
+        self._import(data, doc_type, doc_id, doc_title, user_meta, filename=None, stem=None, text=text)
+
+    def _import(
+        self,
+        data: bytes,
+        doc_type: str | None,
+        doc_id: str | None,
+        doc_title: str | None,
+        user_meta: Mapping[str, Any] | None,
+        *,
+        filename: str | None,
+        stem: str | None,
+        text: str | None = None,
+    ) -> None:
+        self._doc = None
+        limits = self.limits
+        meta = _check_user_meta(user_meta, self._labels)
+        if doc_id is not None:
+            check_doc_id(doc_id)
+        if doc_title is not None and not isinstance(doc_title, str):
+            raise DanError(f"doc_title must be a str, got {type(doc_title).__name__}")
+        if len(data) > limits.max_input_bytes:
+            raise InputTooLargeError(
+                f"the input is {len(data):,} bytes, over Limits.max_input_bytes={limits.max_input_bytes:,}"
+            )
+        kind = detect(data, doc_type, filename)
+        doc = _read(data, kind, limits, text)
+        for warning in doc.warnings:
+            log.warning("%s", warning)
+        rendered = render_document(doc, count_tokens, limits.max_depth)
+        page_kind = paginate(rendered)
+        title = _title(doc_title, doc, stem, rendered.units)
+        derived = doc_id is None
+        self._doc = _Imported(
+            doc_id if doc_id is not None else derive_doc_id(data),
+            derived,
+            title,
+            rendered.units,
+            page_kind,
+            rendered.top_level,
+            meta,
+        )
+
+    # ------------------------------------------------------------------ output
+
+    def get_markdown(self, first_page: int | None = None, last_page: int | None = None) -> DanResult:
+        """Chunk the imported document (or the 1-based, inclusive page range) into a result."""
+        doc = self._doc
+        if doc is None:
+            raise DanError("no document imported: call import_file, import_bytes or import_string first")
+        max_tokens = _check_max_tokens(self.max_tokens)
+        first = _check_page("first_page", first_page)
+        last = _check_page("last_page", last_page)
+        labels = self._labels
+        meta = _check_user_meta(doc.user_meta, labels)
+        units = list(doc.units)
+        doc_id = doc.doc_id
+        if first is not None or last is not None:
+            lo = first or 1
+            hi = last if last is not None else max((u.page_last for u in units), default=1)
+            units = [u for u in units if _in_range(u, lo, hi)]
+            if doc.derived:
+                doc_id = f"{doc_id}-p{lo}-{hi}"
+        chunker = Chunker(
+            max_tokens,
+            doc.title,
+            labels,
+            doc.page_kind == "estimated",
+            count_tokens,
+            self.limits.max_chunks,
+        )
+        chunks = chunker.chunk(units)
+        ctx = RecordContext(doc_id, doc.title, doc.page_kind, labels, meta, self.names, doc.top_level)
+        records = build_records(chunks, ctx)
+        return DanResult(
+            doc_id=doc_id,
+            doc_title=doc.title,
+            chunks=tuple(c.text for c in chunks),
+            records=_freeze(records),
+            page_kind=doc.page_kind,
+        )
+
+
+def _in_range(u: Unit, lo: int, hi: int) -> bool:
+    if u.story == "body" or u.story == "footnote":
+        return lo <= u.page <= hi
+    return u.page <= hi and u.page_last >= lo
+
+
+def _read(data: bytes, kind: str, limits: Limits, text: str | None) -> m.Document:
+    if kind == "docx":
+        from dan.readers.docx import read_docx
+
+        return read_docx(data, limits)
+    if kind == "rtf":
+        from dan.readers.rtf import read_rtf
+
+        return read_rtf(data if text is None else text.encode("latin-1", errors="replace"), limits)
+    if kind == "html":
+        from dan.readers.html import read_html
+
+        return read_html(data if text is None else text, limits)
+    decoded = decode_text(data) if text is None else text
+    if len(decoded) > limits.max_chars:
+        raise TextTooLargeError(
+            f"the document holds {len(decoded):,} characters, over Limits.max_chars={limits.max_chars:,}"
+        )
+    if kind == "markdown":
+        from dan.readers.markdown import read_markdown
+
+        return read_markdown(decoded, limits)
+    from dan.readers.text import read_text, reject_binary
+
+    reject_binary(decoded)
+    return read_text(decoded)
+
+
+def _title(doc_title: str | None, doc: m.Document, stem: str | None, units: tuple[Unit, ...]) -> str:
+    for candidate in (doc_title, doc.title, stem):
+        if candidate:
+            cleaned = phrase(clean_text(candidate), 200)
+            if cleaned:
+                return cleaned
+    for u in units:
+        if u.story == "body":
+            for line in u.plain.split("\n"):
+                if line.strip():
+                    return phrase(line, 80)
+    return "Untitled"
+
+
+def convert(
+    source: str | os.PathLike[str] | bytes | bytearray | memoryview,
+    doc_type: str | None = None,
+    *,
+    max_tokens: int = 1024,
+    doc_id: str | None = None,
+    doc_title: str | None = None,
+    user_meta: Mapping[str, Any] | None = None,
+    names: NamesHook | None = None,
+    first_page: int | None = None,
+    last_page: int | None = None,
+    limits: Limits | None = None,
+    field_labels: Mapping[ChunkField | str, str] | None = None,
+) -> DanResult:
+    """Convert a document (a path, or its bytes) into token-bounded Markdown chunks and records.
+
+    ``doc_type`` is ``"docx"``, ``"rtf"``, ``"html"``, ``"markdown"``/``"md"`` or
+    ``"text"``/``"txt"``; ``None`` detects it from magic bytes and the extension. A ``str``
+    is a path: for document text held in memory use :func:`convert_string`.
+    """
+    d = Dan(max_tokens=max_tokens, names=names, limits=limits, field_labels=field_labels)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        d.import_bytes(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
+    elif isinstance(source, (str, os.PathLike)):
+        d.import_file(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
+    else:
+        raise DanError(f"convert takes a path or bytes, got {type(source).__name__}")
+    return d.get_markdown(first_page, last_page)
+
+
+def convert_string(
+    text: str,
+    doc_type: str | None = None,
+    *,
+    max_tokens: int = 1024,
+    doc_id: str | None = None,
+    doc_title: str | None = None,
+    user_meta: Mapping[str, Any] | None = None,
+    names: NamesHook | None = None,
+    first_page: int | None = None,
+    last_page: int | None = None,
+    limits: Limits | None = None,
+    field_labels: Mapping[ChunkField | str, str] | None = None,
+) -> DanResult:
+    """Convert document text held in memory (HTML, Markdown, RTF or plain text).
+
+    Markdown is never guessed: pass ``doc_type="markdown"`` for it. The derived id is
+    computed over the text's UTF-8 bytes.
+    """
+    d = Dan(max_tokens=max_tokens, names=names, limits=limits, field_labels=field_labels)
+    d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
+    return d.get_markdown(first_page, last_page)

@@ -1,0 +1,134 @@
+"""Which format an input is: magic bytes first, then the extension, then a sniff.
+
+SPEC §7 "Detection": a zip is DOCX, an OLE container is an encrypted or legacy ``.doc``
+(``EncryptedDocumentError``), ``{\\rtf`` is RTF; then the extension; for bytes without an
+extension ``<html``/``<!doctype`` means HTML and anything else text. Markdown is never
+guessed from content. An explicit ``doc_type`` is obeyed, but input that plainly is
+another format raises ``UnsupportedFormatError`` saying what it looks like.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dan.errors import EncryptedDocumentError, UnsupportedFormatError
+
+__all__ = ["DOC_TYPES", "normalize_doc_type", "sniff", "detect"]
+
+#: Canonical format names.
+DOC_TYPES = ("docx", "rtf", "html", "markdown", "text")
+_ALIASES = {
+    "docx": "docx",
+    "docm": "docx",
+    "dotx": "docx",
+    "dotm": "docx",
+    "rtf": "rtf",
+    "html": "html",
+    "htm": "html",
+    "xhtml": "html",
+    "markdown": "markdown",
+    "md": "markdown",
+    "text": "text",
+    "txt": "text",
+}
+_EXTENSIONS = {
+    ".docx": "docx",
+    ".docm": "docx",
+    ".dotx": "docx",
+    ".dotm": "docx",
+    ".rtf": "rtf",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdown": "markdown",
+    ".mkd": "markdown",
+    ".txt": "text",
+    ".text": "text",
+}
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.I | re.S)
+
+
+def normalize_doc_type(doc_type: str) -> str:
+    """The canonical name of a ``doc_type`` argument, or ``UnsupportedFormatError``."""
+    if not isinstance(doc_type, str) or doc_type.lower().lstrip(".") not in _ALIASES:
+        raise UnsupportedFormatError(
+            f"unknown doc_type {doc_type!r}: use one of docx, rtf, html, markdown (md), text (txt), or None to detect"
+        )
+    return _ALIASES[doc_type.lower().lstrip(".")]
+
+
+def sniff(data: bytes) -> str | None:
+    """The format magic bytes or markup prove, or None (``pdf``/``ole`` for those)."""
+    head = data[:1024]
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    if head.startswith((b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")):
+        return "docx"
+    if head.startswith(_OLE):
+        return "ole"
+    if head.lstrip().startswith(b"{\\rtf"):
+        return "rtf"
+    if head.startswith(b"%PDF-"):
+        return "pdf"
+    if _HTML_START.match(head):
+        return "html"
+    return None
+
+
+def _looks_like(kind: str | None) -> str:
+    return {
+        "docx": "a zip package (DOCX)",
+        "ole": "an OLE container (encrypted DOCX or legacy .doc)",
+        "rtf": "RTF",
+        "pdf": "PDF",
+        "html": "HTML",
+    }.get(kind or "", "text")
+
+
+def _reject_unreadable(kind: str | None) -> None:
+    if kind == "ole":
+        raise EncryptedDocumentError(
+            "the input is an OLE container: an encrypted (password-protected) DOCX or a legacy "
+            "binary .doc; remove the password or save it as .docx, then convert again"
+        )
+    if kind == "pdf":
+        raise UnsupportedFormatError("the input is a PDF, which dan does not read; supported: DOCX, RTF, HTML, Markdown, text")
+
+
+def detect(data: bytes, doc_type: str | None = None, filename: str | None = None) -> str:
+    """Return the canonical format of ``data`` (see the module docstring for the rules)."""
+    kind = sniff(data)
+    if doc_type is not None:
+        wanted = normalize_doc_type(doc_type)
+        binary = kind in ("docx", "ole", "pdf")
+        if wanted == "docx":
+            if kind == "ole":
+                _reject_unreadable(kind)
+            if kind != "docx":
+                raise UnsupportedFormatError(f"doc_type='docx' but the input is not a zip package: it looks like {_looks_like(kind)}")
+        elif wanted == "rtf" and kind != "rtf":
+            raise UnsupportedFormatError(f"doc_type='rtf' but the input does not start with {{\\rtf: it looks like {_looks_like(kind)}")
+        elif binary or (kind == "rtf" and wanted != "text"):
+            raise UnsupportedFormatError(f"doc_type={wanted!r} but the input looks like {_looks_like(kind)}: pass doc_type=None to detect it")
+        return wanted
+    if kind in ("ole", "pdf"):
+        _reject_unreadable(kind)
+    if kind in ("docx", "rtf"):
+        return kind
+    if filename:
+        lower = filename.lower()
+        dot = lower.rfind(".")
+        if dot >= 0 and lower[dot:] in _EXTENSIONS:
+            by_ext = _EXTENSIONS[lower[dot:]]
+            if by_ext == "docx":
+                raise UnsupportedFormatError(
+                    f"{filename!r} has a Word extension but is not a zip package: it looks like "
+                    f"{_looks_like(kind)}; pass doc_type to convert it as that"
+                )
+            return by_ext
+    if kind == "html":
+        return "html"
+    return "text"

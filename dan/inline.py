@@ -1,0 +1,392 @@
+"""Inline content as a flat list of pieces, and pieces as Markdown.
+
+The renderer turns a block's inline tree (:mod:`dan.model`) into a list of
+:class:`Piece` s: a run of raw text plus the stack of *wrappers* (bold, italic, code,
+insertion, deletion, comment, field) it sits in, outermost first. Markdown is produced
+from pieces by opening and closing wrappers where consecutive stacks differ, so any slice
+of a piece list renders as well-formed Markdown on its own: a revision cut by a chunk
+boundary is closed at the end of one part and reopened, with its author, at the start
+of the next. Facts the records need (revision ids and authors, comment ids and authors,
+bold/italic phrases, fields) are read back from the pieces of whatever slice a chunk holds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from attrs import frozen
+
+from dan import model as m
+from dan.errors import NestingTooDeepError
+
+__all__ = [
+    "Wrap",
+    "Piece",
+    "TEXT",
+    "BREAK",
+    "PAGE",
+    "ATOM",
+    "flatten",
+    "render",
+    "plain_text",
+    "escape_text",
+    "escape_cell",
+    "note_date",
+    "InlineFacts",
+    "facts",
+]
+
+# Piece kinds.
+TEXT = 0
+BREAK = 1
+PAGE = 2  # a page boundary inside a block: renders as nothing
+ATOM = 3  # fixed Markdown (a note reference, a comment without anchored text)
+
+# Context for rendering: where the inline content stands.
+PARA = "para"
+CELL = "cell"
+HEADING = "heading"
+
+_MAX_INLINE_DEPTH = 200
+
+
+@frozen(slots=True)
+class Wrap:
+    """A Markdown construct enclosing inline text (``**``, ``{++ ... ++}{>>...<<}`` ...).
+
+    ``kind`` is one of ``bold``, ``italic``, ``code``, ``ins``, ``del``, ``comment``,
+    ``field``. Two wraps are the same construct when they compare equal; ``key`` keeps
+    distinct comments and fields apart. ``author`` names the reviewer or comment author,
+    ``note`` is the plain text of a comment (for the names hook), ``data`` a field's
+    ``name: data`` label.
+    """
+
+    kind: str
+    open: str
+    close: str
+    key: str = ""
+    author: str = ""
+    note: str = ""
+
+
+class Piece(NamedTuple):
+    """A run of raw text inside a stack of wraps; ``rev`` is a ``(rev_id, author)`` pair.
+
+    ``md`` is the fixed Markdown of an ``ATOM`` piece; for a ``PAGE`` piece it is
+    ``"rendered"`` for a laid-out page break and ``""`` for an explicit one.
+    """
+
+    text: str
+    stack: tuple[Wrap, ...]
+    kind: int = TEXT
+    md: str = ""
+    rev: tuple[str, str] | None = None
+
+
+BOLD = Wrap("bold", "**", "**")
+ITALIC = Wrap("italic", "*", "*")
+_EMPHASIS = ("bold", "italic", "code")
+
+_CRITIC_RE = re.compile(r"(\\*)(\{\+\+|\{--|\{==|\{>>|\{~~|\[\^)")
+_PIPE_RE = re.compile(r"(\\*)\|")
+_NEWLINES_RE = re.compile(r"\r\n|\r|\n")
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_WS_RE = re.compile(r"\s+")
+
+
+def escape_text(text: str) -> str:
+    """Backslash-escape ``{++ {-- {== {>> {~~ [^`` so source text cannot forge marks."""
+    if "{" not in text and "[^" not in text:
+        return text
+    return _CRITIC_RE.sub(lambda mt: mt.group(1) * 2 + "\\" + mt.group(2), text)
+
+
+def escape_cell(text: str) -> str:
+    """Escape text for a pipe-table cell: marks, ``|`` as ``\\|``, line breaks as ``<br>``."""
+    text = escape_text(text)
+    if "|" in text:
+        text = _PIPE_RE.sub(lambda mt: mt.group(1) * 2 + "\\|", text)
+    if "\n" in text or "\r" in text:
+        text = _NEWLINES_RE.sub("<br>", text)
+    return text
+
+
+def _one_line(text: str) -> str:
+    return _WS_RE.sub(" ", text).strip()
+
+
+def note_date(date: str) -> str:
+    """The ``YYYY-MM-DD`` part of an ISO date, else the stripped value (max 32 chars)."""
+    date = date.strip()
+    found = _DATE_RE.match(date)
+    if found:
+        return found.group(0)
+    return date[:32]
+
+
+def _author(author: str) -> str:
+    return escape_text(_one_line(author)) or "Unknown"
+
+
+def _revision_wrap(rev: m.Revision) -> Wrap:
+    author = _author(rev.author)
+    parts = [author]
+    date = note_date(rev.date)
+    if date:
+        parts.append(escape_text(date))
+    if rev.moved:
+        parts.append("moved")
+    note = "{>>rev: " + ", ".join(parts) + "<<}"
+    if rev.kind == "ins":
+        return Wrap("ins", "{++", "++}" + note, author=author)
+    return Wrap("del", "{--", "--}" + note, author=author)
+
+
+def _comment_note(info: m.CommentInfo) -> tuple[str, str]:
+    """Markdown notes of a comment and its replies, and their plain text."""
+    author = _author(info.author)
+    date = note_date(info.date)
+    who = author + (", " + escape_text(date) if date else "")
+    text = _one_line(info.text)
+    md = ["{>>" + who + ": " + escape_text(text) + "<<}"]
+    plain = [text]
+    for reply in info.replies:
+        rtext = _one_line(reply.text)
+        md.append("{>>↳ " + _author(reply.author) + ": " + escape_text(rtext) + "<<}")
+        plain.append(rtext)
+    return "".join(md), " ".join(p for p in plain if p)
+
+
+def flatten(inlines: tuple[m.Inline, ...]) -> list[Piece]:
+    """Flatten an inline tree into pieces (adjacent pieces with equal stacks merged)."""
+    out: list[Piece] = []
+    _flatten(inlines, (), None, out, 0)
+    return _merge(out)
+
+
+def _flatten(
+    inlines: tuple[m.Inline, ...],
+    stack: tuple[Wrap, ...],
+    rev: tuple[str, str] | None,
+    out: list[Piece],
+    depth: int,
+) -> None:
+    if depth > _MAX_INLINE_DEPTH:
+        raise NestingTooDeepError(
+            f"inline content is nested more than {_MAX_INLINE_DEPTH} levels deep; "
+            "the document is malformed or hostile"
+        )
+    for node in inlines:
+        kind = type(node)
+        if kind is m.Text:
+            _text_pieces(node, stack, rev, out)  # type: ignore[arg-type]
+        elif kind is m.LineBreak:
+            out.append(Piece("\n", stack, BREAK, "", rev))
+        elif kind is m.PageMark:
+            out.append(Piece("", stack, PAGE, "rendered" if node.rendered else "", rev))  # type: ignore[union-attr]
+        elif kind is m.NoteRef:
+            label = _one_line(node.label) or "?"  # type: ignore[union-attr]
+            out.append(Piece("", stack, ATOM, "[^" + label + "]", rev))
+        elif kind is m.Revision:
+            wrap = _revision_wrap(node)  # type: ignore[arg-type]
+            rid = node.rev_id or f"@{id(node)}"  # type: ignore[union-attr]
+            _flatten(node.children, stack + (wrap,), (rid, wrap.author), out, depth + 1)  # type: ignore[union-attr]
+        elif kind is m.Comment:
+            info = node.info  # type: ignore[union-attr]
+            md, plain = _comment_note(info)
+            author = _author(info.author)
+            if not node.children:  # type: ignore[union-attr]
+                wrap = Wrap("comment", "", "", key=info.comment_id, author=author, note=plain)
+                out.append(Piece(plain, stack + (wrap,), ATOM, md, rev))
+            else:
+                wrap = Wrap("comment", "{==", "==}" + md, key=info.comment_id, author=author, note=plain)
+                _flatten(node.children, stack + (wrap,), rev, out, depth + 1)  # type: ignore[union-attr]
+        elif kind is m.Field:
+            label = _one_line(" ".join(p for p in (node.name, node.data) if p))  # type: ignore[union-attr]
+            wrap = Wrap("field", "", "", key=f"{id(node)}", note=label)
+            _flatten(node.children, stack + (wrap,), rev, out, depth + 1)  # type: ignore[union-attr]
+        else:  # pragma: no cover - readers only produce model inlines
+            raise TypeError(f"not an inline element: {node!r}")
+
+
+def _text_pieces(
+    node: m.Text, stack: tuple[Wrap, ...], rev: tuple[str, str] | None, out: list[Piece]
+) -> None:
+    text = node.text
+    if not text:
+        return
+    if not (node.bold or node.italic or node.code):
+        out.append(Piece(text, stack, TEXT, "", rev))
+        return
+    inner = stack
+    if node.bold:
+        inner = inner + (BOLD,)
+    if node.italic:
+        inner = inner + (ITALIC,)
+    if node.code:
+        fence = "``" if "`" in text else "`"
+        inner = inner + (Wrap("code", fence, fence),)
+    core = text.strip()
+    if not core:
+        out.append(Piece(text, stack, TEXT, "", rev))
+        return
+    lead = text[: len(text) - len(text.lstrip())]
+    trail = text[len(text.rstrip()) :]
+    if lead:
+        out.append(Piece(lead, stack, TEXT, "", rev))
+    out.append(Piece(core, inner, TEXT, "", rev))
+    if trail:
+        out.append(Piece(trail, stack, TEXT, "", rev))
+
+
+def _merge(pieces: list[Piece]) -> list[Piece]:
+    out: list[Piece] = []
+    for p in pieces:
+        if out and p.kind == TEXT:
+            q = out[-1]
+            if q.kind == TEXT and q.stack == p.stack and q.rev == p.rev:
+                out[-1] = Piece(q.text + p.text, q.stack, TEXT, "", q.rev)
+                continue
+        out.append(p)
+    return out
+
+
+def render(pieces: list[Piece] | tuple[Piece, ...], context: str = PARA) -> str:
+    """Render pieces as Markdown for ``context`` (``para``, ``cell`` or ``heading``).
+
+    Every wrap opened is closed at the end, so any slice of a piece list renders as
+    well-formed Markdown.
+    """
+    out: list[str] = []
+    opened: tuple[Wrap, ...] = ()
+    esc = escape_cell if context == CELL else escape_text
+    if context == CELL:
+        brk = "<br>"
+    elif context == HEADING:
+        brk = " "
+    else:
+        brk = "\\\n"
+    for p in pieces:
+        kind = p.kind
+        if kind == PAGE:
+            continue
+        stack = p.stack
+        if stack is not opened and stack != opened:
+            k = 0
+            limit = min(len(opened), len(stack))
+            while k < limit and opened[k] == stack[k]:
+                k += 1
+            for w in reversed(opened[k:]):
+                out.append(w.close)
+            for w in stack[k:]:
+                out.append(w.open)
+            opened = stack
+        if kind == TEXT:
+            out.append(esc(p.text))
+        elif kind == BREAK:
+            out.append(brk)
+        else:
+            out.append(p.md)
+    for w in reversed(opened):
+        out.append(w.close)
+    return "".join(out)
+
+
+def plain_text(pieces: list[Piece] | tuple[Piece, ...]) -> str:
+    """The text of pieces without Markdown: inserted, deleted and comment text included.
+
+    The notes of comments anchored in the pieces follow the text.
+    """
+    out: list[str] = []
+    notes: dict[str, str] = {}
+    for p in pieces:
+        kind = p.kind
+        if kind == TEXT:
+            out.append(p.text)
+        elif kind == BREAK:
+            out.append("\n")
+        elif kind == ATOM:
+            if p.text:
+                out.append(" " + p.text + " ")
+            continue
+        for w in p.stack:
+            if w.kind == "comment" and w.note:
+                notes.setdefault(w.key, w.note)
+    if notes:
+        out.append(" " + " ".join(notes.values()))
+    return "".join(out)
+
+
+class InlineFacts(NamedTuple):
+    """What a slice of pieces holds, for the records."""
+
+    revisions: dict[str, str]  # rev id -> author
+    comments: dict[str, str]  # comment id -> author
+    bold: list[str]
+    italic: list[str]
+    fields: list[str]  # "NAME data: displayed value"
+    page_marks: int
+
+
+def facts(pieces: list[Piece] | tuple[Piece, ...]) -> InlineFacts:
+    """Collect revision/comment ids and authors, emphasis phrases and fields of pieces."""
+    revisions: dict[str, str] = {}
+    comments: dict[str, str] = {}
+    bold: list[str] = []
+    italic: list[str] = []
+    field_text: dict[str, list[str]] = {}
+    field_label: dict[str, str] = {}
+    page_marks = 0
+    cur_bold: list[str] = []
+    cur_italic: list[str] = []
+    for p in pieces:
+        if p.kind == PAGE:
+            page_marks += 1
+            continue
+        has_text = bool(p.text.strip()) if p.kind == TEXT else p.kind == ATOM
+        if p.rev is not None and has_text:
+            revisions.setdefault(p.rev[0], p.rev[1])
+        in_bold = in_italic = False
+        for w in p.stack:
+            k = w.kind
+            if k == "bold":
+                in_bold = True
+            elif k == "italic":
+                in_italic = True
+            elif k == "comment":
+                comments.setdefault(w.key, w.author)
+            elif k == "field":
+                field_label.setdefault(w.key, w.note)
+                if p.kind == TEXT:
+                    field_text.setdefault(w.key, []).append(p.text)
+        if p.kind == TEXT:
+            blank = not p.text.strip()
+            if in_bold or (blank and cur_bold):
+                cur_bold.append(p.text)
+            else:
+                _close_phrase(cur_bold, bold)
+            if in_italic or (blank and cur_italic):
+                cur_italic.append(p.text)
+            else:
+                _close_phrase(cur_italic, italic)
+        else:
+            _close_phrase(cur_bold, bold)
+            _close_phrase(cur_italic, italic)
+    _close_phrase(cur_bold, bold)
+    _close_phrase(cur_italic, italic)
+    fields = []
+    for key, label in field_label.items():
+        value = _one_line("".join(field_text.get(key, ())))
+        item = f"{label}: {value}" if value else label
+        if item:
+            fields.append(item)
+    return InlineFacts(revisions, comments, bold, italic, fields, page_marks)
+
+
+def _close_phrase(buf: list[str], into: list[str]) -> None:
+    if buf:
+        phrase = _one_line("".join(buf))
+        if phrase:
+            into.append(phrase)
+        buf.clear()

@@ -1,0 +1,1 @@
+"""One reader per format; each turns decoded input into a :class:`dan.model.Document`."""

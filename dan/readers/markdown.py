@@ -1,0 +1,246 @@
+"""Markdown reader: CommonMark + GFM tables + footnotes, parsed with markdown-it-py.
+
+Headings, paragraphs, nested lists (with their numbers), pipe tables, code fences and
+indented code, block quotes, footnotes and front-matter titles survive. Raw HTML follows
+the HTML reader's rules: block HTML is read by :func:`dan.readers.html.html_blocks`;
+inline ``<br>``, ``<b>/<strong>``, ``<i>/<em>``, ``<code>``, ``<ins>`` and ``<del>`` (as
+tracked revisions) are understood and other inline tags dropped, their text kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from dan import model as m
+from dan.errors import NestingTooDeepError
+from dan.limits import Limits
+from dan.readers.html import html_blocks, revision_from_attrs
+from dan.textclean import clean_text
+
+__all__ = ["read_markdown"]
+
+_TAG = re.compile(r"<\s*(/)?\s*([a-zA-Z][a-zA-Z0-9]*)([^>]*)>", re.S)
+_ATTR = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
+_TITLE = re.compile(r"^title\s*:\s*(.+?)\s*$", re.M)
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": True})
+    md.enable("table").enable("strikethrough")
+    md.use(footnote_plugin).use(front_matter_plugin)
+    # Nesting deeper than this is cut off by markdown-it itself instead of recursing.
+    md.options["maxNesting"] = 50
+    return md
+
+
+class _Reader:
+    def __init__(self, tokens: list[Token], limits: Limits) -> None:
+        self.tokens = tokens
+        self.i = 0
+        self.limits = limits
+        self.notes: list[m.Note] = []
+        self.title = ""
+        self.headings: list[tuple[int, str]] = []
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def next(self) -> Token:
+        tok = self.tokens[self.i]
+        self.i += 1
+        return tok
+
+    def blocks(self, close: str | None, depth: int = 0, list_depth: int = -1) -> list[m.Block]:
+        """Read blocks until the token type ``close`` (consumed) or the end."""
+        if depth > self.limits.max_depth:
+            raise NestingTooDeepError(f"Markdown nests blocks more than {self.limits.max_depth} levels deep")
+        out: list[m.Block] = []
+        while self.i < len(self.tokens):
+            tok = self.next()
+            t = tok.type
+            if close is not None and t == close:
+                break
+            if t == "heading_open":
+                level = int(tok.tag[1:]) if tok.tag[1:].isdigit() else 1
+                inl = self.inline_of(self.next())
+                self.next()  # heading_close
+                text = "".join(x.text for x in inl if isinstance(x, m.Text)).strip()
+                if text:
+                    self.headings.append((level, text))
+                out.append(m.Heading(level, inl))
+            elif t == "paragraph_open":
+                inl = self.inline_of(self.next())
+                self.next()  # paragraph_close
+                out.append(m.Paragraph(inl))
+            elif t in ("bullet_list_open", "ordered_list_open"):
+                out.extend(self.list_items(t == "ordered_list_open", tok, depth, list_depth + 1))
+            elif t == "blockquote_open":
+                out.append(m.Quote(tuple(self.blocks("blockquote_close", depth + 1, list_depth))))
+            elif t in ("fence", "code_block"):
+                out.append(m.CodeBlock(clean_text(tok.content), (tok.info or "").strip().split(" ")[0]))
+            elif t == "table_open":
+                out.append(self.table(depth))
+            elif t == "html_block":
+                out.extend(html_blocks(tok.content, self.limits))
+            elif t == "hr":
+                out.append(m.Rule())
+            elif t == "footnote_block_open":
+                self.footnotes(depth)
+            elif t == "front_matter":
+                found = _TITLE.search(tok.content)
+                if found:
+                    self.title = found.group(1).strip().strip("\"'")
+            elif t == "inline":
+                out.append(m.Paragraph(self.inline_of(tok)))
+        return out
+
+    def list_items(self, ordered: bool, open_tok: Token, depth: int, list_depth: int) -> list[m.Block]:
+        close = "ordered_list_close" if ordered else "bullet_list_close"
+        out: list[m.Block] = []
+        delim = open_tok.markup if ordered else ""
+        while self.i < len(self.tokens):
+            tok = self.next()
+            if tok.type == close:
+                break
+            if tok.type != "list_item_open":
+                continue
+            label = (tok.info + (tok.markup or delim)) if ordered else ""
+            inner = self.blocks("list_item_close", depth + 1, list_depth)
+            first = True
+            for block in inner:
+                if isinstance(block, m.Paragraph):
+                    out.append(
+                        m.ListItem(block.inlines, depth=list_depth, ordered=ordered, label=label, continuation=not first)
+                    )
+                    first = False
+                elif isinstance(block, m.ListItem):
+                    out.append(block)
+                else:
+                    if first:
+                        out.append(m.ListItem((), depth=list_depth, ordered=ordered, label=label))
+                        first = False
+                    out.append(block)
+            if first:
+                out.append(m.ListItem((m.Text(" "),), depth=list_depth, ordered=ordered, label=label))
+        return out
+
+    def table(self, depth: int) -> m.Table:
+        rows: list[m.Row] = []
+        header = False
+        cells: list[m.Cell] = []
+        while self.i < len(self.tokens):
+            tok = self.next()
+            t = tok.type
+            if t == "table_close":
+                break
+            if t == "thead_open":
+                header = True
+            elif t == "thead_close":
+                header = False
+            elif t == "tr_open":
+                cells = []
+            elif t == "tr_close":
+                rows.append(m.Row(tuple(cells), header=header))
+            elif t in ("th_open", "td_open"):
+                inl = self.inline_of(self.next()) if self.peek() is not None and self.peek().type == "inline" else ()  # type: ignore[union-attr]
+                cells.append(m.Cell((m.Paragraph(inl),) if inl else ()))
+        return m.Table(tuple(rows))
+
+    def footnotes(self, depth: int) -> None:
+        while self.i < len(self.tokens):
+            tok = self.next()
+            if tok.type == "footnote_block_close":
+                break
+            if tok.type == "footnote_open":
+                label = str(tok.meta.get("label") or tok.meta.get("id", len(self.notes) + 1))
+                blocks = self.blocks("footnote_close", depth + 1)
+                self.notes.append(m.Note(label=label, blocks=tuple(blocks)))
+
+    def inline_of(self, tok: Token) -> tuple[m.Inline, ...]:
+        return _inlines(tok.children or [], self.limits)
+
+
+def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
+    """Inline tokens to model inlines; containers (revisions) from inline HTML nest."""
+    bold = italic = 0
+    code = 0
+    # Stack of open revision containers: (attrs, kind, inlines so far).
+    stack: list[tuple[str, dict[str, str], list[m.Inline]]] = [("", {}, [])]
+
+    def add(node: m.Inline) -> None:
+        stack[-1][2].append(node)
+
+    def text(s: str) -> None:
+        s = clean_text(s)
+        if s:
+            add(m.Text(s, bold=bold > 0, italic=italic > 0, code=code > 0))
+
+    for tok in children:
+        t = tok.type
+        if t == "text":
+            text(tok.content)
+        elif t == "softbreak":
+            text(" ")
+        elif t == "hardbreak":
+            add(m.LineBreak())
+        elif t == "code_inline":
+            add(m.Text(clean_text(tok.content), bold=bold > 0, italic=italic > 0, code=True))
+        elif t == "strong_open":
+            bold += 1
+        elif t == "strong_close":
+            bold = max(0, bold - 1)
+        elif t == "em_open":
+            italic += 1
+        elif t == "em_close":
+            italic = max(0, italic - 1)
+        elif t == "image":
+            alt = "".join(c.content for c in (tok.children or []) if c.type == "text")
+            if alt.strip():
+                text(alt)
+        elif t == "footnote_ref":
+            add(m.NoteRef(str(tok.meta.get("label") or tok.meta.get("id", ""))))
+        elif t == "html_inline":
+            found = _TAG.match(tok.content.strip())
+            if not found:
+                continue
+            closing, name = bool(found.group(1)), found.group(2).lower()
+            if name == "br":
+                add(m.LineBreak())
+            elif name in ("b", "strong"):
+                bold = max(0, bold + (-1 if closing else 1))
+            elif name in ("i", "em"):
+                italic = max(0, italic + (-1 if closing else 1))
+            elif name == "code":
+                code = max(0, code + (-1 if closing else 1))
+            elif name in ("ins", "del"):
+                if not closing:
+                    if len(stack) > limits.max_depth:
+                        raise NestingTooDeepError(f"inline HTML nests more than {limits.max_depth} levels deep")
+                    attrs = {k.lower(): v.strip("\"'") for k, v in _ATTR.findall(found.group(3))}
+                    stack.append((name, attrs, []))
+                elif len(stack) > 1 and stack[-1][0] == name:
+                    kind, attrs, inner = stack.pop()
+                    add(revision_from_attrs(kind, attrs, tuple(inner)))
+        # link_open/close, s_open/close and other tokens: their text is kept, the markup not.
+    while len(stack) > 1:  # unclosed <ins>/<del>: close at the end of the paragraph
+        kind, attrs, inner = stack.pop()
+        add(revision_from_attrs(kind, attrs, tuple(inner)))
+    return tuple(stack[0][2])
+
+
+def read_markdown(text: str, limits: Limits) -> m.Document:
+    """Read Markdown text into a document; the title is front matter's, else the first heading."""
+    tokens = _parser().parse(text)
+    reader = _Reader(tokens, limits)
+    body = reader.blocks(None)
+    title = reader.title
+    if not title and reader.headings:
+        top = min(level for level, _ in reader.headings)
+        title = next(text for level, text in reader.headings if level == top)
+    return m.Document(body=tuple(body), title=clean_text(title), notes=tuple(reader.notes))

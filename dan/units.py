@@ -1,0 +1,110 @@
+"""Units: the atoms the chunker packs.
+
+The renderer turns a document into a flat list of units in ``ssSeq`` story order. A unit
+is one piece of Markdown that is never cut when it fits in a chunk: a heading, a
+paragraph, a list item, a table row, a code block, a note. Each carries the structure
+facts the records need (section, pages, table id, revisions, comments, phrases) and enough
+of its source (inline pieces, cells, code lines) for the splitter to cut it when it alone
+is larger than a chunk.
+"""
+
+from __future__ import annotations
+
+from dan.inline import InlineFacts, Piece
+
+__all__ = ["Unit", "HEADING", "PARA", "ITEM", "ROW", "CODE"]
+
+HEADING = "heading"
+PARA = "para"
+ITEM = "item"
+ROW = "row"
+CODE = "code"
+
+
+class Unit:
+    """One unbreakable-when-it-fits piece of Markdown and its facts (internal, mutable)."""
+
+    __slots__ = (
+        "kind",
+        "story",
+        "md",
+        "tokens",
+        "pieces",
+        "prefix",
+        "cont_prefix",
+        "context",
+        "quote",
+        "group",
+        "table",
+        "table_header",
+        "table_heads",
+        "cells",
+        "lead",
+        "code_lines",
+        "code_lang",
+        "level",
+        "heading",
+        "section",
+        "wsection",
+        "path",
+        "page",
+        "page_last",
+        "new_pages",
+        "inner_pages",
+        "plain",
+        "facts",
+        "list_text",
+        "note_refs",
+        "cont",
+        "order",
+    )
+
+    def __init__(self, kind: str, story: str) -> None:
+        self.kind = kind
+        self.story = story
+        self.md = ""
+        self.tokens = 0
+        self.pieces: list[Piece] = []
+        self.prefix = ""
+        self.cont_prefix = ""
+        self.context = "para"
+        self.quote = 0
+        #: Units of one list or one table share a group and are joined by one newline.
+        self.group = ""
+        self.table = 0
+        self.table_header = ""
+        self.table_heads: tuple[str, ...] = ()
+        self.cells: list[list[Piece]] = []
+        #: Plain text of a table's header rows, carried by its first row unit only.
+        self.lead = ""
+        self.code_lines: list[str] = []
+        self.code_lang = ""
+        self.level = 0
+        self.heading = ""
+        self.section = 1
+        self.wsection = 0
+        self.path: tuple[str, ...] = ()
+        self.page = 1
+        self.page_last = 1
+        #: Page boundaries just before this unit (explicit and rendered, counted once).
+        self.new_pages = 0
+        #: Page boundaries inside this unit (a paragraph that runs over a page end).
+        self.inner_pages = 0
+        self.plain = ""
+        self.facts: InlineFacts | None = None
+        self.list_text = ""
+        self.note_refs: tuple[str, ...] = ()
+        #: True for a part the splitter cut off the end of a unit (not its first part).
+        self.cont = False
+        #: Position in the story's unit list (for footnote references and stable order).
+        self.order = 0
+
+    def copy(self) -> Unit:
+        """A shallow copy (the splitter derives parts from a unit)."""
+        new = Unit.__new__(Unit)
+        for name in Unit.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"Unit({self.kind}, {self.story}, p{self.page}-{self.page_last}, s{self.section}, {self.tokens}t, {self.md[:40]!r})"

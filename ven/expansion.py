@@ -1,0 +1,477 @@
+"""The :class:`Expansion`: the state of one query against one :class:`ven.Ven`.
+
+An expansion holds the *original* seqs given to :meth:`ven.Ven.begin_expansion`, the
+*anchor* set (the original seqs until :meth:`Expansion.anchor` is called) and the
+*expanded* set (anchors plus every chunk added so far). Methods expand from the anchor
+set, so chaining them does not compound until :meth:`Expansion.anchor`. Budgets cap the
+*enrichment tokens*: the tokens of the expanded set beyond the original seqs. The exact
+rules are in ``docs/ven.md``.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from ven.errors import VenError
+from ven.layout import Layout, author_key
+from ven.ordering import by_distance, nearest_first
+from ven.records import as_int
+from ven.schema import SEQ
+
+if TYPE_CHECKING:
+    from ven.document import Ven
+
+__all__ = ["Expansion"]
+
+Budget = int | float | None
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise VenError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _pages_arg(name: str, value: object) -> int:
+    n = as_int(value)
+    if n is None:
+        raise VenError(f"{name} must be an int, got {type(value).__name__} {value!r}")
+    if n < 0:
+        raise VenError(f"{name} must be >= 0, got {n}")
+    return n
+
+
+def _budget(value: object) -> float | int | None:
+    """``None`` (no cap) or a number >= 0: an int-like value or a real number (not NaN)."""
+    if value is None:
+        return None
+    n: int | float | None = as_int(value)
+    if n is None:
+        if not isinstance(value, numbers.Real) or isinstance(value, bool):
+            raise VenError(
+                f"budget must be None or a number >= 0, got {type(value).__name__} {value!r}"
+            )
+        n = float(value)
+        if math.isnan(n):
+            raise VenError("budget must be None or a number >= 0, got nan")
+    if n < 0:
+        raise VenError(f"budget must be None or a number >= 0, got {value!r}")
+    return n
+
+
+def _author(value: object) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise VenError(f"author must be a str, got {type(value).__name__}")
+    return author_key(value)
+
+
+class Expansion:
+    """The expansion state of one query for one document; create it with
+    :meth:`ven.Ven.begin_expansion`.
+
+    Mutable and meant for one thread. Every expansion method returns the cumulative
+    enrichment tokens (:attr:`enrichment_tokens`). After :meth:`end` (or leaving a
+    ``with`` block) every call, property reads included, raises :class:`~ven.VenError`.
+    """
+
+    __slots__ = ("_anchors", "_ended", "_lay", "_orig", "_set", "_sorted", "_tokens")
+
+    def __init__(self, ven: Ven, seqs: Iterable[int]) -> None:
+        lay = getattr(ven, "_lay", None)
+        if not isinstance(lay, Layout):
+            raise VenError(f"Expansion needs a Ven, got {type(ven).__name__}")
+        if isinstance(seqs, (str, bytes, bytearray)) or not isinstance(seqs, Iterable):
+            raise VenError(
+                f"begin_expansion takes an iterable of chunk seqs, got {type(seqs).__name__}"
+            )
+        n = lay.n
+        chosen: set[int] = set()
+        for pos, item in enumerate(seqs):
+            s = item if type(item) is int else as_int(item)
+            if s is None:
+                raise VenError(
+                    f"seqs item {pos}, field 'ssSeq': expected an int, got "
+                    f"{type(item).__name__} {item!r:.60}",
+                    index=pos,
+                    field=SEQ,
+                )
+            if s < 0 or s >= n:
+                raise VenError(
+                    f"seqs item {pos}, field 'ssSeq': {s} is out of range 0..{n - 1}",
+                    index=pos,
+                    field=SEQ,
+                )
+            chosen.add(s)
+        tok = lay.tokens
+        total = 0
+        for s in chosen:
+            total += tok[s]
+        self._lay = lay
+        self._set = chosen
+        self._orig = total
+        self._tokens = total
+        self._anchors: tuple[int, ...] = tuple(sorted(chosen))
+        self._sorted: tuple[int, ...] | None = self._anchors
+        self._ended = False
+
+    # ---- state ---------------------------------------------------------------------------
+
+    def _live(self) -> Layout:
+        if self._ended:
+            raise VenError("this expansion has ended; begin a new one")
+        return self._lay
+
+    def _add(self, seqs: Iterable[int]) -> None:
+        s_set = self._set
+        tok = self._lay.tokens
+        added = 0
+        before = len(s_set)
+        for s in seqs:
+            if s not in s_set:
+                s_set.add(s)
+                added += tok[s]
+        if len(s_set) != before:
+            self._sorted = None
+            self._tokens += added
+
+    def _room(self, budget: Budget) -> bool:
+        return budget is None or self._tokens - self._orig < budget
+
+    @property
+    def seqs(self) -> tuple[int, ...]:
+        """The expanded set (anchors and every chunk added), ascending ssSeq."""
+        self._live()
+        if self._sorted is None:
+            self._sorted = tuple(sorted(self._set))
+        return self._sorted
+
+    @property
+    def anchors(self) -> tuple[int, ...]:
+        """The anchor set the methods expand from, ascending ssSeq."""
+        self._live()
+        return self._anchors
+
+    @property
+    def tokens(self) -> int:
+        """Tokens of the expanded set, anchors included."""
+        self._live()
+        return self._tokens
+
+    @property
+    def enrichment_tokens(self) -> int:
+        """Tokens added beyond the original seqs (what budgets cap)."""
+        self._live()
+        return self._tokens - self._orig
+
+    def anchor(self) -> None:
+        """Make the expanded set the new anchor set.
+
+        Later methods expand from everything selected so far. The original seqs, and so
+        :attr:`enrichment_tokens`, do not change.
+        """
+        self._live()
+        self._anchors = self.seqs
+
+    def end(self) -> None:
+        """End the expansion; any later call on it raises :class:`~ven.VenError`."""
+        self._live()
+        self._ended = True
+
+    def __enter__(self) -> Expansion:
+        self._live()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._ended = True
+
+    def __repr__(self) -> str:
+        if self._ended:
+            return f"<Expansion of {self._lay.doc_id!r}, ended>"
+        return (
+            f"<Expansion of {self._lay.doc_id!r}: {len(self._anchors)} anchors, "
+            f"{len(self._set)} chunks, {self._tokens} tokens "
+            f"({self._tokens - self._orig} enrichment)>"
+        )
+
+    # ---- completions (ignore the budget) -------------------------------------------------
+
+    def _complete_tables_of(self, seqs: Iterable[int], done: set[int]) -> None:
+        lay = self._lay
+        tables_of = lay.tables_of
+        table_seqs = lay.table_seqs
+        for s in seqs:
+            for t in tables_of[s]:
+                if t not in done:
+                    done.add(t)
+                    self._add(table_seqs[t])
+
+    def _complete_runs(self, run_of: tuple[int, ...], runs: tuple[tuple[int, ...], ...]) -> None:
+        done: set[int] = set()
+        for a in self._anchors:
+            r = run_of[a]
+            if r >= 0 and r not in done:
+                done.add(r)
+                self._add(runs[r])
+
+    def complete_tables(self) -> int:
+        """Add every chunk of every table an anchor holds part of, within the anchor's
+        ``ssType`` (a body table from body chunks, a header table from header chunks).
+
+        Ignores budgets. Returns the cumulative enrichment tokens.
+        """
+        self._live()
+        self._complete_tables_of(self._anchors, set())
+        return self._tokens - self._orig
+
+    def complete_revisions(self) -> int:
+        """For each anchor with revisions, add the run of neighbouring chunks (previous /
+        next chunk of the same ``ssType`` in ssSeq order) that also have revisions, up to
+        the first one without.
+
+        Ignores budgets. Returns the cumulative enrichment tokens.
+        """
+        lay = self._live()
+        self._complete_runs(lay.rev_run_of, lay.rev_runs)
+        return self._tokens - self._orig
+
+    def complete_comments(self) -> int:
+        """Like :meth:`complete_revisions`, for runs of chunks with comments."""
+        lay = self._live()
+        self._complete_runs(lay.com_run_of, lay.com_runs)
+        return self._tokens - self._orig
+
+    # ---- additions (respect the budget) --------------------------------------------------
+
+    def _add_chunks(self, cands: Sequence[int], budget: Budget) -> None:
+        if budget is None:
+            self._add(cands)
+            return
+        s_set = self._set
+        tok = self._lay.tokens
+        orig = self._orig
+        for _, c in by_distance(cands, self._anchors):
+            if c in s_set:
+                continue
+            if self._tokens - orig >= budget:
+                return
+            s_set.add(c)
+            self._tokens += tok[c]
+            self._sorted = None
+
+    def add_revision_chunks(self, author: str = "", budget: Budget = None) -> int:
+        """Add every chunk with revisions (``ssRevs > 0``), or only those listing
+        ``author`` in ``ssRevAuthors`` (matched case-insensitively; an unknown author adds
+        nothing). Works with an empty anchor set.
+
+        Unit: one chunk, taken by distance to the nearest anchor, then by ssSeq; a chunk
+        is added only while :attr:`enrichment_tokens` < ``budget``. Returns the cumulative
+        enrichment tokens.
+        """
+        lay = self._live()
+        key = _author(author)
+        b = _budget(budget)
+        cands = lay.rev_by_author.get(key, ()) if key else lay.rev_seqs
+        self._add_chunks(cands, b)
+        return self._tokens - self._orig
+
+    def add_comment_chunks(self, author: str = "", budget: Budget = None) -> int:
+        """Like :meth:`add_revision_chunks`, for chunks with comments (``ssComs > 0``,
+        authors from ``ssComAuthors``)."""
+        lay = self._live()
+        key = _author(author)
+        b = _budget(budget)
+        cands = lay.com_by_author.get(key, ()) if key else lay.com_seqs
+        self._add_chunks(cands, b)
+        return self._tokens - self._orig
+
+    def add_related_chunks(
+        self,
+        revisions: bool = True,
+        comments: bool = True,
+        all_tables: bool = False,
+        adjacent_tables: bool = True,
+        budget: Budget = None,
+    ) -> int:
+        """Run the completions, then optionally add the document's other tables.
+
+        In order: :meth:`complete_tables`; :meth:`complete_revisions` if ``revisions``;
+        :meth:`complete_comments` if ``comments``; if ``adjacent_tables``, one pass that
+        completes every table any chunk of the expanded set touches (chunks this pass
+        brings in are not examined again); if ``all_tables``, every remaining table of the
+        document, one whole table per unit, nearest to an anchor first (then by first
+        ssSeq), while :attr:`enrichment_tokens` < ``budget``. Completions ignore the budget.
+        Returns the cumulative enrichment tokens.
+        """
+        lay = self._live()
+        revisions = _flag("revisions", revisions)
+        comments = _flag("comments", comments)
+        all_tables = _flag("all_tables", all_tables)
+        adjacent_tables = _flag("adjacent_tables", adjacent_tables)
+        b = _budget(budget)
+        done: set[int] = set()
+        self._complete_tables_of(self._anchors, done)
+        if revisions:
+            self._complete_runs(lay.rev_run_of, lay.rev_runs)
+        if comments:
+            self._complete_runs(lay.com_run_of, lay.com_runs)
+        if adjacent_tables and lay.table_count:
+            self._complete_tables_of(tuple(self._set), done)
+        if all_tables and lay.table_count:
+            self._add_all_tables(b)
+        return self._tokens - self._orig
+
+    def _add_all_tables(self, budget: Budget) -> None:
+        """Add the tables not yet whole, one table per unit, nearest first.
+
+        A table's distance is that of its chunk nearest to an anchor; ties (and every table,
+        when there are no anchors) go by the table's first seq. The chunks holding tables
+        are walked outward from the anchors lazily, so a small budget stops early.
+        """
+        lay = self._lay
+        table_seqs = lay.table_seqs
+        if budget is None:
+            for seqs in table_seqs:
+                self._add(seqs)
+            return
+        if not self._anchors:
+            for seqs in table_seqs:  # numbered in order of first seq
+                if not self._take_table(seqs, budget):
+                    return
+            return
+        tables_of = lay.tables_of
+        seen: set[int] = set()
+        group: list[int] = []
+        group_d = -1
+        for d, c in by_distance(lay.table_chunks, self._anchors):
+            if d != group_d:
+                if not self._take_tables(group, budget):
+                    return
+                group = []
+                group_d = d
+            for t in tables_of[c]:
+                if t not in seen:
+                    seen.add(t)
+                    group.append(t)
+        self._take_tables(group, budget)
+
+    def _take_tables(self, group: list[int], budget: Budget) -> bool:
+        table_seqs = self._lay.table_seqs
+        group.sort(key=lambda t: table_seqs[t][0])
+        return all(self._take_table(table_seqs[t], budget) for t in group)
+
+    def _take_table(self, seqs: tuple[int, ...], budget: Budget) -> bool:
+        """Add one whole table unless it is already whole; False once the budget is spent."""
+        s_set = self._set
+        if all(s in s_set for s in seqs):
+            return True
+        if not self._room(budget):
+            return False
+        self._add(seqs)
+        return True
+
+    # ---- page and section additions ------------------------------------------------------
+
+    def _page_unit(self, q: int, budget: Budget, sect: int | None = None) -> bool:
+        """Add the chunks of page ``q`` (of section ``sect``) not yet in the set, if the
+        budget allows. Returns False once the budget is spent (nothing more can be added)."""
+        if budget is not None and self._tokens - self._orig >= budget:
+            return False
+        lay = self._lay
+        if sect is None:
+            self._add(lay.chunks_on_page(q))
+        else:
+            sect_of = lay.sect
+            self._add([c for c in lay.chunks_on_page(q) if sect_of[c] == sect])
+        return True
+
+    def _page_anchors(self) -> list[int]:
+        ok = self._lay.page_anchor
+        return [a for a in self._anchors if ok[a]]
+
+    def _own_pages(self, anchors: list[int], budget: Budget, by_sect: bool) -> bool:
+        lay = self._lay
+        page, last, sect = lay.page, lay.page_last, lay.sect
+        for a in anchors:
+            s = sect[a] if by_sect else None
+            for q in lay.pages_up(page[a], last[a]):
+                if not self._page_unit(q, budget, s):
+                    return False
+        return True
+
+    def _around(self, anchors: list[int], n: int, budget: Budget, by_sect: bool) -> bool:
+        lay = self._lay
+        page, last, sect = lay.page, lay.page_last, lay.sect
+        for a in anchors:
+            p0, p1 = page[a], last[a]
+            s = sect[a] if by_sect else None
+            before = lay.pages_down(max(1, p0 - n), p0 - 1) if p0 > 1 else []
+            after = lay.pages_up(p1 + 1, p1 + n)
+            for q in nearest_first(before, after, p0, p1):
+                if not self._page_unit(q, budget, s):
+                    return False
+        return True
+
+    def add_page_chunks(
+        self, full_page: bool = True, num_pages: int = 0, budget: Budget = None
+    ) -> int:
+        """Add page context around the anchors, in four stages:
+
+        1. if ``full_page``: the rest of every page each anchor is on;
+        2. if ``num_pages`` > 0: the document's first page, then its last page;
+        3. if ``num_pages`` > 0: ``num_pages`` pages before each anchor's first page and
+           after its last page, nearest first (``p-1, p+1, p-2, ...``), anchors ascending;
+        4. if ``num_pages`` > 0: the document's second page, then its second-to-last page.
+
+        A unit is one page: the chunks of any type on it not yet in the set, added only
+        while :attr:`enrichment_tokens` < ``budget``. Header and footer anchors do not
+        anchor page context; with no other anchor nothing is added. Returns the
+        cumulative enrichment tokens.
+        """
+        self._live()
+        full_page = _flag("full_page", full_page)
+        n = _pages_arg("num_pages", num_pages)
+        b = _budget(budget)
+        anchors = self._page_anchors()
+        if not anchors or not (full_page or n):
+            return self._tokens - self._orig
+        if full_page and not self._own_pages(anchors, b, False):
+            return self._tokens - self._orig
+        if n:
+            first, second, penult, last = self._lay.page_marks
+            for q in (first, last):
+                if q is not None and not self._page_unit(q, b):
+                    return self._tokens - self._orig
+            if not self._around(anchors, n, b, False):
+                return self._tokens - self._orig
+            for q in (second, penult):
+                if q is not None and not self._page_unit(q, b):
+                    break
+        return self._tokens - self._orig
+
+    def add_section_pages(self, num_pages: int, budget: Budget = None) -> int:
+        """Add the rest of each anchor's pages, then ``num_pages`` pages before and after
+        it (nearest first), taking only chunks with the anchor's ``ssSect``.
+
+        Two stages (own pages for every anchor, then the surrounding pages), anchors
+        ascending; a unit is one page's matching chunks not yet in the set, added only
+        while :attr:`enrichment_tokens` < ``budget``. Header and footer anchors are
+        skipped as in :meth:`add_page_chunks`. Returns the cumulative enrichment tokens.
+        """
+        self._live()
+        n = _pages_arg("num_pages", num_pages)
+        b = _budget(budget)
+        anchors = self._page_anchors()
+        if anchors and self._own_pages(anchors, b, True) and n:
+            self._around(anchors, n, b, True)
+        return self._tokens - self._orig

@@ -25,13 +25,12 @@ from dan.errors import DanError, TooManyChunksError
 from dan.fields import ChunkField
 from dan.inline import Piece
 from dan.splitter import ensure_md, split_head
-from dan.units import CODE, HEADING, ITEM, PARA, ROW, Unit
+from dan.units import HEADING, PARA, ROW, Unit
 
 __all__ = ["Chunk", "Chunker", "MIN_FILL"]
 
 #: Fraction of ``max_tokens`` a chunk should reach before it may end at a boundary.
 MIN_FILL = 0.5
-_SPLITTABLE = frozenset({PARA, ITEM, CODE})
 #: Tokens a unit's part must have room for before dan gives up its Markdown syntax.
 _MIN_ROOM = 4
 
@@ -184,9 +183,10 @@ class Chunker:
         if good:
             return max(good, key=lambda c: (c[1], c[0]))[0]
         nxt = units[j]
-        oversize = self.cost(None, nxt) + self.hbudget > self.max_tokens
-        if (nxt.kind in _SPLITTABLE or oversize) and room >= max(8, self.max_tokens // 8):
-            # The chunk is small: top it up with the head of the next unit.
+        oversize = self.cost(None, nxt) + self.header(nxt, nxt.page_last)[1] > self.max_tokens
+        if oversize and room >= max(8, self.max_tokens // 8):
+            # The chunk is small and the next unit must be cut anyway: top the chunk up
+            # with its head (a unit that fits a chunk of its own is never cut).
             head, rest = split_head(nxt, room, self.count)
             if rest is not None and head.tokens <= room:
                 units[j : j + 1] = [head, rest]

@@ -166,7 +166,7 @@ class _Renderer:
             return None, []
         unit = Unit(kind, self.story)
         unit.quote = quote
-        unit.pieces, unit.inner_pages, trailing = self._page_marks(pieces)
+        unit.pieces, unit.inner_pages, trailing = self._page_marks(_trim(pieces))
         unit.plain = plain_text(unit.pieces)
         unit.facts = facts(unit.pieces)
         unit.note_refs = _note_refs(unit.pieces)
@@ -256,7 +256,12 @@ class _Renderer:
                 pieces = [Piece(label + " ", ())] + pieces
         unit, trailing = self._text_unit(ITEM, pieces, quote)
         if unit is None:
-            return
+            if marker == "-":
+                return
+            # An empty numbered item: its number is content ("2024." in Markdown source).
+            unit, trailing = Unit(ITEM, self.story), []
+            unit.quote = quote
+            unit.facts = facts(())
         col = indent + len(marker) + 1
         del self.list_cols[depth:]
         while len(self.list_cols) < depth:
@@ -264,7 +269,7 @@ class _Renderer:
         self.list_cols.append(col)
         unit.prefix = " " * indent + marker + " "
         unit.cont_prefix = " " * col
-        unit.md = unit.prefix + render(unit.pieces, PARA)
+        unit.md = (unit.prefix + render(unit.pieces, PARA)).rstrip()
         unit.group = f"L{self.list_run}"
         unit.list_text = phrase(unit.plain)
         self.emit(unit, trailing)
@@ -448,6 +453,41 @@ class _Renderer:
 
 def _is_rendered(piece: Piece) -> bool:
     return piece.md == "rendered"
+
+
+def _trim(pieces: list[Piece]) -> list[Piece]:
+    """Strip whitespace at the start of the first text piece and the end of the last."""
+    out = list(pieces)
+    i = 0
+    while i < len(out):
+        p = out[i]
+        if p.kind == PAGE:
+            i += 1
+            continue
+        if p.kind != TEXT:
+            break
+        text = p.text.lstrip()
+        if text:
+            out[i] = p._replace(text=text)
+            break
+        del out[i]
+    i = len(out) - 1
+    while i >= 0:
+        p = out[i]
+        if p.kind in (PAGE, BREAK):
+            if p.kind == BREAK:
+                del out[i]
+            i -= 1
+            continue
+        if p.kind != TEXT:
+            break
+        text = p.text.rstrip()
+        if text:
+            out[i] = p._replace(text=text)
+            break
+        del out[i]
+        i -= 1
+    return out
 
 
 def row_plain(lead: str, cells: Sequence[Sequence[Piece]]) -> str:

@@ -1,51 +1,225 @@
-"""HTML reader (interim: text paragraphs only; the structure-aware reader replaces it)."""
+"""HTML reader: beautifulsoup4 with the lxml parser, walked without recursion.
+
+Keeps headings, paragraphs, ordered/unordered/nested lists (numbers from ``start``,
+``value``, ``type`` and ``reversed``), tables (``thead``/all-``th`` rows as header rows,
+``colspan``/``rowspan``, nested tables), bold/italic (tags or inline CSS), inline code and
+``<pre>`` blocks, block quotes, link and image-alt text, ``<ins>``/``<del>`` as tracked
+revisions, line breaks, rules and CSS page breaks. Drops scripts, styles, templates, SVG,
+embedded frames and objects, form controls, comments and hidden elements (``hidden``,
+``aria-hidden="true"``, ``display:none``, ``visibility:hidden``); when the page has a
+``<main>`` or ``<article>``, navigation anywhere and headers, footers and asides outside
+them are dropped as boilerplate. ``<title>`` is the document title.
+
+Nesting of any depth is read without recursion; quotes, lists, tables and revisions
+nested past ``Limits.max_depth`` are flattened (read as plain containers) rather than
+refused. A page with more elements than ``max(10_000, Limits.max_chars // 40)`` raises
+``LimitExceededError`` before parsing, because the parse tree of millions of empty
+elements would take far more memory than the text they hold.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
 
 from dan import model as m
+from dan.errors import LimitExceededError, TextTooLargeError
 from dan.limits import Limits
+from dan.readers.html_build import BlockBuilder
+from dan.readers.html_encoding import decode_html
+from dan.readers.html_style import NO_STYLE, InlineStyle, parse_style
+from dan.readers.text import reject_binary
 from dan.textclean import clean_text
 
-__all__ = ["read_html", "html_blocks", "revision_from_attrs"]
+__all__ = ["read_html", "html_blocks", "revision_from_attrs", "max_elements"]
+
+#: Elements whose whole content is dropped.
+DROPPED = frozenset(
+    """script style noscript template svg iframe frame frameset object embed applet canvas
+    audio video source track map area input select option optgroup button textarea datalist
+    progress meter head meta link base param annotation annotation-xml""".split()
+)
+_BOILERPLATE = frozenset({"nav", "header", "footer", "aside"})
+_BOILERPLATE_ROLES = frozenset({"banner", "contentinfo", "complementary"})
+_NAV_ROLES = frozenset({"navigation", "search"})
+_SKIPPED_STRINGS = (Comment, CData, ProcessingInstruction, Declaration, Doctype)
+_START_TAG = re.compile(rb"<[A-Za-z]")
+_START_TAG_STR = re.compile(r"<[A-Za-z]")
+
+
+def max_elements(limits: Limits) -> int:
+    """The most elements an HTML input may have under ``limits``."""
+    return max(10_000, limits.max_chars // 40)
 
 
 def revision_from_attrs(kind: str, attrs: Mapping[str, str], children: tuple[m.Inline, ...]) -> m.Revision:
     """A revision from an ``<ins>``/``<del>`` element's attributes.
 
-    The author comes from ``data-author``, ``data-username``, ``title`` or ``cite``; the date
-    from ``datetime`` or ``data-date``.
+    The author comes from ``data-author``, ``data-username``, ``data-user``, ``author``,
+    ``title`` or ``cite`` (a ``mailto:`` address keeps its user part, another URL its last
+    path segment); the date from ``datetime``, ``data-date`` or ``data-time``; the id from
+    ``id`` or ``data-id``.
     """
     author = ""
     for key in ("data-author", "data-username", "data-user", "author", "title", "cite"):
-        value = attrs.get(key, "").strip()
+        value = str(attrs.get(key, "") or "").strip()
         if value:
-            author = value
-            break
-    date = attrs.get("datetime", "") or attrs.get("data-date", "") or attrs.get("data-time", "")
+            author = _author_of(value) if key == "cite" else value
+            if author:
+                break
+    date = str(attrs.get("datetime", "") or attrs.get("data-date", "") or attrs.get("data-time", "") or "")
+    rev_id = str(attrs.get("id", "") or attrs.get("data-id", "") or "")
     return m.Revision(
         kind="ins" if kind == "ins" else "del",
         children=children,
-        author=clean_text(author) or "Unknown",
+        author=clean_text(author).strip() or "Unknown",
         date=clean_text(date.strip()),
-        rev_id=attrs.get("id", "") or attrs.get("data-id", ""),
+        rev_id=clean_text(rev_id.strip()),
     )
 
 
+def _author_of(cite: str) -> str:
+    if cite.lower().startswith("mailto:"):
+        return cite[7:].split("?")[0].split("@")[0]
+    if "://" in cite:
+        path = cite.split("://", 1)[1].split("?")[0].split("#")[0].rstrip("/")
+        return path.rsplit("/", 1)[-1] if "/" in path else ""
+    return cite
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _check_size(source: str | bytes, limits: Limits) -> None:
+    if isinstance(source, bytes):
+        count = len(_START_TAG.findall(source)) if source.count(b"<") > max_elements(limits) else 0
+    else:
+        count = len(_START_TAG_STR.findall(source)) if source.count("<") > max_elements(limits) else 0
+    if count > max_elements(limits):
+        raise LimitExceededError(
+            f"the HTML has about {count:,} elements, more than the {max_elements(limits):,} allowed "
+            f"(Limits.max_chars // 40); raise Limits.max_chars to convert it"
+        )
+
+
+def _parse(source: str | bytes, limits: Limits) -> BeautifulSoup:
+    text = decode_html(source) if isinstance(source, bytes) else source
+    reject_binary(text, "HTML")
+    if len(text) > 4 * limits.max_chars:
+        raise TextTooLargeError(
+            f"the HTML is {len(text):,} characters long, over 4 × Limits.max_chars={limits.max_chars:,}; "
+            "raise the limit to convert it"
+        )
+    return BeautifulSoup(text, "lxml")
+
+
+def _is_hidden(tag: Tag, style: InlineStyle) -> bool:
+    if style.hidden:
+        return True
+    attrs = tag.attrs
+    if "hidden" in attrs:
+        return True
+    aria = attrs.get("aria-hidden")
+    return isinstance(aria, str) and aria.strip().lower() == "true"
+
+
+def _role(tag: Tag) -> str:
+    role = tag.attrs.get("role")
+    return role.strip().lower() if isinstance(role, str) else ""
+
+
+def _content_roots(soup: BeautifulSoup) -> set[int]:
+    """ids of ``main``/``article`` elements and of all their ancestors (empty if none)."""
+    keep: set[int] = set()
+    for tag in soup.find_all(["main", "article"]):
+        node: Tag | None = tag
+        while node is not None and id(node) not in keep:
+            keep.add(id(node))
+            node = node.parent
+    for tag in soup.find_all(attrs={"role": "main"}):
+        node = tag
+        while node is not None and id(node) not in keep:
+            keep.add(id(node))
+            node = node.parent
+    return keep
+
+
+def _title(soup: BeautifulSoup) -> str:
+    for tag in soup.find_all("title", limit=20):
+        if tag.find_parent(["svg", "math"]) is None:
+            return clean_text(" ".join(tag.get_text(" ").split()))
+    return ""
+
+
+def _walk(root: Tag, builder: BlockBuilder, page: bool) -> None:
+    """Visit ``root``'s content depth-first with an explicit stack (no recursion)."""
+    roots = _content_roots(root) if page else set()
+    has_main = bool(roots)
+    # Stack of (element, iterator over its children, style, inside main/article).
+    stack: list[tuple[Tag, Iterator[object], InlineStyle, bool]] = [(root, iter(root.contents), NO_STYLE, False)]
+    while stack:
+        tag, children, style, in_main = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            if len(stack) >= 1:
+                builder.exit(tag.name, style)
+            continue
+        if isinstance(child, NavigableString):
+            if not isinstance(child, _SKIPPED_STRINGS):
+                builder.text(str(child))
+            continue
+        if not isinstance(child, Tag):
+            continue
+        name = (child.name or "").lower()
+        if name in DROPPED or (name == "dialog" and "open" not in child.attrs):
+            continue
+        raw_style = child.attrs.get("style")
+        cstyle = parse_style(raw_style) if isinstance(raw_style, str) else NO_STYLE
+        if _is_hidden(child, cstyle):
+            continue
+        child_in_main = in_main or name in ("main", "article")
+        if has_main:
+            role = _role(child)
+            if name == "nav" or role in _NAV_ROLES:
+                continue
+            if not in_main and id(child) not in roots and (name in _BOILERPLATE or role in _BOILERPLATE_ROLES):
+                continue
+            if role == "main":
+                child_in_main = True
+        if name == "img":
+            alt = child.attrs.get("alt")
+            if isinstance(alt, str) and alt.strip():
+                builder.text(" " + alt.strip() + " ")
+            continue
+        builder.enter(name, child.attrs, cstyle)
+        stack.append((child, iter(child.contents), cstyle, child_in_main))
+
+
+def _blocks(soup: BeautifulSoup, limits: Limits, page: bool) -> tuple[m.Block, ...]:
+    builder = BlockBuilder(limits, revision_from_attrs)
+    body = soup.body if soup.body is not None else soup
+    _walk(body, builder, page)
+    return builder.finish()
+
+
 def html_blocks(fragment: str, limits: Limits) -> tuple[m.Block, ...]:
-    """Blocks of an HTML fragment."""
-    soup = BeautifulSoup(fragment, "lxml")
-    for tag in soup(["script", "style", "noscript", "template"]):
-        tag.decompose()
-    text = clean_text(soup.get_text("\n"))
-    return tuple(m.Paragraph((m.Text(line.strip()),)) for line in text.split("\n") if line.strip())
+    """The blocks of an HTML fragment (raw HTML inside Markdown), by the same rules as pages.
+
+    Boilerplate removal does not apply: a fragment is not a page.
+    """
+    _check_size(fragment, limits)
+    soup = _parse(fragment, limits)
+    return _blocks(soup, limits, page=False)
 
 
-def read_html(text: str, limits: Limits) -> m.Document:
-    """Read an HTML document."""
-    soup = BeautifulSoup(text, "lxml")
-    title = soup.title.get_text(" ", strip=True) if soup.title else ""
-    return m.Document(body=html_blocks(text, limits), title=clean_text(title))
+def read_html(source: str | bytes, limits: Limits) -> m.Document:
+    """Read an HTML page (bytes of any encoding, or text) into a document."""
+    _check_size(source, limits)
+    soup = _parse(source, limits)
+    title = _title(soup)
+    body = _blocks(soup, limits, page=True)
+    return m.Document(body=body, title=title)

@@ -1,0 +1,674 @@
+"""The WordprocessingML walker: body, header, footer and note content to model blocks.
+
+One walker serves every story. Paragraph content is first flattened into *items* (a run of
+text, a break, a page mark, a note reference, a point comment), each tagged with the
+revisions, comment ranges and field it sits in; items are then grouped back into the
+model's nested inline tree (comments outermost, then fields, then revisions), which keeps
+overlapping ranges — a comment that starts inside an insertion and ends after it —
+representable. Complex fields and comment ranges can span paragraphs, so their state
+lives in :class:`DocxContext`, shared by the whole document.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lxml import etree
+
+from dan import model as m
+from dan.errors import NestingTooDeepError, TextTooLargeError
+from dan.limits import Limits
+from dan.readers.docx.comments import Comments
+from dan.readers.docx.numbering import Numbering
+from dan.readers.docx.ooxml import MC, M, W, W_DEL, int_val, on, val
+from dan.readers.docx.styles import StyleInfo, Styles
+from dan.textclean import clean_text
+
+__all__ = ["DocxContext", "BodyReader", "Sections"]
+
+_PAGE_BREAK_TYPES = {"nextPage", "evenPage", "oddPage", ""}
+#: Fields whose results are navigation, not data: their text is kept, the field not recorded.
+_UNRECORDED_FIELDS = {
+    "HYPERLINK", "PAGEREF", "REF", "NOTEREF", "TOC", "TOA", "INDEX", "GOTOBUTTON", "PAGE",
+    "NUMPAGES", "SECTIONPAGES", "SEQ", "STYLEREF", "TC", "XE", "BOOKMARK", "LISTNUM",
+}
+_INSTR_ARG = re.compile(r'"([^"]*)"|(\S+)')
+_MAX_PATH = 32
+
+
+class _Rev:
+    """A revision context: hashable, equal when it is the same revision element."""
+
+    __slots__ = ("kind", "author", "date", "rev_id", "moved", "_key")
+
+    def __init__(self, kind: str, el: etree._Element, moved: bool) -> None:
+        self.kind = kind
+        self.author = clean_text(el.get(W.author, "")).strip() or "Unknown"
+        self.date = el.get(W.date, "")
+        self.rev_id = el.get(W.id, "") or f"@{id(el)}"
+        self.moved = moved
+        self._key = (kind, self.rev_id, self.author)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Rev) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def node(self, children: tuple[m.Inline, ...]) -> m.Revision:
+        return m.Revision(self.kind, children, self.author, self.date, self.rev_id, self.moved)  # type: ignore[arg-type]
+
+
+class _Field:
+    """A complex or simple field being read."""
+
+    __slots__ = ("instr", "result", "ff_name", "checked", "number", "shown")
+
+    def __init__(self, number: int) -> None:
+        self.instr: list[str] = []
+        self.result = False
+        self.ff_name = ""
+        self.checked: bool | None = None
+        self.number = number
+        self.shown = False
+
+    def name_data(self) -> tuple[str, str]:
+        args = [a or b for a, b in _INSTR_ARG.findall(" ".join(self.instr))]
+        if not args:
+            return "", ""
+        name = args[0].upper()
+        data = self.ff_name
+        if not data:
+            rest = [a for a in args[1:] if not a.startswith("\\")]
+            data = rest[0] if rest else ""
+        return name, clean_text(data)
+
+    @property
+    def recorded(self) -> bool:
+        return self.name_data()[0] not in _UNRECORDED_FIELDS
+
+
+class _FieldKey:
+    """Identity of a field in item paths (one per field, shared by its paragraphs)."""
+
+    __slots__ = ("name", "data", "number")
+
+    def __init__(self, name: str, data: str, number: int) -> None:
+        self.name, self.data, self.number = name, data, number
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _FieldKey) and other.number == self.number
+
+    def __hash__(self) -> int:
+        return self.number
+
+
+class Sections:
+    """The body's word-processor sections: break types and header/footer references."""
+
+    def __init__(self, body: etree._Element) -> None:
+        self.props: list[etree._Element] = list(body.iter(W.sectPr))
+        self.types = [val(sp.find(W.type), "nextPage") for sp in self.props]
+
+    def new_page_after(self, index: int) -> bool:
+        """Whether the section after section ``index`` starts on a new page."""
+        nxt = index + 1
+        if nxt < len(self.types):
+            return self.types[nxt] in _PAGE_BREAK_TYPES
+        return True
+
+
+class DocxContext:
+    """State shared by every story of one document."""
+
+    def __init__(self, styles: Styles, numbering: Numbering, comments: Comments, limits: Limits) -> None:
+        self.styles = styles
+        self.numbering = numbering
+        self.comments = comments
+        self.limits = limits
+        self.chars = 0
+        self.fields: list[_Field] = []
+        self.field_count = 0
+        self.open_comments: list[str] = []
+        self.commented: set[str] = set()
+        #: note id ("f3"/"e2") -> label, in order of first reference
+        self.note_labels: dict[str, str] = {}
+        self._fmt_cache: dict[tuple[str, str, bool | None, bool | None], tuple[bool, bool]] = {}
+        self.title_para = ""
+        self.first_h1 = ""
+
+    def note_label(self, key: str) -> str:
+        label = self.note_labels.get(key)
+        if label is None:
+            label = str(len(self.note_labels) + 1)
+            self.note_labels[key] = label
+        return label
+
+    def count(self, n: int) -> None:
+        self.chars += n
+        if self.chars > self.limits.max_chars:
+            raise TextTooLargeError(
+                f"the document holds more than Limits.max_chars={self.limits.max_chars:,} characters of text"
+            )
+
+    def run_format(self, pstyle: StyleInfo, rstyle_id: str, b: bool | None, i: bool | None) -> tuple[bool, bool]:
+        key = (pstyle.name, rstyle_id, b, i)
+        found = self._fmt_cache.get(key)
+        if found is None:
+            rs = self.styles.get(rstyle_id) if rstyle_id else None
+            bold = b
+            if bold is None and rs is not None:
+                bold = rs.bold
+            if bold is None:
+                bold = pstyle.bold
+            if bold is None:
+                bold = self.styles.default_bold
+            italic = i
+            if italic is None and rs is not None:
+                italic = rs.italic
+            if italic is None:
+                italic = pstyle.italic
+            if italic is None:
+                italic = self.styles.default_italic
+            found = (bool(bold), bool(italic))
+            self._fmt_cache[key] = found
+        return found
+
+
+# Item kinds
+_TEXT, _BREAK, _PAGE, _NOTE, _POINT = range(5)
+
+
+class _Item:
+    __slots__ = ("kind", "value", "bold", "italic", "path")
+
+    def __init__(self, kind: int, value: object, bold: bool, italic: bool, path: tuple) -> None:
+        self.kind = kind
+        self.value = value
+        self.bold = bold
+        self.italic = italic
+        self.path = path
+
+
+class BodyReader:
+    """Reads block content of one story (``body``, ``header``, ``footer`` or ``note``)."""
+
+    def __init__(self, ctx: DocxContext, story: str, sections: Sections | None = None) -> None:
+        self.ctx = ctx
+        self.story = story
+        self.sections = sections
+        self.section_index = 0
+
+    # ------------------------------------------------------------------ blocks
+
+    def blocks(self, container: etree._Element, depth: int = 0) -> list[m.Block]:
+        if depth > self.ctx.limits.max_depth:
+            raise NestingTooDeepError(
+                f"the document nests tables or content controls more than {self.ctx.limits.max_depth} levels deep"
+            )
+        out: list[m.Block] = []
+        self._blocks_into(container, out, depth)
+        return out
+
+    def _blocks_into(self, container: etree._Element, out: list[m.Block], depth: int) -> None:
+        for el in container:
+            tag = el.tag
+            if tag == W.p:
+                self.paragraph(el, out, depth)
+            elif tag == W.tbl:
+                table = self.table(el, depth + 1)
+                if table is not None:
+                    out.append(table)
+            elif tag == W.sdt:
+                content = el.find(W.sdtContent)
+                if content is not None:
+                    self._nested(content, out, depth)
+            elif tag in (W.customXml, W.ins, W_DEL, W.moveTo, W.moveFrom, W.smartTag):
+                self._nested(el, out, depth)
+            elif tag == MC.AlternateContent:
+                choice = _alternate(el)
+                if choice is not None:
+                    self._nested(choice, out, depth)
+            elif tag == W.commentRangeStart:
+                self._comment_start(el.get(W.id, ""))
+            elif tag == W.commentRangeEnd:
+                self._comment_end(el.get(W.id, ""), None)
+            elif tag == W.altChunk:
+                out.append(m.Paragraph((m.Text("[embedded content not converted]", italic=True),)))
+
+    def _nested(self, el: etree._Element, out: list[m.Block], depth: int) -> None:
+        if depth + 1 > self.ctx.limits.max_depth:
+            raise NestingTooDeepError(
+                f"the document nests content controls more than {self.ctx.limits.max_depth} levels deep"
+            )
+        self._blocks_into(el, out, depth + 1)
+
+    # ------------------------------------------------------------------ paragraphs
+
+    def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
+        ctx = self.ctx
+        ppr = p.find(W.pPr)
+        style = ctx.styles.get(None)
+        heading = 0
+        num_id, ilvl = "", 0
+        pbb = False
+        sect = None
+        if ppr is not None:
+            style = ctx.styles.get(val(ppr.find(W.pStyle)) or None)
+            heading = style.heading
+            outline = ppr.find(W.outlineLvl)
+            if outline is not None:
+                level = int_val(outline, 9)
+                heading = level + 1 if 0 <= level < 9 else 0
+            numpr = ppr.find(W.numPr)
+            if numpr is not None:
+                num_id = val(numpr.find(W.numId), style.num_id)
+                ilvl = int_val(numpr.find(W.ilvl), style.ilvl)
+            else:
+                num_id, ilvl = style.num_id, style.ilvl
+            flag = on(ppr.find(W.pageBreakBefore))
+            pbb = style.page_break_before if flag is None else flag
+            sect = ppr.find(W.sectPr)
+        else:
+            num_id, ilvl, pbb = style.num_id, style.ilvl, style.page_break_before
+            heading = style.heading
+        if style.title:
+            heading = 0
+
+        items: list[_Item] = []
+        floating: list[m.Block] = []
+        self._runs(p, items, style, floating, depth)
+        inlines = _tree(items, ctx.comments)
+        label = ctx.numbering.label(num_id, ilvl) if num_id else None
+
+        has_text = any(i.kind != _PAGE for i in items)
+        if heading and has_text:
+            if label is not None and label[0]:
+                inlines = (m.Text(label[0] + " "),) + inlines
+            out.append(m.Heading(heading, inlines, page_break_before=pbb))
+            if self.story == "body" and heading == 1 and not ctx.first_h1:
+                ctx.first_h1 = _plain(inlines)
+        elif label is not None and has_text:
+            text_label, ordered = label
+            out.append(
+                m.ListItem(inlines, depth=ilvl, ordered=ordered, label=text_label, page_break_before=pbb)
+            )
+        elif style.title and has_text:
+            if self.story == "body" and not ctx.title_para:
+                ctx.title_para = _plain(inlines)
+            out.append(m.Paragraph(_emphasize(inlines), page_break_before=pbb))
+        else:
+            out.append(m.Paragraph(inlines, page_break_before=pbb))
+        out.extend(floating)
+        if sect is not None and self.story == "body" and self.sections is not None:
+            out.append(m.SectionBreak(self.section_index, self.sections.new_page_after(self.section_index)))
+            self.section_index += 1
+
+    def _runs(
+        self,
+        parent: etree._Element,
+        items: list[_Item],
+        style: StyleInfo,
+        floating: list[m.Block],
+        depth: int,
+        revs: tuple[_Rev, ...] = (),
+    ) -> None:
+        ctx = self.ctx
+        if depth > ctx.limits.max_depth:
+            raise NestingTooDeepError(f"paragraph content is nested more than {ctx.limits.max_depth} levels deep")
+        for el in parent:
+            tag = el.tag
+            if tag == W.r:
+                self._run(el, items, style, floating, depth, revs)
+            elif tag in (W.ins, W_DEL, W.moveFrom, W.moveTo):
+                kind = "ins" if tag in (W.ins, W.moveTo) else "del"
+                rev = _Rev(kind, el, tag in (W.moveFrom, W.moveTo))
+                self._runs(el, items, style, floating, depth + 1, revs + (rev,))
+            elif tag in (W.hyperlink, W.smartTag, W.customXml, W.dir, W.bdo):
+                self._runs(el, items, style, floating, depth + 1, revs)
+            elif tag == W.sdt:
+                content = el.find(W.sdtContent)
+                if content is not None:
+                    self._runs(content, items, style, floating, depth + 1, revs)
+            elif tag == W.fldSimple:
+                ctx.field_count += 1
+                fld = _Field(ctx.field_count)
+                fld.instr.append(el.get(W.instr, ""))
+                fld.result = True
+                ctx.fields.append(fld)
+                self._runs(el, items, style, floating, depth + 1, revs)
+                ctx.fields.pop()
+            elif tag == W.commentRangeStart:
+                self._comment_start(el.get(W.id, ""))
+            elif tag == W.commentRangeEnd:
+                self._comment_end(el.get(W.id, ""), items, revs)
+            elif tag in (M.oMath, M.oMathPara):
+                text = "".join(t.text or "" for t in el.iter(M.t))
+                if text:
+                    self._add(items, _TEXT, clean_text(text), False, False, revs)
+            elif tag == MC.AlternateContent:
+                choice = _alternate(el)
+                if choice is not None:
+                    self._runs(choice, items, style, floating, depth + 1, revs)
+
+    def _run(
+        self,
+        r: etree._Element,
+        items: list[_Item],
+        style: StyleInfo,
+        floating: list[m.Block],
+        depth: int,
+        revs: tuple[_Rev, ...],
+    ) -> None:
+        ctx = self.ctx
+        rpr = r.find(W.rPr)
+        bold = italic = False
+        if rpr is not None:
+            if on(rpr.find(W.vanish)) or on(rpr.find(W.webHidden)):
+                return  # hidden text
+            bold, italic = ctx.run_format(style, val(rpr.find(W.rStyle)), on(rpr.find(W.b)), on(rpr.find(W.i)))
+        else:
+            bold, italic = ctx.run_format(style, "", None, None)
+        for el in r:
+            tag = el.tag
+            if tag == W.t or tag == W.delText:
+                text = el.text
+                if text:
+                    self._add(items, _TEXT, text, bold, italic, revs)
+            elif tag == W.tab or tag == W.ptab:
+                self._add(items, _TEXT, "\t", bold, italic, revs)
+            elif tag == W.br:
+                kind = el.get(W.type, "")
+                if kind == "page":
+                    self._add(items, _PAGE, False, False, False, revs)
+                elif kind != "column":
+                    self._add(items, _BREAK, None, False, False, revs)
+            elif tag == W.cr:
+                self._add(items, _BREAK, None, False, False, revs)
+            elif tag == W.lastRenderedPageBreak:
+                self._add(items, _PAGE, True, False, False, revs)
+            elif tag == W.noBreakHyphen:
+                self._add(items, _TEXT, "-", bold, italic, revs)
+            elif tag == W.sym:
+                char = _sym(el.get(W.char, ""))
+                if char:
+                    self._add(items, _TEXT, char, bold, italic, revs)
+            elif tag == W.fldChar:
+                self._fld_char(el, items, bold, italic, revs)
+            elif tag == W.instrText:
+                if ctx.fields and not ctx.fields[-1].result:
+                    ctx.fields[-1].instr.append(el.text or "")
+            elif tag == W.footnoteReference or tag == W.endnoteReference:
+                prefix = "f" if tag == W.footnoteReference else "e"
+                key = prefix + el.get(W.id, "")
+                self._add(items, _NOTE, ctx.note_label(key), False, False, revs)
+            elif tag == W.commentReference:
+                cid = el.get(W.id, "")
+                if cid not in ctx.commented and ctx.comments.get(cid) is not None and cid not in ctx.open_comments:
+                    self._point_comment(cid, items, revs)
+            elif tag in (W.drawing, W.pict, W.object):
+                for box in _textboxes(el):
+                    floating.extend(self.blocks(box, depth + 1))
+            elif tag == MC.AlternateContent:
+                choice = _alternate(el)
+                if choice is not None:
+                    for box in _textboxes(choice):
+                        floating.extend(self.blocks(box, depth + 1))
+
+    def _add(self, items: list[_Item], kind: int, value: object, bold: bool, italic: bool, revs: tuple[_Rev, ...]) -> None:
+        ctx = self.ctx
+        fields = ctx.fields
+        if fields and not all(f.result for f in fields):
+            return  # field instruction text is not displayed
+        path: tuple = ()
+        if ctx.open_comments:
+            path = tuple(("c", cid) for cid in ctx.open_comments[:8])
+            if kind == _TEXT:
+                ctx.commented.update(ctx.open_comments)
+        if fields:
+            inner = None
+            for f in reversed(fields):
+                if f.recorded:
+                    inner = f
+                    break
+            if inner is not None:
+                name, data = inner.name_data()
+                path = path + (("f", _FieldKey(name, data, inner.number)),)
+                inner.shown = True
+        if revs:
+            path = path + tuple(("r", rev) for rev in revs[: _MAX_PATH - len(path)])
+        if kind == _TEXT:
+            ctx.count(len(value))  # type: ignore[arg-type]
+        items.append(_Item(kind, value, bold, italic, path))
+
+    # ------------------------------------------------------------------ fields
+
+    def _fld_char(self, el: etree._Element, items: list[_Item], bold: bool, italic: bool, revs: tuple[_Rev, ...]) -> None:
+        ctx = self.ctx
+        kind = el.get(W.fldCharType, "")
+        if kind == "begin":
+            if len(ctx.fields) >= 20:
+                ctx.fields.pop(0)
+            ctx.field_count += 1
+            fld = _Field(ctx.field_count)
+            ff = el.find(W.ffData)
+            if ff is not None:
+                fld.ff_name = clean_text(val(ff.find(W.name)))
+                box = ff.find(W.checkBox)
+                if box is not None:
+                    checked = box.find(W.checked)
+                    fld.checked = on(checked) if checked is not None else bool(on(box.find(W.default)))
+            ctx.fields.append(fld)
+        elif kind == "separate":
+            if ctx.fields:
+                ctx.fields[-1].result = True
+        elif kind == "end":
+            if not ctx.fields:
+                return
+            fld = ctx.fields[-1]
+            if fld.checked is not None and not fld.shown:
+                fld.result = True
+                self._add(items, _TEXT, "☒" if fld.checked else "☐", bold, italic, revs)
+            ctx.fields.pop()
+
+    # ------------------------------------------------------------------ comments
+
+    def _comment_start(self, cid: str) -> None:
+        ctx = self.ctx
+        if cid and ctx.comments.get(cid) is not None and cid not in ctx.open_comments:
+            ctx.open_comments.append(cid)
+
+    def _comment_end(self, cid: str, items: list[_Item] | None, revs: tuple[_Rev, ...] = ()) -> None:
+        ctx = self.ctx
+        if cid not in ctx.open_comments:
+            return
+        ctx.open_comments.remove(cid)
+        if cid not in ctx.commented and items is not None:
+            self._point_comment(cid, items, revs)
+
+    def _point_comment(self, cid: str, items: list[_Item], revs: tuple[_Rev, ...]) -> None:
+        self.ctx.commented.add(cid)
+        self._add(items, _POINT, cid, False, False, revs)
+
+    # ------------------------------------------------------------------ tables
+
+    def table(self, tbl: etree._Element, depth: int) -> m.Table | None:
+        if depth > self.ctx.limits.max_depth:
+            raise NestingTooDeepError(f"tables are nested more than {self.ctx.limits.max_depth} levels deep")
+        raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
+        for tr in _children(tbl, W.tr):
+            trpr = tr.find(W.trPr)
+            header = False
+            col = 0
+            if trpr is not None:
+                header = bool(on(trpr.find(W.tblHeader)))
+                col = int_val(trpr.find(W.gridBefore), 0)
+            page_mark = next(tr.iter(W.lastRenderedPageBreak), None) is not None
+            cells: list[tuple[int, int, str, tuple[m.Block, ...]]] = []
+            if col > 0:
+                cells.append((0, min(col, 64), "", ()))
+            for tc in _children(tr, W.tc):
+                tcpr = tc.find(W.tcPr)
+                span, vmerge = 1, ""
+                if tcpr is not None:
+                    span = max(1, min(int_val(tcpr.find(W.gridSpan), 1), 64))
+                    vm = tcpr.find(W.vMerge)
+                    if vm is not None:
+                        vmerge = vm.get(W.val, "continue") or "continue"
+                blocks = tuple(self.blocks(tc, depth + 1))
+                cells.append((col, span, vmerge, blocks))
+                col += span
+            raw_rows.append((header, page_mark, cells))
+        if not raw_rows:
+            return None
+        rows: list[m.Row] = []
+        for r, (header, page_mark, cells) in enumerate(raw_rows):
+            out_cells: list[m.Cell] = []
+            for col, span, vmerge, blocks in cells:
+                if vmerge == "continue":
+                    continue  # covered by the restart cell above
+                rowspan = 1
+                if vmerge == "restart":
+                    for _h, _p, below in raw_rows[r + 1 :]:
+                        if any(c[0] == col and c[2] == "continue" for c in below):
+                            rowspan += 1
+                        else:
+                            break
+                out_cells.append(m.Cell(blocks, colspan=span, rowspan=rowspan))
+            # Covered positions must be skipped by the renderer's grid, which places spans.
+            rows.append(m.Row(tuple(out_cells), header=header, page_mark=page_mark))
+        return m.Table(tuple(rows))
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _children(el: etree._Element, tag: str) -> Iterable[etree._Element]:
+    """Children with ``tag``, looking through content controls and custom XML wrappers."""
+    for child in el:
+        if child.tag == tag:
+            yield child
+        elif child.tag == W.sdt:
+            content = child.find(W.sdtContent)
+            if content is not None:
+                yield from _children(content, tag)
+        elif child.tag in (W.customXml, W.ins, W_DEL):
+            yield from _children(child, tag)
+
+
+def _alternate(el: etree._Element) -> etree._Element | None:
+    choice = el.find(MC.Choice)
+    if choice is not None:
+        return choice
+    return el.find(MC.Fallback)
+
+
+def _textboxes(el: etree._Element) -> list[etree._Element]:
+    """Outermost ``w:txbxContent`` elements under ``el`` (nested ones are read with them)."""
+    found: list[etree._Element] = []
+    stack = [el]
+    while stack:
+        node = stack.pop()
+        for child in node:
+            if not isinstance(child.tag, str):
+                continue
+            if child.tag == W.txbxContent:
+                found.append(child)
+            elif child.tag == MC.AlternateContent:
+                choice = _alternate(child)
+                if choice is not None:
+                    stack.append(choice)
+            elif child.tag != MC.Fallback:
+                stack.append(child)
+    found.reverse()
+    return found
+
+
+def _sym(code: str) -> str:
+    try:
+        n = int(code, 16)
+    except ValueError:
+        return ""
+    if 0xF000 <= n <= 0xF0FF:  # symbol-font private use area: no meaning without the font
+        return ""
+    try:
+        return clean_text(chr(n))
+    except ValueError:
+        return ""
+
+
+def _plain(inlines: Iterable[m.Inline]) -> str:
+    out: list[str] = []
+    for node in inlines:
+        if isinstance(node, m.Text):
+            out.append(node.text)
+        elif isinstance(node, (m.Revision, m.Comment, m.Field)):
+            if not (isinstance(node, m.Revision) and node.kind == "del"):
+                out.append(_plain(node.children))
+    return " ".join("".join(out).split())
+
+
+def _emphasize(inlines: tuple[m.Inline, ...]) -> tuple[m.Inline, ...]:
+    """A Title-styled paragraph's text, bold (it is not a heading, see SPEC §7)."""
+    out: list[m.Inline] = []
+    for node in inlines:
+        if isinstance(node, m.Text):
+            out.append(m.Text(node.text, bold=True, italic=node.italic, code=node.code))
+        else:
+            out.append(node)
+    return tuple(out)
+
+
+def _tree(items: list[_Item], comments: Comments) -> tuple[m.Inline, ...]:
+    """Group flat items into the nested inline tree (comments > fields > revisions)."""
+    seq = [(it.path, it) for it in items]
+    return tuple(_group(seq, comments))
+
+
+def _group(seq: list[tuple[tuple, _Item]], comments: Comments) -> list[m.Inline]:
+    out: list[m.Inline] = []
+    i = 0
+    n = len(seq)
+    while i < n:
+        path, item = seq[i]
+        if not path:
+            out.append(_leaf(item, comments))
+            i += 1
+            continue
+        head = path[0]
+        j = i
+        group: list[tuple[tuple, _Item]] = []
+        while j < n and seq[j][0] and seq[j][0][0] == head:
+            group.append((seq[j][0][1:], seq[j][1]))
+            j += 1
+        children = tuple(_group(group, comments))
+        kind, obj = head
+        if kind == "c":
+            info = comments.get(obj)
+            if info is not None:
+                out.append(m.Comment(info, children))
+            else:
+                out.extend(children)
+        elif kind == "f":
+            out.append(m.Field(obj.name, children, obj.data))
+        else:
+            out.append(obj.node(children))
+        i = j
+    return out
+
+
+def _leaf(item: _Item, comments: Comments) -> m.Inline:
+    kind = item.kind
+    if kind == _TEXT:
+        return m.Text(item.value, bold=item.bold, italic=item.italic)  # type: ignore[arg-type]
+    if kind == _BREAK:
+        return m.LineBreak()
+    if kind == _PAGE:
+        return m.PageMark(rendered=bool(item.value))
+    if kind == _NOTE:
+        return m.NoteRef(str(item.value))
+    info = comments.get(str(item.value))
+    if info is None:
+        return m.Text("")
+    return m.Comment(info, ())

@@ -1,0 +1,73 @@
+"""WordprocessingML names and small attribute helpers shared by the DOCX reader modules."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+__all__ = ["W_NS", "R_NS", "W", "W_DEL", "R", "val", "on", "int_val", "STRICT_REWRITES"]
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+W14_NS = "http://schemas.microsoft.com/office/word/2010/wordml"
+W15_NS = "http://schemas.microsoft.com/office/word/2012/wordml"
+MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+M_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math"
+
+#: Strict OOXML namespaces rewritten to their Transitional equivalents before parsing.
+STRICT_REWRITES: tuple[tuple[bytes, bytes], ...] = (
+    (b"http://purl.oclc.org/ooxml/wordprocessingml/main", W_NS.encode()),
+    (b"http://purl.oclc.org/ooxml/officeDocument/relationships", R_NS.encode()),
+    (b"http://purl.oclc.org/ooxml/officeDocument/math", M_NS.encode()),
+    (
+        b"http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing",
+        b"http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
+    ),
+    (b"http://purl.oclc.org/ooxml/drawingml/main", b"http://schemas.openxmlformats.org/drawingml/2006/main"),
+)
+
+
+class _Names:
+    """``W.p`` is ``'{W_NS}p'``: Clark names for WordprocessingML tags and attributes."""
+
+    def __init__(self, ns: str) -> None:
+        self._ns = "{" + ns + "}"
+
+    def __getattr__(self, name: str) -> str:
+        value = self._ns + name
+        setattr(self, name, value)
+        return value
+
+
+W = _Names(W_NS)
+#: ``w:del`` (``del`` is a Python keyword, so it has no ``W.`` attribute).
+W_DEL = "{" + W_NS + "}del"
+R = _Names(R_NS)
+W14 = _Names(W14_NS)
+W15 = _Names(W15_NS)
+MC = _Names(MC_NS)
+M = _Names(M_NS)
+
+_OFF = {"0", "false", "off", "none"}
+
+
+def val(el: etree._Element | None, default: str = "") -> str:
+    """The ``w:val`` attribute of ``el`` (``default`` when absent)."""
+    if el is None:
+        return default
+    return el.get(W.val, default)
+
+
+def on(el: etree._Element | None) -> bool | None:
+    """An on/off property: None when absent, else whether it is switched on."""
+    if el is None:
+        return None
+    return el.get(W.val, "true").lower() not in _OFF
+
+
+def int_val(el: etree._Element | None, default: int = 0) -> int:
+    """The ``w:val`` attribute as an int (``default`` when absent or not a number)."""
+    text = val(el)
+    try:
+        return int(text)
+    except ValueError:
+        return default

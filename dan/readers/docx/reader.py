@@ -1,0 +1,167 @@
+"""Assembling a :class:`dan.model.Document` from a DOCX package."""
+
+from __future__ import annotations
+
+import logging
+
+from lxml import etree
+
+from dan import model as m
+from dan.errors import CorruptDocumentError, DanError, LimitExceededError
+from dan.limits import Limits
+from dan.readers.docx.body import BodyReader, DocxContext, Sections
+from dan.readers.docx.comments import Comments
+from dan.readers.docx.numbering import Numbering
+from dan.readers.docx.ooxml import R, W, on
+from dan.readers.docx.package import Package
+from dan.readers.docx.styles import Styles
+from dan.textclean import clean_text
+
+__all__ = ["read_docx"]
+
+log = logging.getLogger("dan")
+_DC_TITLE = "{http://purl.org/dc/elements/1.1/}title"
+_SKIP_NOTE_TYPES = {"separator", "continuationSeparator", "continuationNotice"}
+
+
+class _Parts:
+    """Optional parts of the main document, read with graceful degradation."""
+
+    def __init__(self, pkg: Package) -> None:
+        self.pkg = pkg
+        self.rels = pkg.rels(pkg.main)
+        self.warnings: list[str] = []
+
+    def target(self, rid: str) -> str | None:
+        found = self.rels.get(rid)
+        if found is None or found[2] or not self.pkg.has(found[1]):
+            return None
+        return found[1]
+
+    def optional(self, rtype: str) -> etree._Element | None:
+        for ty, target, external in self.rels.values():
+            if ty == rtype and not external and self.pkg.has(target):
+                return self.load(target, rtype)
+        return None
+
+    def load(self, target: str, what: str) -> etree._Element | None:
+        try:
+            return self.pkg.xml(target)
+        except LimitExceededError:
+            raise
+        except DanError as exc:
+            message = f"{target} ({what}) is damaged and was skipped: {exc}"
+            log.warning("%s", message)
+            self.warnings.append(message)
+            return None
+
+
+def read_docx(data: bytes, limits: Limits) -> m.Document:
+    """Read a DOCX (also .docm/.dotx, Transitional or Strict) into a document."""
+    pkg = Package(data, limits)
+    parts = _Parts(pkg)
+    styles = Styles(parts.optional("styles"))
+    numbering = Numbering(parts.optional("numbering"), styles.numbering_styles())
+    comments = Comments(parts.optional("comments"), parts.optional("commentsExtended"))
+    ctx = DocxContext(styles, numbering, comments, limits)
+
+    root = pkg.xml(pkg.main)
+    body = root.find(W.body)
+    if body is None:
+        raise CorruptDocumentError(f"{pkg.main} has no w:body: the document is damaged", part=pkg.main)
+    sections = Sections(body)
+    blocks = BodyReader(ctx, "body", sections).blocks(body)
+
+    headers = _headers_footers(parts, sections, ctx)
+    notes = _notes(parts, ctx)
+    title = _core_title(pkg) or ctx.title_para or ctx.first_h1
+    return m.Document(
+        body=tuple(blocks),
+        title=title,
+        headers=tuple(headers),
+        notes=tuple(notes),
+        warnings=tuple(parts.warnings),
+    )
+
+
+def _reset(ctx: DocxContext) -> None:
+    ctx.fields.clear()
+    ctx.open_comments.clear()
+
+
+def _headers_footers(parts: _Parts, sections: Sections, ctx: DocxContext) -> list[m.HeaderFooter]:
+    settings = parts.optional("settings")
+    even_odd = settings is not None and bool(on(settings.find(W.evenAndOddHeaders)))
+    # (kind, target, variant) -> sections it is shown in
+    shown: dict[tuple[str, str, str], list[int]] = {}
+    inherited: dict[tuple[str, str], str] = {}
+    for index, sp in enumerate(sections.props):
+        for kind, tag in (("header", W.headerReference), ("footer", W.footerReference)):
+            for ref in sp.iter(tag):
+                variant = ref.get(W.type, "default")
+                target = parts.target(ref.get(R.id, ""))
+                if target is not None:
+                    inherited[(kind, variant)] = target
+            variants = ["default"]
+            if on(sp.find(W.titlePg)):
+                variants.append("first")
+            if even_odd:
+                variants.append("even")
+            for variant in variants:
+                target = inherited.get((kind, variant))
+                if target is not None:
+                    shown.setdefault((kind, target, variant), []).append(index)
+    out: list[m.HeaderFooter] = []
+    cache: dict[str, list[m.Block] | None] = {}
+    for (kind, target, variant), secs in shown.items():
+        if target not in cache:
+            root = parts.load(target, kind)
+            if root is None:
+                cache[target] = None
+            else:
+                _reset(ctx)
+                cache[target] = BodyReader(ctx, kind).blocks(root)
+        blocks = cache[target]
+        if blocks:
+            out.append(m.HeaderFooter(kind, tuple(blocks), tuple(secs), variant))  # type: ignore[arg-type]
+    return out
+
+
+def _notes(parts: _Parts, ctx: DocxContext) -> list[m.Note]:
+    if not ctx.note_labels:
+        return []
+    out: list[m.Note] = []
+    for rtype, tag, prefix, kind in (
+        ("footnotes", W.footnote, "f", "footnote"),
+        ("endnotes", W.endnote, "e", "endnote"),
+    ):
+        if not any(key.startswith(prefix) for key in ctx.note_labels):
+            continue
+        root = parts.optional(rtype)
+        if root is None:
+            continue
+        for note in root.iter(tag):
+            if note.get(W.type, "") in _SKIP_NOTE_TYPES:
+                continue
+            label = ctx.note_labels.get(prefix + note.get(W.id, ""))
+            if label is None:
+                continue
+            _reset(ctx)
+            blocks = BodyReader(ctx, "note").blocks(note)
+            out.append(m.Note(label, tuple(blocks), kind))  # type: ignore[arg-type]
+    return out
+
+
+def _core_title(pkg: Package) -> str:
+    for ty, target, external in pkg.rels("").values():
+        if ty == "core-properties" and not external and pkg.has(target):
+            try:
+                root = pkg.xml(target)
+            except LimitExceededError:
+                raise
+            except DanError:
+                return ""
+            el = root.find(_DC_TITLE)
+            if el is not None and el.text:
+                return clean_text(el.text).strip()
+    return ""

@@ -1,0 +1,590 @@
+"""Turns a stream of HTML element events into document-model blocks.
+
+The walker (:mod:`dan.readers.html`) visits the parsed tree without recursion and calls
+:meth:`BlockBuilder.enter`, :meth:`BlockBuilder.text` and :meth:`BlockBuilder.exit`; this
+module decides what each element means. Structure lives in an explicit stack of frames
+(block containers, lists, list items, tables, rows), never in the Python call stack, so
+any nesting depth is safe. Structural nesting (quotes, lists, tables, revisions) deeper
+than the limit is *flattened*: the inner element becomes a transparent container and its
+text is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from dan import model as m
+from dan.errors import TextTooLargeError
+from dan.limits import Limits
+from dan.readers.html_style import InlineStyle
+from dan.textclean import clean_text
+
+__all__ = ["BlockBuilder", "BLOCK_TAGS", "HEADINGS"]
+
+HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+#: Elements that start and end a paragraph but are otherwise transparent.
+BLOCK_TAGS = frozenset(
+    """p div section article main header footer aside nav address figure figcaption details
+    summary dialog dl dt dd center hgroup fieldset legend form body html search noframes
+    frameset hr""".split()
+)
+_BOLD_TAGS = frozenset({"b", "strong"})
+_ITALIC_TAGS = frozenset({"i", "em", "cite", "dfn", "var"})
+_CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
+#: Structural elements that also end a paragraph when they are read as transparent.
+_BLOCKISH = frozenset({"blockquote", "table", "tr", "td", "th", "caption", "ul", "ol", "menu", "dir", "li", "thead", "tbody", "tfoot"})
+_LIST_TAGS = {"ul": False, "ol": True, "menu": False, "dir": False}
+_WS = re.compile(r"[ \t\n\r\f\v\xa0]+")
+_LANG = re.compile(r"(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]{1,40})")
+#: Revisions nested deeper than this are read as transparent.
+MAX_REVISION_NESTING = 8
+#: List nesting the renderer distinguishes; deeper lists are flattened to this depth.
+MAX_LIST_DEPTH = 20
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+RevisionMaker = Callable[[str, Mapping[str, str], "tuple[m.Inline, ...]"], m.Revision]
+
+
+def _roman(n: int) -> str:
+    out = []
+    for value, numeral in _ROMAN:
+        while n >= value:
+            out.append(numeral)
+            n -= value
+    return "".join(out)
+
+
+def _alpha(n: int) -> str:
+    out = ""
+    while n > 0:
+        n, rem = divmod(n - 1, 26)
+        out = chr(ord("a") + rem) + out
+    return out
+
+
+def list_label(n: int, kind: str) -> str:
+    """An ordered list item's label for number ``n`` and ``type`` attribute ``kind``."""
+    if 0 < n < 4000 and kind in ("i", "I"):
+        text = _roman(n)
+        return (text.upper() if kind == "I" else text) + "."
+    if 0 < n < 10**6 and kind in ("a", "A"):
+        text = _alpha(n)
+        return (text.upper() if kind == "A" else text) + "."
+    return f"{n}."
+
+
+def _int_attr(value: object, default: int, low: int, high: int) -> int:
+    if not isinstance(value, str):
+        return default
+    digits = re.match(r"\s*(-?\d{1,9})", value)
+    if not digits:
+        return default
+    return max(low, min(high, int(digits.group(1))))
+
+
+# --------------------------------------------------------------------------- frames
+
+
+class _Container:
+    """Where blocks go: the document, a quote, a table cell, a table caption."""
+
+    __slots__ = ("kind", "blocks", "colspan", "rowspan", "is_th")
+
+    def __init__(self, kind: str, colspan: int = 1, rowspan: int = 1, is_th: bool = False) -> None:
+        self.kind = kind
+        self.blocks: list[m.Block] = []
+        self.colspan = colspan
+        self.rowspan = rowspan
+        self.is_th = is_th
+
+
+class _List:
+    __slots__ = ("ordered", "counter", "step", "kind")
+
+    def __init__(self, ordered: bool, counter: int, step: int, kind: str) -> None:
+        self.ordered = ordered
+        self.counter = counter
+        self.step = step
+        self.kind = kind
+
+
+class _Item:
+    __slots__ = ("depth", "ordered", "label", "emitted")
+
+    def __init__(self, depth: int, ordered: bool, label: str) -> None:
+        self.depth = depth
+        self.ordered = ordered
+        self.label = label
+        self.emitted = False
+
+
+class _Table:
+    __slots__ = ("rows", "before", "in_head", "page_break_before", "row")
+
+    def __init__(self, page_break_before: bool) -> None:
+        self.rows: list[m.Row] = []
+        self.before: list[m.Block] = []
+        self.in_head = False
+        self.page_break_before = page_break_before
+        self.row: _Row | None = None
+
+
+class _Row:
+    __slots__ = ("cells", "all_th", "head", "page_mark", "implicit")
+
+    def __init__(self, head: bool, page_mark: bool, implicit: bool = False) -> None:
+        self.cells: list[m.Cell] = []
+        self.all_th = True
+        self.head = head
+        self.page_mark = page_mark
+        self.implicit = implicit
+
+
+class _Rev:
+    """Marks an open ``<ins>``/``<del>`` element (its content flows into paragraphs)."""
+
+    __slots__ = ()
+
+
+_REV = _Rev()
+_Frame = _Container | _List | _Item | _Table | _Row | _Rev | None  # None: a transparent element
+_PRE_TAGS = frozenset({"pre", "listing", "xmp", "plaintext"})
+
+
+class _Para:
+    """Inline content being collected for one paragraph-like block."""
+
+    __slots__ = ("frames", "has_text", "pending_space", "after_break", "chars")
+
+    def __init__(self, revisions: list[tuple[str, Mapping[str, str]]]) -> None:
+        # Each frame: (revision kind, attributes, inlines); frame 0 is the paragraph itself.
+        self.frames: list[tuple[str, Mapping[str, str], list[m.Inline]]] = [("", {}, [])]
+        for kind, attrs in revisions:
+            self.frames.append((kind, attrs, []))
+        self.has_text = False
+        self.pending_space = False
+        self.after_break = True
+
+    def add(self, node: m.Inline) -> None:
+        self.frames[-1][2].append(node)
+
+    def close(self, make_revision: RevisionMaker) -> tuple[m.Inline, ...]:
+        while len(self.frames) > 1:
+            self.pop(make_revision)
+        inlines = self.frames[0][2]
+        # A trailing line break says nothing; drop it.
+        while inlines and isinstance(inlines[-1], m.LineBreak):
+            inlines.pop()
+        return tuple(inlines)
+
+    def pop(self, make_revision: RevisionMaker) -> None:
+        kind, attrs, inner = self.frames.pop()
+        if inner:
+            self.frames[-1][2].append(make_revision(kind, attrs, tuple(inner)))
+
+
+# --------------------------------------------------------------------------- builder
+
+
+class BlockBuilder:
+    """Collects blocks from element events (see the module docstring)."""
+
+    def __init__(self, limits: Limits, make_revision: RevisionMaker) -> None:
+        self.limits = limits
+        self.make_revision = make_revision
+        self.root = _Container("root")
+        self.frames: list[_Frame] = [self.root]
+        # Formatting in effect per open element: (bold, italic, code).
+        self.fmt: list[tuple[bool, bool, bool]] = [(False, False, False)]
+        self.revisions: list[tuple[str, Mapping[str, str]]] = []
+        self.para: _Para | None = None
+        self.heading: list[int] = []
+        self.pre_depth = 0
+        self.pre_parts: list[str] = []
+        self.pre_lang = ""
+        self.structure = 0  # quote = 1, table = 2, list = 1: must stay within max_depth
+        self.chars = 0
+        self.pending_break = False
+
+    # ------------------------------------------------------------------ helpers
+
+    def _context(self) -> _Container | _Item:
+        for frame in reversed(self.frames):
+            if isinstance(frame, (_Container, _Item)):
+                return frame
+        return self.root
+
+    def _container(self) -> _Container:
+        for frame in reversed(self.frames):
+            if isinstance(frame, _Container):
+                return frame
+        return self.root
+
+    def _list_depth(self) -> int:
+        depth = 0
+        for frame in reversed(self.frames):
+            if isinstance(frame, _Container):
+                break
+            if isinstance(frame, _List):
+                depth += 1
+        return max(0, depth - 1)
+
+    def _emit(self, block: m.Block) -> None:
+        self._container().blocks.append(block)
+
+    def _count(self, n: int) -> None:
+        self.chars += n
+        if self.chars > self.limits.max_chars:
+            raise TextTooLargeError(
+                f"the HTML holds more than Limits.max_chars={self.limits.max_chars:,} characters of text; "
+                "raise the limit to convert it"
+            )
+
+    def flush(self) -> None:
+        """End the paragraph being collected, emitting it as the block its context asks for."""
+        para = self.para
+        if para is None:
+            return
+        self.para = None
+        inlines = para.close(self.make_revision)
+        if not para.has_text and not any(isinstance(x, m.PageMark) for x in inlines):
+            return
+        if self.heading:
+            self._emit(m.Heading(self.heading[-1], inlines))
+            return
+        ctx = self._context()
+        if isinstance(ctx, _Item):
+            self._emit(
+                m.ListItem(inlines, depth=ctx.depth, ordered=ctx.ordered, label=ctx.label, continuation=ctx.emitted)
+            )
+            ctx.emitted = True
+        else:
+            self._emit(m.Paragraph(inlines))
+
+    def _open_para(self) -> _Para:
+        if self.para is None:
+            self.para = _Para(self.revisions)
+        return self.para
+
+    def page_break(self) -> None:
+        """An explicit (CSS) page break between blocks."""
+        self.flush()
+        self._emit(m.PageBreak(rendered=False))
+
+    # ------------------------------------------------------------------ events
+
+    def text(self, data: str) -> None:
+        """Character data of the current element."""
+        if not data:
+            return
+        self._count(len(data))
+        if self.pre_depth:
+            self.pre_parts.append(data)
+            return
+        collapsed = _WS.sub(" ", data)
+        core = collapsed.strip(" ")
+        para = self.para
+        if not core:
+            if para is not None and para.has_text:
+                para.pending_space = True
+            return
+        para = self._open_para()
+        space = para.has_text and not para.after_break and (para.pending_space or collapsed[0] == " ")
+        bold, italic, code = self.fmt[-1]
+        if space and len(para.frames) > 1 and not para.frames[-1][2]:
+            # The space falls before a revision that has no text yet: keep it outside.
+            level = len(para.frames) - 1
+            while level > 0 and not para.frames[level][2]:
+                level -= 1
+            para.frames[level][2].append(m.Text(" "))
+            space = False
+        para.add(m.Text(clean_text((" " if space else "") + core), bold=bold, italic=italic, code=code))
+        para.has_text = True
+        para.after_break = False
+        para.pending_space = collapsed[-1] == " "
+
+    def line_break(self) -> None:
+        """``<br>``."""
+        if self.pre_depth:
+            self.pre_parts.append("\n")
+            return
+        if self.heading:
+            if self.para is not None:
+                self.para.pending_space = True
+            return
+        para = self.para
+        if para is None or not para.has_text:
+            return
+        para.add(m.LineBreak())
+        para.after_break = True
+        para.pending_space = False
+
+    def enter(self, name: str, attrs: Mapping[str, object], style: InlineStyle) -> bool:
+        """An element starts; return False when its content must be skipped."""
+        bold, italic, code = self.fmt[-1]
+        if name in _BOLD_TAGS:
+            bold = True
+        elif name in _ITALIC_TAGS:
+            italic = True
+        elif name in _CODE_TAGS:
+            code = True
+        if style.bold is not None:
+            bold = style.bold
+        if style.italic is not None:
+            italic = style.italic
+        self.fmt.append((bold, italic, code))
+        frame: _Frame = None
+        if style.break_before and not self.pre_depth:
+            if name == "tr" and self._table() is not None:
+                pass  # handled by the row's page mark
+            else:
+                self.page_break()
+        if self.pre_depth:
+            if name == "br":
+                self.pre_parts.append("\n")
+            elif name in _PRE_TAGS:
+                self.pre_depth += 1
+            self.frames.append(None)
+            return True
+        if name in HEADINGS:
+            if not self.heading:
+                self.flush()
+            self.heading.append(HEADINGS[name])
+        elif name == "br":
+            self.line_break()
+        elif name in _PRE_TAGS:
+            self.flush()
+            self.pre_depth = 1
+            self.pre_parts = []
+            self.pre_lang = _language(attrs)
+        elif name in ("ins", "del"):
+            if len(self.revisions) < MAX_REVISION_NESTING:
+                str_attrs = {k.lower(): v if isinstance(v, str) else " ".join(v) for k, v in attrs.items()}  # type: ignore[union-attr]
+                self.revisions.append((name, str_attrs))
+                if self.para is not None:
+                    self.para.frames.append((name, str_attrs, []))
+                frame = _REV
+        elif name in _LIST_TAGS:
+            frame = self._enter_list(name, attrs)
+        elif name == "li":
+            frame = self._enter_item(attrs)
+        elif name == "blockquote":
+            if self.structure + 1 <= self.limits.max_depth // 2:
+                self.flush()
+                self.structure += 1
+                frame = _Container("quote")
+            else:
+                self.flush()
+        elif name == "table":
+            frame = self._enter_table(style)
+        elif name in ("thead", "tbody", "tfoot"):
+            table = self._table_frame()
+            if table is not None:
+                table.in_head = name == "thead"
+        elif name == "tr":
+            frame = self._enter_row(style)
+        elif name in ("td", "th"):
+            frame = self._enter_cell(name, attrs)
+        elif name == "caption":
+            if self._table_frame() is not None:
+                self.flush()
+                frame = _Container("caption")
+        elif name in BLOCK_TAGS:
+            if not self.heading:
+                self.flush()
+        self.frames.append(frame)
+        return True
+
+    def exit(self, name: str, style: InlineStyle) -> None:
+        """An element ends."""
+        self.fmt.pop()
+        frame = self.frames[-1]
+        if self.pre_depth:
+            self.frames.pop()
+            if name in _PRE_TAGS:
+                self.pre_depth -= 1
+                if not self.pre_depth:
+                    self._end_pre()
+            return
+        if name in HEADINGS:
+            self.frames.pop()
+            if self.heading:
+                if len(self.heading) == 1:
+                    self.flush()
+                self.heading.pop()
+        elif frame is _REV:
+            self.frames.pop()
+            self.revisions.pop()
+            if self.para is not None and len(self.para.frames) > 1:
+                self.para.pop(self.make_revision)
+        elif frame is None:
+            self.frames.pop()
+            if name in ("thead", "tbody", "tfoot"):
+                table = self._table_frame()
+                if table is not None:
+                    table.in_head = False
+            elif (name in BLOCK_TAGS or name in _BLOCKISH) and not self.heading:
+                self.flush()
+        else:
+            self.flush()  # in the frame's own context, before it closes
+            self.frames.pop()
+            if isinstance(frame, _List):
+                self.structure -= 1
+            elif isinstance(frame, _Container):
+                if frame.kind == "quote":
+                    self.structure -= 1
+                    if frame.blocks:
+                        self._emit(m.Quote(tuple(frame.blocks)))
+                elif frame.kind == "caption":
+                    table = self._table_frame()
+                    if table is not None:
+                        table.before.extend(frame.blocks)
+                elif frame.kind == "cell":
+                    self._exit_cell(frame)
+            elif isinstance(frame, _Row):
+                self._exit_row(frame)
+            elif isinstance(frame, _Table):
+                self._exit_table(frame)
+        if style.break_after and name != "tr":
+            self.page_break()
+
+    def _end_pre(self) -> None:
+        text = clean_text("".join(self.pre_parts))
+        self.pre_parts = []
+        if text.startswith("\n"):
+            text = text[1:]
+        if text.strip():
+            self._emit(m.CodeBlock(text.rstrip("\n"), self.pre_lang))
+
+    def finish(self) -> tuple[m.Block, ...]:
+        """Return the document's blocks (the walker has closed every element)."""
+        if self.pre_depth:
+            self.pre_depth = 0
+            self._end_pre()
+        self.heading.clear()
+        self.flush()
+        return tuple(self.root.blocks)
+
+    # ------------------------------------------------------------------ lists
+
+    def _enter_list(self, name: str, attrs: Mapping[str, object]) -> _Frame:
+        self.flush()
+        if self.structure + 1 > self.limits.max_depth // 2 or self._list_depth() >= MAX_LIST_DEPTH:
+            return None
+        self.structure += 1
+        ordered = _LIST_TAGS[name]
+        reverse = "reversed" in attrs
+        kind = attrs.get("type", "1") if isinstance(attrs.get("type"), str) else "1"
+        start = _int_attr(attrs.get("start"), 1, -(10**9), 10**9)
+        return _List(ordered, start, -1 if reverse else 1, str(kind))
+
+    def _enter_item(self, attrs: Mapping[str, object]) -> _Frame:
+        self.flush()
+        lst = self.frames[-1] if isinstance(self.frames[-1], _List) else None
+        if lst is None:
+            for frame in reversed(self.frames):
+                if isinstance(frame, _Container):
+                    break
+                if isinstance(frame, _List):
+                    lst = frame
+                    break
+        if lst is None:
+            return _Item(self._list_depth(), False, "")
+        label = ""
+        if lst.ordered:
+            value = _int_attr(attrs.get("value"), lst.counter, -(10**9), 10**9)
+            label = list_label(value, lst.kind)
+            lst.counter = value + lst.step
+        depth = 0
+        for frame in reversed(self.frames):
+            if isinstance(frame, _Container):
+                break
+            if isinstance(frame, _List):
+                depth += 1
+        return _Item(max(0, depth - 1), lst.ordered, label)
+
+    # ------------------------------------------------------------------ tables
+
+    def _table_frame(self) -> _Table | None:
+        for frame in reversed(self.frames):
+            if isinstance(frame, _Table):
+                return frame
+            if isinstance(frame, _Container) and frame.kind in ("cell", "quote", "root"):
+                return None
+        return None
+
+    def _table(self) -> _Table | None:
+        return self._table_frame()
+
+    def _enter_table(self, style: InlineStyle) -> _Frame:
+        self.flush()
+        if self.structure + 2 > self.limits.max_depth // 2:
+            return None
+        self.structure += 2
+        return _Table(style.break_before)
+
+    def _enter_row(self, style: InlineStyle) -> _Frame:
+        self.flush()
+        table = self._table_frame()
+        if table is None:
+            return None
+        if table.row is not None:
+            self._exit_row(table.row)
+        row = _Row(table.in_head, style.break_before)
+        table.row = row
+        return row
+
+    def _enter_cell(self, name: str, attrs: Mapping[str, object]) -> _Frame:
+        table = self._table_frame()
+        if table is None:
+            self.flush()
+            return None
+        self.flush()
+        if table.row is None:
+            table.row = _Row(table.in_head, False, implicit=True)
+        colspan = _int_attr(attrs.get("colspan"), 1, 1, 1000)
+        rowspan = _int_attr(attrs.get("rowspan"), 1, 1, 1000)
+        return _Container("cell", colspan, rowspan, is_th=name == "th")
+
+    def _exit_cell(self, cell: _Container) -> None:
+        table = self._table_frame()
+        if table is None:
+            return
+        if table.row is None:
+            table.row = _Row(table.in_head, False, implicit=True)
+        table.row.cells.append(m.Cell(tuple(cell.blocks), cell.colspan, cell.rowspan))
+        table.row.all_th = table.row.all_th and cell.is_th
+
+    def _exit_row(self, row: _Row) -> None:
+        self.flush()
+        table = self._table_frame()
+        if table is None or table.row is not row:
+            return
+        table.row = None
+        if row.cells:
+            table.rows.append(m.Row(tuple(row.cells), header=row.head or row.all_th, page_mark=row.page_mark))
+
+    def _exit_table(self, table: _Table) -> None:
+        if table.row is not None:
+            row = table.row
+            self.frames.append(table)  # so _exit_row finds it
+            self._exit_row(row)
+            self.frames.pop()
+        self.structure -= 2
+        for block in table.before:
+            self._emit(block)
+        if table.rows:
+            self._emit(m.Table(tuple(table.rows), page_break_before=table.page_break_before))
+
+
+def _language(attrs: Mapping[str, object]) -> str:
+    cls = attrs.get("class")
+    if isinstance(cls, (list, tuple)):
+        cls = " ".join(cls)
+    if isinstance(cls, str):
+        found = _LANG.search(cls)
+        if found:
+            return found.group(1)
+    lang = attrs.get("data-lang") or attrs.get("data-language")
+    return lang.strip()[:40] if isinstance(lang, str) else ""

@@ -1,0 +1,107 @@
+"""RTF tokenizer: control words, control symbols, hex escapes, groups and text runs.
+
+Works on bytes (RTF is 7-bit text whose non-ASCII characters are escapes) without
+recursion. Oversized tokens are tamed rather than refused: a control word name is at
+most 32 letters (further letters are text), a numeric parameter keeps its first 10
+digits (the rest is dropped), ``\\binN`` skips at most the bytes that remain.
+:meth:`Tokenizer.skip_group` jumps over the rest of a group without producing tokens,
+which is how destinations full of picture or object data are skipped quickly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+__all__ = ["Tokenizer", "WORD", "SYMBOL", "HEX", "OPEN", "CLOSE", "TEXT", "Token"]
+
+WORD = 0  # (WORD, name: str, param: int | None)
+SYMBOL = 1  # (SYMBOL, char: str, None)
+HEX = 2  # (HEX, byte: int, None)
+OPEN = 3
+CLOSE = 4
+TEXT = 5  # (TEXT, data: bytes, None)
+
+Token = tuple[int, object, "int | None"]
+
+_TOKEN = re.compile(
+    rb"""
+    \\([a-zA-Z]{1,32})(-?[0-9]{1,10})?[0-9]*\x20?   # 1, 2: control word and parameter
+    |\\'([0-9a-fA-F]{2})                             # 3: hex escape
+    |\\([^a-zA-Z'])                                  # 4: control symbol (\\\n is a \par)
+    |([{}])                                          # 5: group
+    |([^\\{}\r\n]+)                                  # 6: text
+    |[\r\n]+                                         # ignored line ends
+    |\\'?                                            # a dangling backslash or \\' escape
+    """,
+    re.X | re.S,
+)
+_SPECIAL = re.compile(rb"[{}\\]")
+_BIN_PARAM = re.compile(rb"\\bin(-?[0-9]{1,10})[0-9]*\x20?")
+
+
+class Tokenizer:
+    """Iterate over the tokens of RTF ``data``; ``pos`` is the offset of the next token."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    def __iter__(self) -> Iterator[Token]:
+        data = self.data
+        end = len(data)
+        match = _TOKEN.match
+        while self.pos < end:
+            found = match(data, self.pos)
+            if found is None:  # pragma: no cover - the pattern matches any byte
+                self.pos += 1
+                continue
+            self.pos = found.end()
+            kind = found.lastindex
+            if kind is None:
+                continue
+            if kind == 6:
+                yield (TEXT, found.group(6), None)
+            elif kind in (1, 2):
+                name = found.group(1).decode("ascii")
+                raw = found.group(2)
+                param = int(raw) if raw is not None else None
+                if name == "bin":
+                    count = max(0, param or 0)
+                    self.pos = min(end, self.pos + count)
+                    continue
+                yield (WORD, name, param)
+            elif kind == 5:
+                yield (OPEN if found.group(5) == b"{" else CLOSE, None, None)
+            elif kind == 3:
+                yield (HEX, int(found.group(3), 16), None)
+            elif kind == 4:
+                yield (SYMBOL, found.group(4).decode("latin-1"), None)
+
+    def skip_group(self) -> bool:
+        """Move past the ``}`` that closes the current group; False if the data ends first."""
+        data = self.data
+        end = len(data)
+        depth = 1
+        pos = self.pos
+        search = _SPECIAL.search
+        while True:
+            found = search(data, pos)
+            if found is None:
+                self.pos = end
+                return False
+            pos = found.end()
+            char = data[found.start()]
+            if char == 0x7B:  # {
+                depth += 1
+            elif char == 0x7D:  # }
+                depth -= 1
+                if depth == 0:
+                    self.pos = pos
+                    return True
+            else:  # backslash: skip the escaped byte, and the data of \binN
+                binary = _BIN_PARAM.match(data, found.start())
+                if binary is not None:
+                    pos = min(end, binary.end() + max(0, int(binary.group(1))))
+                else:
+                    pos += 1

@@ -23,6 +23,8 @@ from dan.errors import NestingTooDeepError
 __all__ = [
     "Wrap",
     "Piece",
+    "BOLD",
+    "ITALIC",
     "TEXT",
     "BREAK",
     "PAGE",
@@ -71,7 +73,8 @@ class Wrap:
 
 
 class Piece(NamedTuple):
-    """A run of raw text inside a stack of wraps; ``rev`` is a ``(rev_id, author)`` pair.
+    """A run of raw text inside a stack of wraps; ``revs`` are the ``(rev_id, author)`` pairs of
+    the revisions it sits in, outermost first.
 
     ``md`` is the fixed Markdown of an ``ATOM`` piece; for a ``PAGE`` piece it is
     ``"rendered"`` for a laid-out page break and ``""`` for an explicit one.
@@ -81,7 +84,7 @@ class Piece(NamedTuple):
     stack: tuple[Wrap, ...]
     kind: int = TEXT
     md: str = ""
-    rev: tuple[str, str] | None = None
+    revs: tuple[tuple[str, str], ...] = ()
 
 
 BOLD = Wrap("bold", "**", "**")
@@ -161,14 +164,14 @@ def _comment_note(info: m.CommentInfo) -> tuple[str, str]:
 def flatten(inlines: tuple[m.Inline, ...]) -> list[Piece]:
     """Flatten an inline tree into pieces (adjacent pieces with equal stacks merged)."""
     out: list[Piece] = []
-    _flatten(inlines, (), None, out, 0)
+    _flatten(inlines, (), (), out, 0)
     return _merge(out)
 
 
 def _flatten(
     inlines: tuple[m.Inline, ...],
     stack: tuple[Wrap, ...],
-    rev: tuple[str, str] | None,
+    revs: tuple[tuple[str, str], ...],
     out: list[Piece],
     depth: int,
 ) -> None:
@@ -180,44 +183,44 @@ def _flatten(
     for node in inlines:
         kind = type(node)
         if kind is m.Text:
-            _text_pieces(node, stack, rev, out)  # type: ignore[arg-type]
+            _text_pieces(node, stack, revs, out)  # type: ignore[arg-type]
         elif kind is m.LineBreak:
-            out.append(Piece("\n", stack, BREAK, "", rev))
+            out.append(Piece("\n", stack, BREAK, "", revs))
         elif kind is m.PageMark:
-            out.append(Piece("", stack, PAGE, "rendered" if node.rendered else "", rev))  # type: ignore[union-attr]
+            out.append(Piece("", stack, PAGE, "rendered" if node.rendered else "", revs))  # type: ignore[union-attr]
         elif kind is m.NoteRef:
             label = _one_line(node.label) or "?"  # type: ignore[union-attr]
-            out.append(Piece("", stack, ATOM, "[^" + label + "]", rev))
+            out.append(Piece("", stack, ATOM, "[^" + label + "]", revs))
         elif kind is m.Revision:
             wrap = _revision_wrap(node)  # type: ignore[arg-type]
             rid = node.rev_id or f"@{id(node)}"  # type: ignore[union-attr]
-            _flatten(node.children, stack + (wrap,), (rid, wrap.author), out, depth + 1)  # type: ignore[union-attr]
+            _flatten(node.children, stack + (wrap,), revs + ((rid, wrap.author),), out, depth + 1)  # type: ignore[union-attr]
         elif kind is m.Comment:
             info = node.info  # type: ignore[union-attr]
             md, plain = _comment_note(info)
             author = _author(info.author)
             if not node.children:  # type: ignore[union-attr]
                 wrap = Wrap("comment", "", "", key=info.comment_id, author=author, note=plain)
-                out.append(Piece(plain, stack + (wrap,), ATOM, md, rev))
+                out.append(Piece(plain, stack + (wrap,), ATOM, md, revs))
             else:
                 wrap = Wrap("comment", "{==", "==}" + md, key=info.comment_id, author=author, note=plain)
-                _flatten(node.children, stack + (wrap,), rev, out, depth + 1)  # type: ignore[union-attr]
+                _flatten(node.children, stack + (wrap,), revs, out, depth + 1)  # type: ignore[union-attr]
         elif kind is m.Field:
             label = _one_line(" ".join(p for p in (node.name, node.data) if p))  # type: ignore[union-attr]
             wrap = Wrap("field", "", "", key=f"{id(node)}", note=label)
-            _flatten(node.children, stack + (wrap,), rev, out, depth + 1)  # type: ignore[union-attr]
+            _flatten(node.children, stack + (wrap,), revs, out, depth + 1)  # type: ignore[union-attr]
         else:  # pragma: no cover - readers only produce model inlines
             raise TypeError(f"not an inline element: {node!r}")
 
 
 def _text_pieces(
-    node: m.Text, stack: tuple[Wrap, ...], rev: tuple[str, str] | None, out: list[Piece]
+    node: m.Text, stack: tuple[Wrap, ...], revs: tuple[tuple[str, str], ...], out: list[Piece]
 ) -> None:
     text = node.text
     if not text:
         return
     if not (node.bold or node.italic or node.code):
-        out.append(Piece(text, stack, TEXT, "", rev))
+        out.append(Piece(text, stack, TEXT, "", revs))
         return
     inner = stack
     if node.bold:
@@ -229,15 +232,15 @@ def _text_pieces(
         inner = inner + (Wrap("code", fence, fence),)
     core = text.strip()
     if not core:
-        out.append(Piece(text, stack, TEXT, "", rev))
+        out.append(Piece(text, stack, TEXT, "", revs))
         return
     lead = text[: len(text) - len(text.lstrip())]
     trail = text[len(text.rstrip()) :]
     if lead:
-        out.append(Piece(lead, stack, TEXT, "", rev))
-    out.append(Piece(core, inner, TEXT, "", rev))
+        out.append(Piece(lead, stack, TEXT, "", revs))
+    out.append(Piece(core, inner, TEXT, "", revs))
     if trail:
-        out.append(Piece(trail, stack, TEXT, "", rev))
+        out.append(Piece(trail, stack, TEXT, "", revs))
 
 
 def _merge(pieces: list[Piece]) -> list[Piece]:
@@ -245,8 +248,8 @@ def _merge(pieces: list[Piece]) -> list[Piece]:
     for p in pieces:
         if out and p.kind == TEXT:
             q = out[-1]
-            if q.kind == TEXT and q.stack == p.stack and q.rev == p.rev:
-                out[-1] = Piece(q.text + p.text, q.stack, TEXT, "", q.rev)
+            if q.kind == TEXT and q.stack == p.stack and q.revs == p.revs:
+                out[-1] = Piece(q.text + p.text, q.stack, TEXT, "", q.revs)
                 continue
         out.append(p)
     return out
@@ -345,8 +348,9 @@ def facts(pieces: list[Piece] | tuple[Piece, ...]) -> InlineFacts:
             page_marks += 1
             continue
         has_text = bool(p.text.strip()) if p.kind == TEXT else p.kind == ATOM
-        if p.rev is not None and has_text:
-            revisions.setdefault(p.rev[0], p.rev[1])
+        if p.revs and has_text:
+            for rid, author in p.revs:
+                revisions.setdefault(rid, author)
         in_bold = in_italic = False
         for w in p.stack:
             k = w.kind

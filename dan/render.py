@@ -21,6 +21,7 @@ from dan import model as m
 from dan.errors import NestingTooDeepError
 from dan.inline import (
     ATOM,
+    BOLD,
     BREAK,
     CELL,
     HEADING,
@@ -218,7 +219,9 @@ class _Renderer:
         self.emit(unit, trailing)
 
     def heading(self, block: m.Heading, quote: int) -> None:
-        unit, trailing = self._text_unit(U_HEADING, flatten(block.inlines), quote)
+        # A heading is emphasis enough: bold runs in it (heading styles are often bold) are dropped.
+        pieces = [p._replace(stack=tuple(w for w in p.stack if w != BOLD)) if p.stack else p for p in flatten(block.inlines)]
+        unit, trailing = self._text_unit(U_HEADING, pieces, quote)
         if unit is None:
             return
         level = min(max(block.level, 1), 9)

@@ -39,6 +39,8 @@ _WS = re.compile(r"[ \t\n\r\f\v\xa0]+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]{1,40})")
 #: Revisions nested deeper than this are read as transparent.
 MAX_REVISION_NESTING = 8
+#: A cell holding more text than this marks its table as a layout table.
+LAYOUT_CELL_CHARS = 2000
 #: List nesting the renderer distinguishes; deeper lists are flattened to this depth.
 MAX_LIST_DEPTH = 20
 _ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
@@ -89,14 +91,15 @@ def _int_attr(value: object, default: int, low: int, high: int) -> int:
 class _Container:
     """Where blocks go: the document, a quote, a table cell, a table caption."""
 
-    __slots__ = ("kind", "blocks", "colspan", "rowspan", "is_th")
+    __slots__ = ("kind", "blocks", "colspan", "rowspan", "is_th", "start_chars")
 
-    def __init__(self, kind: str, colspan: int = 1, rowspan: int = 1, is_th: bool = False) -> None:
+    def __init__(self, kind: str, colspan: int = 1, rowspan: int = 1, is_th: bool = False, start_chars: int = 0) -> None:
         self.kind = kind
         self.blocks: list[m.Block] = []
         self.colspan = colspan
         self.rowspan = rowspan
         self.is_th = is_th
+        self.start_chars = start_chars
 
 
 class _List:
@@ -120,9 +123,10 @@ class _Item:
 
 
 class _Table:
-    __slots__ = ("rows", "before", "in_head", "page_break_before", "row")
+    __slots__ = ("rows", "before", "in_head", "page_break_before", "row", "layout")
 
-    def __init__(self, page_break_before: bool) -> None:
+    def __init__(self, page_break_before: bool, layout: bool = False) -> None:
+        self.layout = layout
         self.rows: list[m.Row] = []
         self.before: list[m.Block] = []
         self.in_head = False
@@ -252,6 +256,9 @@ class BlockBuilder:
             return
         if self.heading:
             self._emit(m.Heading(self.heading[-1], inlines))
+            table = self._owning_table()
+            if table is not None:
+                table.layout = True
             return
         ctx = self._context()
         if isinstance(ctx, _Item):
@@ -377,7 +384,7 @@ class BlockBuilder:
             else:
                 self.flush()
         elif name == "table":
-            frame = self._enter_table(style)
+            frame = self._enter_table(style, attrs)
         elif name in ("thead", "tbody", "tfoot"):
             table = self._table_frame()
             if table is not None:
@@ -517,12 +524,26 @@ class BlockBuilder:
     def _table(self) -> _Table | None:
         return self._table_frame()
 
-    def _enter_table(self, style: InlineStyle) -> _Frame:
+    def _owning_table(self) -> _Table | None:
+        """The table whose cell the current content is in, if any."""
+        in_cell = False
+        for frame in reversed(self.frames):
+            if isinstance(frame, _Container):
+                if frame.kind != "cell":
+                    return None
+                in_cell = True
+            elif isinstance(frame, _Table) and in_cell:
+                return frame
+        return None
+
+    def _enter_table(self, style: InlineStyle, attrs: Mapping[str, object]) -> _Frame:
         self.flush()
         if self.structure + 2 > self.limits.max_depth // 2:
             return None
         self.structure += 2
-        return _Table(style.break_before)
+        role = attrs.get("role")
+        layout = isinstance(role, str) and role.strip().lower() in ("presentation", "none")
+        return _Table(style.break_before, layout)
 
     def _enter_row(self, style: InlineStyle) -> _Frame:
         self.flush()
@@ -545,7 +566,7 @@ class BlockBuilder:
             table.row = _Row(table.in_head, False, implicit=True)
         colspan = _int_attr(attrs.get("colspan"), 1, 1, 1000)
         rowspan = _int_attr(attrs.get("rowspan"), 1, 1, 1000)
-        return _Container("cell", colspan, rowspan, is_th=name == "th")
+        return _Container("cell", colspan, rowspan, is_th=name == "th", start_chars=self.chars)
 
     def _exit_cell(self, cell: _Container) -> None:
         table = self._table_frame()
@@ -553,6 +574,8 @@ class BlockBuilder:
             return
         if table.row is None:
             table.row = _Row(table.in_head, False, implicit=True)
+        if self.chars - cell.start_chars > LAYOUT_CELL_CHARS:
+            table.layout = True
         table.row.cells.append(m.Cell(tuple(cell.blocks), cell.colspan, cell.rowspan))
         table.row.all_th = table.row.all_th and cell.is_th
 
@@ -574,8 +597,21 @@ class BlockBuilder:
         self.structure -= 2
         for block in table.before:
             self._emit(block)
-        if table.rows:
-            self._emit(m.Table(tuple(table.rows), page_break_before=table.page_break_before))
+        rows = table.rows
+        if not rows:
+            return
+        if table.layout or len(rows) == 1:
+            # A layout table: its cells' content, in reading order, without the grid.
+            if table.page_break_before:
+                self._emit(m.PageBreak(rendered=False))
+            for row in rows:
+                for cell in row.cells:
+                    for block in cell.blocks:
+                        self._emit(block)
+            return
+        if all(row.header for row in rows):
+            rows[-1] = m.Row(rows[-1].cells, header=False, page_mark=rows[-1].page_mark)
+        self._emit(m.Table(tuple(rows), page_break_before=table.page_break_before))
 
 
 def _language(attrs: Mapping[str, object]) -> str:

@@ -254,9 +254,7 @@ def _convert(items: list[Any], resolver: Resolver, new_page: Callable[[int], boo
             else:
                 out.append(m.Paragraph(inlines, page_break_before=props.pagebb))
         elif isinstance(item, TableBuilder):
-            table = item.build(lambda blocks: tuple(_convert(blocks, resolver, new_page)))
-            if table is not None:
-                out.append(table)
+            out.extend(item.build(lambda blocks: tuple(_convert(blocks, resolver, new_page))))
         elif isinstance(item, _Sect):
             out.append(m.SectionBreak(item.index, new_page(item.index + 1)))
         else:

@@ -5,6 +5,9 @@ its merge flags; the cells' contents arrive as paragraphs ended by ``\\cell`` an
 by ``\\row`` (``\\nestcell``/``\\nestrow`` for nested tables). Word may write a row's
 definition before or after its contents, so the definition in force at ``\\row`` is used.
 
+A table of a single row is a layout device (a box, a signature line), not data: its
+cells' contents are returned as blocks in reading order.
+
 When the table is finished its grid is computed from the cells' right edges (edges
 closer than :data:`EDGE_TOLERANCE` twips are one grid line): a cell covering several grid
 columns gets that ``colspan``, so irregular tables render with the merged text repeated.
@@ -109,12 +112,15 @@ class TableBuilder:
             self.rows.append(_RawRow(self.cells, definition.copy()))
         self.cells = []
 
-    def build(self, convert: Callable[[list[Any]], tuple[m.Block, ...]]) -> m.Table | None:
-        """The model table (None when it has no rows); ``convert`` finishes cell blocks."""
+    def build(self, convert: Callable[[list[Any]], tuple[m.Block, ...]]) -> list[m.Block]:
+        """The model blocks: the table, or a one-row (layout) table's cell contents.
+
+        ``convert`` finishes the blocks of a cell.
+        """
         if self.current or self.cells:
             self.end_row(RowDef())
         if not self.rows:
-            return None
+            return []
         grid = _grid_lines(self.rows)
         rows: list[tuple[list[_Cell], bool]] = []
         open_v: dict[int, _Cell] = {}
@@ -155,7 +161,11 @@ class TableBuilder:
             out.append(
                 m.Row(tuple(m.Cell(convert(c.blocks), c.colspan, c.rowspan) for c in cells), header=header)
             )
-        return m.Table(tuple(out)) if out else None
+        if len(out) == 1:
+            return [block for cell in out[0].cells for block in cell.blocks]
+        if out and all(row.header for row in out):
+            out[-1] = m.Row(out[-1].cells, header=False)
+        return [m.Table(tuple(out))] if out else []
 
 
 def _grid_lines(rows: list[_RawRow]) -> list[int] | None:

@@ -1,0 +1,146 @@
+"""DOCX reader: broken and hostile packages fail fast with a DanError naming the problem."""
+
+from __future__ import annotations
+
+import io
+import logging
+import zipfile
+
+import pytest
+from docx_builder import make_docx, p
+
+import dan
+
+
+def zip_of(files: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
+def replace_part(data: bytes, name: str, content: bytes) -> bytes:
+    src = zipfile.ZipFile(io.BytesIO(data))
+    files = {i.filename: src.read(i) for i in src.infolist()}
+    files[name] = content
+    return zip_of(files)
+
+
+def test_not_a_zip_with_docx_type():
+    with pytest.raises(dan.UnsupportedFormatError, match="not a zip"):
+        dan.convert(b"hello, I am text", doc_type="docx")
+
+
+def test_truncated_zip():
+    data = make_docx(p("x" * 1000))
+    with pytest.raises(dan.CorruptDocumentError, match="zip"):
+        dan.convert(data[: len(data) // 2])
+
+
+def test_ole_container_is_encrypted_or_legacy():
+    ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600
+    with pytest.raises(dan.EncryptedDocumentError, match="password"):
+        dan.convert(ole)
+
+
+def test_zip_without_document_part():
+    with pytest.raises(dan.CorruptDocumentError, match="word/document.xml"):
+        dan.convert(zip_of({"hello.txt": b"hi"}))
+
+
+def test_spreadsheet_zip_is_named():
+    with pytest.raises(dan.UnsupportedFormatError, match="Excel"):
+        dan.convert(zip_of({"xl/workbook.xml": b"<x/>", "[Content_Types].xml": b"<Types/>"}))
+
+
+def test_broken_main_xml_names_the_part():
+    data = replace_part(make_docx(p("x")), "word/document.xml", b"<w:document><w:body><w:p>")
+    with pytest.raises(dan.CorruptDocumentError) as info:
+        dan.convert(data)
+    assert info.value.part == "word/document.xml"
+
+
+def test_entity_tricks_are_refused():
+    billion = (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>'
+        b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>'
+    )
+    with pytest.raises(dan.CorruptDocumentError, match="DTD"):
+        dan.convert(replace_part(make_docx(p("x")), "word/document.xml", billion))
+    external = (
+        b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&xxe;</w:t></w:r></w:p></w:body></w:document>'
+    )
+    with pytest.raises(dan.CorruptDocumentError):
+        dan.convert(replace_part(make_docx(p("x")), "word/document.xml", external))
+
+
+def test_deep_nesting_is_refused():
+    deep = make_docx("<w:sdt><w:sdtContent>" * 50_000 + p("deep") + "</w:sdtContent></w:sdt>" * 50_000)
+    with pytest.raises(dan.ZipBombError):  # such repetitive XML compresses suspiciously well
+        dan.convert(deep)
+    with pytest.raises(dan.NestingTooDeepError):  # and past the ratio check, the depth limit holds
+        dan.convert(deep, limits=dan.Limits(max_compression_ratio=10**6))
+
+
+def test_nested_tables_past_the_limit():
+    from docx_builder import tbl, tc, tr
+
+    inner = p("core")
+    for _ in range(30):
+        inner = tbl(tr(tc(inner)))
+    with pytest.raises(dan.NestingTooDeepError):
+        dan.convert(make_docx(inner), limits=dan.Limits(max_depth=20))
+    assert "core" in dan.convert(make_docx(inner)).chunks[0]  # within the default limit
+
+
+def test_zip_bomb_ratio_and_part_size():
+    body = b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' + b" " * (20 * 1024 * 1024) + b"</w:body></w:document>"
+    bomb = replace_part(make_docx(p("x")), "word/document.xml", body)
+    assert len(bomb) < 200_000
+    with pytest.raises(dan.ZipBombError, match="ratio|expands"):
+        dan.convert(bomb)
+    with pytest.raises(dan.ZipBombError, match="max_part_bytes"):
+        dan.convert(bomb, limits=dan.Limits(max_part_bytes=1024 * 1024, max_compression_ratio=10**9))
+
+
+def test_input_too_large(tmp_path):
+    data = make_docx(p("x"))
+    with pytest.raises(dan.InputTooLargeError):
+        dan.convert(data, limits=dan.Limits(max_input_bytes=100))
+    path = tmp_path / "big.docx"
+    path.write_bytes(data)
+    with pytest.raises(dan.InputTooLargeError, match="big.docx"):
+        dan.convert(path, limits=dan.Limits(max_input_bytes=100))
+
+
+def test_text_limit():
+    with pytest.raises(dan.TextTooLargeError):
+        dan.convert(make_docx(p("word " * 1000)), limits=dan.Limits(max_chars=500))
+
+
+def test_damaged_optional_parts_degrade_with_a_warning(caplog):
+    data = make_docx(p("Body survives", style="Heading1"), comments="<w:comment", footnotes="<w:footnote")
+    data = replace_part(data, "word/comments.xml", b"<w:comments><broken")
+    data = replace_part(data, "word/styles.xml", b"not xml at all")
+    with caplog.at_level(logging.WARNING, logger="dan"):
+        res = dan.convert(data)
+    assert "Body survives" in res.chunks[0]
+    messages = " ".join(rec.getMessage() for rec in caplog.records)
+    assert "word/comments.xml" in messages and "word/styles.xml" in messages
+
+
+def test_mislabelled_formats():
+    data = make_docx(p("I am really a docx"))
+    res = dan.convert(data)  # bytes: magic bytes decide
+    assert "I am really a docx" in res.chunks[0]
+    with pytest.raises(dan.UnsupportedFormatError, match="zip"):
+        dan.convert(data, doc_type="html")
+
+
+def test_docx_extension_on_non_zip(tmp_path):
+    path = tmp_path / "fake.docx"
+    path.write_text("<html><body>hi</body></html>")
+    with pytest.raises(dan.UnsupportedFormatError, match="HTML"):
+        dan.convert(path)

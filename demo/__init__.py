@@ -1,0 +1,1 @@
+"""The dan + ven demo: a runnable RAG application (offline by default)."""

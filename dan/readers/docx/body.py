@@ -179,6 +179,11 @@ class DocxContext:
 # Item kinds
 _TEXT, _BREAK, _PAGE, _NOTE, _POINT = range(5)
 
+# Hot-path tag names as plain module constants.
+_RPR, _B, _I, _RSTYLE, _VANISH, _WEBHIDDEN, _VAL = W.rPr, W.b, W.i, W.rStyle, W.vanish, W.webHidden, W.val
+_T, _DELTEXT, _TAB, _BR, _LRPB, _FLDCHAR, _INSTR = W.t, W.delText, W.tab, W.br, W.lastRenderedPageBreak, W.fldChar, W.instrText
+_R, _P, _TBL = W.r, W.p, W.tbl
+
 
 class _Item:
     __slots__ = ("kind", "value", "bold", "italic", "path")
@@ -214,9 +219,9 @@ class BodyReader:
     def _blocks_into(self, container: etree._Element, out: list[m.Block], depth: int) -> None:
         for el in container:
             tag = el.tag
-            if tag == W.p:
+            if tag == _P:
                 self.paragraph(el, out, depth)
-            elif tag == W.tbl:
+            elif tag == _TBL:
                 table = self.table(el, depth + 1)
                 if table is not None:
                     out.append(table)
@@ -319,7 +324,7 @@ class BodyReader:
             raise NestingTooDeepError(f"paragraph content is nested more than {ctx.limits.max_depth} levels deep")
         for el in parent:
             tag = el.tag
-            if tag == W.r:
+            if tag == _R:
                 self._run(el, items, style, floating, depth, revs)
             elif tag in (W.ins, W_DEL, W.moveFrom, W.moveTo):
                 kind = "ins" if tag in (W.ins, W.moveTo) else "del"
@@ -362,47 +367,59 @@ class BodyReader:
         revs: tuple[_Rev, ...],
     ) -> None:
         ctx = self.ctx
-        rpr = r.find(W.rPr)
-        bold = italic = False
-        if rpr is not None:
-            if on(rpr.find(W.vanish)) or on(rpr.find(W.webHidden)):
-                return  # hidden text
-            bold, italic = ctx.run_format(style, val(rpr.find(W.rStyle)), on(rpr.find(W.b)), on(rpr.find(W.i)))
-        else:
-            bold, italic = ctx.run_format(style, "", None, None)
+        rstyle = ""
+        b = i = None
+        for child in r:
+            if child.tag != _RPR:
+                continue
+            for prop in child:
+                tag = prop.tag
+                if tag == _B:
+                    b = on(prop)
+                elif tag == _I:
+                    i = on(prop)
+                elif tag == _RSTYLE:
+                    rstyle = prop.get(_VAL, "")
+                elif (tag == _VANISH or tag == _WEBHIDDEN) and on(prop):
+                    return  # hidden text
+            break
+        bold, italic = ctx.run_format(style, rstyle, b, i)
+        add = self._add
         for el in r:
             tag = el.tag
-            if tag == W.t or tag == W.delText:
+            if tag == _T or tag == _DELTEXT:
                 text = el.text
                 if text:
-                    self._add(items, _TEXT, text, bold, italic, revs)
-            elif tag == W.tab or tag == W.ptab:
-                self._add(items, _TEXT, "\t", bold, italic, revs)
-            elif tag == W.br:
+                    add(items, _TEXT, text, bold, italic, revs)
+            elif tag == _RPR:
+                continue
+            elif tag == _TAB or tag == W.ptab:
+                add(items, _TEXT, "\t", bold, italic, revs)
+            elif tag == _BR:
                 kind = el.get(W.type, "")
                 if kind == "page":
-                    self._add(items, _PAGE, False, False, False, revs)
+                    add(items, _PAGE, False, False, False, revs)
                 elif kind != "column":
-                    self._add(items, _BREAK, None, False, False, revs)
+                    add(items, _BREAK, None, False, False, revs)
+            elif tag == _LRPB:
+                add(items, _PAGE, True, False, False, revs)
+            elif tag == _FLDCHAR:
+                self._fld_char(el, items, bold, italic, revs)
+            elif tag == _INSTR:
+                if ctx.fields and not ctx.fields[-1].result:
+                    ctx.fields[-1].instr.append(el.text or "")
             elif tag == W.cr:
-                self._add(items, _BREAK, None, False, False, revs)
-            elif tag == W.lastRenderedPageBreak:
-                self._add(items, _PAGE, True, False, False, revs)
+                add(items, _BREAK, None, False, False, revs)
             elif tag == W.noBreakHyphen:
-                self._add(items, _TEXT, "-", bold, italic, revs)
+                add(items, _TEXT, "-", bold, italic, revs)
             elif tag == W.sym:
                 char = _sym(el.get(W.char, ""))
                 if char:
-                    self._add(items, _TEXT, char, bold, italic, revs)
-            elif tag == W.fldChar:
-                self._fld_char(el, items, bold, italic, revs)
-            elif tag == W.instrText:
-                if ctx.fields and not ctx.fields[-1].result:
-                    ctx.fields[-1].instr.append(el.text or "")
+                    add(items, _TEXT, char, bold, italic, revs)
             elif tag == W.footnoteReference or tag == W.endnoteReference:
                 prefix = "f" if tag == W.footnoteReference else "e"
                 key = prefix + el.get(W.id, "")
-                self._add(items, _NOTE, ctx.note_label(key), False, False, revs)
+                add(items, _NOTE, ctx.note_label(key), False, False, revs)
             elif tag == W.commentReference:
                 cid = el.get(W.id, "")
                 if cid not in ctx.commented and ctx.comments.get(cid) is not None and cid not in ctx.open_comments:

@@ -1,0 +1,80 @@
+"""Run one benchmark pipeline in a fresh child process; measure its time and peak RSS.
+
+A benchmark script calls :func:`run_child` with its own path and a pipeline name; the
+child (the same script with ``--worker NAME ARG``) imports what it needs, times the work
+with ``time.perf_counter`` and prints one JSON line. The parent reads the child's peak
+resident set size from ``os.wait4``, so each figure includes the interpreter and nothing
+from other pipelines.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+__all__ = ["run_child", "measure", "child_main", "ROOT"]
+
+
+def run_child(script: Path, name: str, arg: str) -> tuple[dict, float]:
+    """Run ``script --worker name arg``; return its JSON result and peak RSS in MB."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, str(script), "--worker", name, arg],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(ROOT),
+        env=env,
+    )
+    out = proc.stdout.read() if proc.stdout else b""
+    err = proc.stderr.read() if proc.stderr else b""
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    rss_mb = usage.ru_maxrss / 1024
+    if proc.returncode != 0:
+        return {"error": err.decode(errors="replace").strip().splitlines()[-1:] or ["failed"]}, rss_mb
+    return json.loads(out.decode().strip().splitlines()[-1]), rss_mb
+
+
+def measure(script: Path, name: str, arg: str, runs: int) -> dict:
+    """Median/min/max seconds and peak RSS over ``runs`` children, or why it was skipped."""
+    times: list[float] = []
+    rss: list[float] = []
+    extra: dict = {}
+    for _ in range(runs):
+        result, peak = run_child(script, name, arg)
+        if "seconds" not in result:
+            reason = result.get("skipped") or result.get("error") or "failed"
+            return {"pipeline": name, "skipped": reason if isinstance(reason, str) else " ".join(reason)}
+        times.append(result.pop("seconds"))
+        rss.append(peak)
+        extra = result
+    return {
+        "pipeline": name,
+        "median_s": round(statistics.median(times), 4),
+        "min_s": round(min(times), 4),
+        "max_s": round(max(times), 4),
+        "peak_rss_mb": round(max(rss), 1),
+        "runs": runs,
+        **extra,
+    }
+
+
+def child_main(prepare: Callable[[str, str], Callable[[], dict]], name: str, arg: str) -> None:
+    """Child side: ``prepare(name, arg)`` imports and returns the work; time it and print JSON."""
+    try:
+        work = prepare(name, arg)
+    except ImportError as exc:
+        print(json.dumps({"skipped": f"{type(exc).__name__}: {exc}"}))
+        return
+    t0 = time.perf_counter()
+    extra = work()
+    elapsed = time.perf_counter() - t0
+    print(json.dumps({"seconds": elapsed, **extra}))

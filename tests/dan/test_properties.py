@@ -107,10 +107,10 @@ def test_markdown_invariants(doc, max_tokens):
                 row = "| " + " | ".join(c.strip() for c in line.strip("|").split("|")) + " |"
                 if exact_tokens(row) + head <= room:
                     assert row in joined_chunks, f"row cut although it fits: {row!r}"
-        elif block.startswith("```"):
-            if exact_tokens(block) <= room and block.strip("`\n").strip():
-                inner = block[4:-4].strip("\n")
-                assert any(inner in c for c in body), "code fence cut although it fits"
+    for fence in re.finditer(r"^```\n(.*?)\n?```$", doc, flags=re.M | re.S):
+        block, inner = fence.group(0), fence.group(1).strip("\n")
+        if inner.strip() and exact_tokens(block) <= room:
+            assert any(inner in c for c in body), "code fence cut although it fits"
 
 
 @SETTINGS

@@ -163,7 +163,9 @@ def _best_cut(text: str, n: int, fits: Callable[[int], bool], budget: int, count
             break
         if best:
             return best
-    return _token_cut(text, fits, budget, count)
+    # Inside a word: at a token boundary moved back to a grapheme boundary; when even one
+    # grapheme is too large (a long emoji sequence in a tiny limit), at a code point.
+    return _token_cut(text, fits, budget, count) or _token_cut(text, fits, budget, count, graphemes=False)
 
 
 def _largest_fitting(cuts: list[int], fits: Callable[[int], bool]) -> int:
@@ -180,8 +182,9 @@ def _largest_fitting(cuts: list[int], fits: Callable[[int], bool]) -> int:
     return best
 
 
-def _token_cut(text: str, fits: Callable[[int], bool], budget: int, count: Count) -> int:
-    """Cut inside the first word at a token boundary moved back to a grapheme boundary."""
+def _token_cut(text: str, fits: Callable[[int], bool], budget: int, count: Count, graphemes: bool = True) -> int:
+    """Cut inside the first word at a token boundary moved back to a character boundary
+    (a grapheme boundary unless ``graphemes`` is false)."""
     window = text[: max(64, budget * 16)]
     ids = tokenizer.encode(window)
     lo, hi, best = 1, min(len(ids), budget), 0
@@ -190,7 +193,7 @@ def _token_cut(text: str, fits: Callable[[int], bool], budget: int, count: Count
         prefix = tokenizer.decode(ids[:mid])
         if prefix.endswith("\ufffd") and not window[: len(prefix)].endswith("\ufffd"):
             prefix = prefix[:-1]
-        cut = _grapheme_floor(text, len(prefix))
+        cut = _grapheme_floor(text, len(prefix)) if graphemes else min(len(prefix), len(text))
         if cut > 0 and fits(cut):
             best = cut
             lo = mid + 1

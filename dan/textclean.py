@@ -39,20 +39,20 @@ def decode_text(data: bytes) -> str:
         return data.decode("utf-32", errors="replace")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
+    if b"\x00" in data[:4096] and _looks_utf16(data):
+        enc = "utf-16-le" if data[1:2] == b"\x00" else "utf-16-be"
+        return data.decode(enc, errors="replace")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        pass
-    if _looks_utf16(data):
-        enc = "utf-16-le" if data[1:2] == b"\x00" else "utf-16-be"
-        return data.decode(enc, errors="replace")
-    return data.decode("cp1252", errors="replace")
+        return data.decode("cp1252", errors="replace")
 
 
 def _looks_utf16(data: bytes) -> bool:
     """BOM-less UTF-16: NUL bytes in most odd (LE) or even (BE) positions of ASCII text."""
     sample = data[:4096]
-    if len(sample) < 4 or len(sample) % 2:
+    sample = sample[: len(sample) - len(sample) % 2]
+    if len(sample) < 4:
         return False
     odd_nuls = sample[1::2].count(0)
     even_nuls = sample[0::2].count(0)

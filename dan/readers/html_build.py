@@ -91,7 +91,7 @@ def _int_attr(value: object, default: int, low: int, high: int) -> int:
 class _Container:
     """Where blocks go: the document, a quote, a table cell, a table caption."""
 
-    __slots__ = ("kind", "blocks", "colspan", "rowspan", "is_th", "start_chars")
+    __slots__ = ("kind", "blocks", "colspan", "rowspan", "is_th", "start_chars", "index")
 
     def __init__(self, kind: str, colspan: int = 1, rowspan: int = 1, is_th: bool = False, start_chars: int = 0) -> None:
         self.kind = kind
@@ -100,33 +100,37 @@ class _Container:
         self.rowspan = rowspan
         self.is_th = is_th
         self.start_chars = start_chars
+        self.index = 0
 
 
 class _List:
-    __slots__ = ("ordered", "counter", "step", "kind")
+    __slots__ = ("ordered", "counter", "step", "kind", "index")
 
     def __init__(self, ordered: bool, counter: int, step: int, kind: str) -> None:
         self.ordered = ordered
         self.counter = counter
         self.step = step
         self.kind = kind
+        self.index = 0
 
 
 class _Item:
-    __slots__ = ("depth", "ordered", "label", "emitted")
+    __slots__ = ("depth", "ordered", "label", "emitted", "index")
 
     def __init__(self, depth: int, ordered: bool, label: str) -> None:
         self.depth = depth
         self.ordered = ordered
         self.label = label
         self.emitted = False
+        self.index = 0
 
 
 class _Table:
-    __slots__ = ("rows", "before", "in_head", "page_break_before", "row", "layout")
+    __slots__ = ("rows", "before", "in_head", "page_break_before", "row", "layout", "index")
 
     def __init__(self, page_break_before: bool, layout: bool = False) -> None:
         self.layout = layout
+        self.index = 0
         self.rows: list[m.Row] = []
         self.before: list[m.Block] = []
         self.in_head = False
@@ -199,6 +203,12 @@ class BlockBuilder:
         self.make_revision = make_revision
         self.root = _Container("root")
         self.frames: list[_Frame] = [self.root]
+        # Typed views of the open frames (each frame knows its index in ``frames``), so
+        # finding the current container, list or table never scans the whole stack.
+        self.containers: list[_Container] = [self.root]
+        self.items: list[_Item] = []
+        self.lists: list[_List] = []
+        self.tables: list[_Table] = []
         # Formatting in effect per open element: (bold, italic, code).
         self.fmt: list[tuple[bool, bool, bool]] = [(False, False, False)]
         self.revisions: list[tuple[str, Mapping[str, str]]] = []
@@ -213,25 +223,53 @@ class BlockBuilder:
 
     # ------------------------------------------------------------------ helpers
 
+    def _push(self, frame: _Frame) -> None:
+        if isinstance(frame, (_Container, _Item, _List, _Table)):
+            frame.index = len(self.frames)
+            if isinstance(frame, _Container):
+                self.containers.append(frame)
+            elif isinstance(frame, _Item):
+                self.items.append(frame)
+            elif isinstance(frame, _List):
+                self.lists.append(frame)
+            else:
+                self.tables.append(frame)
+        self.frames.append(frame)
+
+    def _pop(self) -> _Frame:
+        frame = self.frames.pop()
+        if isinstance(frame, _Container):
+            self.containers.pop()
+        elif isinstance(frame, _Item):
+            self.items.pop()
+        elif isinstance(frame, _List):
+            self.lists.pop()
+        elif isinstance(frame, _Table):
+            self.tables.pop()
+        return frame
+
     def _context(self) -> _Container | _Item:
-        for frame in reversed(self.frames):
-            if isinstance(frame, (_Container, _Item)):
-                return frame
-        return self.root
+        container = self.containers[-1]
+        if self.items and self.items[-1].index > container.index:
+            return self.items[-1]
+        return container
 
     def _container(self) -> _Container:
-        for frame in reversed(self.frames):
-            if isinstance(frame, _Container):
-                return frame
-        return self.root
+        return self.containers[-1]
+
+    def _innermost_list(self) -> _List | None:
+        if self.lists and self.lists[-1].index > self.containers[-1].index:
+            return self.lists[-1]
+        return None
 
     def _list_depth(self) -> int:
+        """Nesting of the innermost list inside the current container (0 = outermost)."""
+        base = self.containers[-1].index
         depth = 0
-        for frame in reversed(self.frames):
-            if isinstance(frame, _Container):
+        for lst in reversed(self.lists):
+            if lst.index < base:
                 break
-            if isinstance(frame, _List):
-                depth += 1
+            depth += 1
         return max(0, depth - 1)
 
     def _emit(self, block: m.Block) -> None:
@@ -352,7 +390,7 @@ class BlockBuilder:
                 self.pre_parts.append("\n")
             elif name in _PRE_TAGS:
                 self.pre_depth += 1
-            self.frames.append(None)
+            self._push(None)
             return True
         if name in HEADINGS:
             if not self.heading:
@@ -400,7 +438,7 @@ class BlockBuilder:
         elif name in BLOCK_TAGS:
             if not self.heading:
                 self.flush()
-        self.frames.append(frame)
+        self._push(frame)
         return True
 
     def exit(self, name: str, style: InlineStyle) -> None:
@@ -408,25 +446,25 @@ class BlockBuilder:
         self.fmt.pop()
         frame = self.frames[-1]
         if self.pre_depth:
-            self.frames.pop()
+            self._pop()
             if name in _PRE_TAGS:
                 self.pre_depth -= 1
                 if not self.pre_depth:
                     self._end_pre()
             return
         if name in HEADINGS:
-            self.frames.pop()
+            self._pop()
             if self.heading:
                 if len(self.heading) == 1:
                     self.flush()
                 self.heading.pop()
         elif frame is _REV:
-            self.frames.pop()
+            self._pop()
             self.revisions.pop()
             if self.para is not None and len(self.para.frames) > 1:
                 self.para.pop(self.make_revision)
         elif frame is None:
-            self.frames.pop()
+            self._pop()
             if name in ("thead", "tbody", "tfoot"):
                 table = self._table_frame()
                 if table is not None:
@@ -435,7 +473,7 @@ class BlockBuilder:
                 self.flush()
         else:
             self.flush()  # in the frame's own context, before it closes
-            self.frames.pop()
+            self._pop()
             if isinstance(frame, _List):
                 self.structure -= 1
             elif isinstance(frame, _Container):
@@ -488,37 +526,23 @@ class BlockBuilder:
 
     def _enter_item(self, attrs: Mapping[str, object]) -> _Frame:
         self.flush()
-        lst = self.frames[-1] if isinstance(self.frames[-1], _List) else None
+        lst = self._innermost_list()
+        depth = self._list_depth()
         if lst is None:
-            for frame in reversed(self.frames):
-                if isinstance(frame, _Container):
-                    break
-                if isinstance(frame, _List):
-                    lst = frame
-                    break
-        if lst is None:
-            return _Item(self._list_depth(), False, "")
+            return _Item(0, False, "")
         label = ""
         if lst.ordered:
             value = _int_attr(attrs.get("value"), lst.counter, -(10**9), 10**9)
             label = list_label(value, lst.kind)
             lst.counter = value + lst.step
-        depth = 0
-        for frame in reversed(self.frames):
-            if isinstance(frame, _Container):
-                break
-            if isinstance(frame, _List):
-                depth += 1
-        return _Item(max(0, depth - 1), lst.ordered, label)
+        return _Item(depth, lst.ordered, label)
 
     # ------------------------------------------------------------------ tables
 
     def _table_frame(self) -> _Table | None:
-        for frame in reversed(self.frames):
-            if isinstance(frame, _Table):
-                return frame
-            if isinstance(frame, _Container) and frame.kind in ("cell", "quote", "root"):
-                return None
+        """The innermost open table, unless a cell, quote or caption is open inside it."""
+        if self.tables and self.tables[-1].index > self.containers[-1].index:
+            return self.tables[-1]
         return None
 
     def _table(self) -> _Table | None:
@@ -526,14 +550,12 @@ class BlockBuilder:
 
     def _owning_table(self) -> _Table | None:
         """The table whose cell the current content is in, if any."""
-        in_cell = False
-        for frame in reversed(self.frames):
-            if isinstance(frame, _Container):
-                if frame.kind != "cell":
-                    return None
-                in_cell = True
-            elif isinstance(frame, _Table) and in_cell:
-                return frame
+        cell = self.containers[-1]
+        if cell.kind != "cell":
+            return None
+        for table in reversed(self.tables):
+            if table.index < cell.index:
+                return table
         return None
 
     def _enter_table(self, style: InlineStyle, attrs: Mapping[str, object]) -> _Frame:
@@ -582,18 +604,17 @@ class BlockBuilder:
     def _exit_row(self, row: _Row) -> None:
         self.flush()
         table = self._table_frame()
-        if table is None or table.row is not row:
-            return
+        if table is not None and table.row is row:
+            self._close_row(table, row)
+
+    def _close_row(self, table: _Table, row: _Row) -> None:
         table.row = None
         if row.cells:
             table.rows.append(m.Row(tuple(row.cells), header=row.head or row.all_th, page_mark=row.page_mark))
 
     def _exit_table(self, table: _Table) -> None:
         if table.row is not None:
-            row = table.row
-            self.frames.append(table)  # so _exit_row finds it
-            self._exit_row(row)
-            self.frames.pop()
+            self._close_row(table, table.row)
         self.structure -= 2
         for block in table.before:
             self._emit(block)

@@ -1,7 +1,9 @@
 """Plain text reader: paragraphs separated by blank lines, nothing else detected.
 
-Lines inside a paragraph keep their breaks; a form feed (``\\f``) is an explicit page
-break, as text exported from paged documents uses it.
+Lines inside a paragraph keep their breaks (addresses, verse, notes), except in
+hard-wrapped prose — most lines 50 characters or longer — whose lines are joined with a
+space. A form feed (``\\f``) is an explicit page break, as text exported from paged
+documents uses it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from dan.textclean import clean_text
 __all__ = ["read_text", "reject_binary"]
 
 _PARA_SPLIT = re.compile(r"\n[ \t]*\n+")
+#: A line at least this long in a paragraph of such lines is taken as hard-wrapped prose.
+WRAP_WIDTH = 50
 
 
 def reject_binary(text: str, what: str = "text") -> None:
@@ -28,6 +32,13 @@ def reject_binary(text: str, what: str = "text") -> None:
             f"the input does not look like {what}: it holds binary data (NUL or control bytes); "
             "check the file, or pass the right doc_type"
         )
+
+
+def _hard_wrapped(lines: list[str]) -> bool:
+    """True for prose wrapped at a fixed width: all lines but the last are long."""
+    if len(lines) < 2:
+        return False
+    return sum(len(line) >= WRAP_WIDTH for line in lines[:-1]) >= max(1, (len(lines) - 1) * 3 // 4)
 
 
 def read_text(text: str) -> m.Document:
@@ -44,9 +55,12 @@ def read_text(text: str) -> m.Document:
             if not lines:
                 continue
             inlines: list[m.Inline] = []
-            for i, line in enumerate(lines):
-                if i:
-                    inlines.append(m.LineBreak())
-                inlines.append(m.Text(line))
+            if _hard_wrapped(lines):
+                inlines.append(m.Text(" ".join(line.strip() for line in lines)))
+            else:
+                for i, line in enumerate(lines):
+                    if i:
+                        inlines.append(m.LineBreak())
+                    inlines.append(m.Text(line))
             blocks.append(m.Paragraph(tuple(inlines)))
     return m.Document(body=tuple(blocks))

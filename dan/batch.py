@@ -1,0 +1,527 @@
+"""Convert many documents at once: :func:`convert_many` and :func:`iter_convert`.
+
+Files are converted in a pool of worker processes (``spawn`` start method by default, so
+it behaves the same on Linux, macOS and Windows). Results come back in input order and
+one bad file never aborts the batch: its place holds a :class:`ConversionFailure` that
+says which file, which error and why. Options are checked once, before any worker
+starts, so a mistake in them raises :class:`dan.DanError` at once instead of failing
+every file.
+
+Because workers are separate processes, everything sent to them must pickle: the
+``names`` hook has to be a module-level function (or a ``functools.partial`` of one),
+not a lambda or a nested function. Call :func:`convert_many` under
+``if __name__ == "__main__":`` in scripts, as for any spawn-based pool.
+
+The library never prints: ``progress=True`` shows a bar on stderr only because the
+caller asked for it (tqdm when installed, else a plain-text fallback).
+"""
+
+from __future__ import annotations
+
+import collections
+import multiprocessing
+import os
+import pickle
+import sys
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from types import MappingProxyType
+from typing import Any, TextIO, TypeAlias
+
+from attrs import field, frozen
+
+from dan.converter import DanResult, convert, convert_string
+from dan.detect import normalize_doc_type
+from dan.errors import DanError
+
+__all__ = [
+    "BatchError",
+    "BatchResult",
+    "ConversionFailure",
+    "Outcome",
+    "ProgressCallback",
+    "Source",
+    "WorkerCrashedError",
+    "convert_many",
+    "convert_one",
+    "iter_convert",
+    "progress_bar",
+]
+
+#: One input of a batch: a path (``str`` or ``PathLike``) or the document's bytes.
+Source: TypeAlias = "str | os.PathLike[str] | bytes | bytearray | memoryview"
+#: ``progress(done, total, source_name)``, called in the calling process after each file.
+ProgressCallback: TypeAlias = Callable[[int, int, str], None]
+
+#: Keyword arguments of :func:`dan.convert` that a batch passes on to every file.
+_PASSED_ON = frozenset(
+    {"doc_type", "max_tokens", "user_meta", "names", "first_page", "last_page", "limits", "field_labels"}
+)
+#: Keyword arguments that name one document and so make no sense for a batch.
+_PER_DOCUMENT = frozenset({"doc_id", "doc_title"})
+
+
+class BatchError(DanError):
+    """Raised by :meth:`BatchResult.raise_for_errors` when some inputs failed."""
+
+
+class WorkerCrashedError(DanError):
+    """A worker process died (a crash or out of memory) while converting this input."""
+
+
+@frozen(slots=True)
+class ConversionFailure:
+    """An input that did not convert, in its place in the batch.
+
+    ``error`` is the exception itself (re-created in the calling process), so
+    ``isinstance(f.error, dan.LimitExceededError)`` works; ``error_type`` and
+    ``message`` are its class name and text; ``traceback`` the formatted traceback from
+    the worker, for bug reports.
+    """
+
+    #: Position of the input in the batch (0-based).
+    index: int
+    #: The input as given: the path as a string, or ``<bytes #i>`` for bytes.
+    source: str
+    #: Class name of the exception, e.g. ``"CorruptDocumentError"``.
+    error_type: str
+    #: The exception's message.
+    message: str
+    #: The exception (a :class:`dan.DanError` unless the failure was a bug or a hook error).
+    error: BaseException = field(eq=False, repr=False)
+    #: The formatted traceback (empty for errors raised before conversion started).
+    traceback: str = field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.message}"
+
+
+#: What a batch yields for each input.
+Outcome: TypeAlias = "DanResult | ConversionFailure"
+
+
+@frozen(slots=True)
+class BatchResult:
+    """The outcome of :func:`convert_many`: one entry per input, in input order.
+
+    Iterating, indexing and ``len`` see :attr:`outcomes` (a :class:`dan.DanResult` or a
+    :class:`ConversionFailure` per input), so ``zip(paths, batch)`` pairs each input with
+    its outcome. :attr:`results` and :attr:`errors` split them.
+    """
+
+    outcomes: tuple[DanResult | ConversionFailure, ...]
+
+    @property
+    def results(self) -> tuple[DanResult, ...]:
+        """The successful conversions, in input order."""
+        return tuple(o for o in self.outcomes if isinstance(o, DanResult))
+
+    @property
+    def errors(self) -> tuple[ConversionFailure, ...]:
+        """The failures, in input order (empty when every input converted)."""
+        return tuple(o for o in self.outcomes if isinstance(o, ConversionFailure))
+
+    @property
+    def ok(self) -> bool:
+        """True when every input converted."""
+        return not any(isinstance(o, ConversionFailure) for o in self.outcomes)
+
+    def raise_for_errors(self) -> None:
+        """Raise :class:`BatchError` (chained to the first failure's error) if any input failed."""
+        errors = self.errors
+        if errors:
+            shown = "; ".join(str(e) for e in errors[:3])
+            more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+            raise BatchError(f"{len(errors)} of {len(self.outcomes)} inputs failed: {shown}{more}") from errors[0].error
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    def __iter__(self) -> Iterator[DanResult | ConversionFailure]:
+        return iter(self.outcomes)
+
+    def __getitem__(self, index: int) -> DanResult | ConversionFailure:
+        return self.outcomes[index]
+
+
+# ---------------------------------------------------------------------------- options
+
+
+def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate the conversion options once, before any file is read."""
+    unknown = sorted(set(options) - _PASSED_ON - _PER_DOCUMENT)
+    if unknown:
+        raise DanError(
+            f"unknown option(s) for convert_many: {', '.join(unknown)}; accepted: {', '.join(sorted(_PASSED_ON))}"
+        )
+    per_doc = sorted(set(options) & _PER_DOCUMENT)
+    if per_doc:
+        raise DanError(
+            f"{', '.join(per_doc)} name(s) one document and cannot apply to a batch: leave them out "
+            "(ids are derived from each file's content, titles from the document or file name) "
+            "or call dan.convert per file"
+        )
+    opts = dict(options)
+    if opts.get("doc_type") is not None:
+        opts["doc_type"] = normalize_doc_type(opts["doc_type"])
+    names = opts.get("names")
+    if names is not None:
+        if not callable(names):
+            raise DanError(f"names must be a callable (doc_title, chunk_index, plain_text) -> Names, got {names!r}")
+        try:
+            pickle.loads(pickle.dumps(names))
+        except Exception as exc:
+            raise DanError(
+                f"the names hook {names!r} cannot be pickled ({exc}); convert_many sends it to worker "
+                "processes: define it as a module-level function, or a functools.partial of one, "
+                "not a lambda, a nested function or a bound method of an unpicklable object"
+            ) from exc
+    # Let dan's own validation judge max_tokens, user_meta, pages, limits and labels: an
+    # empty text document converts to zero chunks after every option has been checked.
+    probe = {k: v for k, v in opts.items() if k not in ("doc_type", "names")}
+    convert_string("", doc_type="text", **probe)
+    return opts
+
+
+def _source_name(index: int, source: object) -> str:
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return f"<bytes #{index}>"
+    return os.fspath(source)  # type: ignore[arg-type]
+
+
+def _check_sources(sources: Iterable[Source]) -> list[Source]:
+    if isinstance(sources, (str, bytes, bytearray, memoryview, os.PathLike)):
+        raise DanError(
+            "convert_many takes an iterable of paths or bytes, not a single one: wrap it in a list, "
+            "or call dan.convert"
+        )
+    items = list(sources)
+    for i, item in enumerate(items):
+        if not isinstance(item, (str, os.PathLike, bytes, bytearray, memoryview)):
+            raise DanError(f"input {i} is {type(item).__name__}: convert_many takes paths (str or PathLike) or bytes")
+    return [bytes(s) if isinstance(s, (bytearray, memoryview)) else s for s in items]
+
+
+def _check_workers(workers: int | None, n: int) -> int:
+    if workers is None:
+        return max(1, min(os.cpu_count() or 1, n))
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise DanError(f"workers must be an int >= 1 (or None for one per CPU), got {workers!r}")
+    return workers
+
+
+# ---------------------------------------------------------------------------- workers
+
+# DanResult holds its records in MappingProxyType, which does not pickle; results cross
+# the process boundary as plain tuples and are rebuilt here.
+_Wire = tuple[str, str, tuple[str, ...], tuple[dict[str, str | int], ...], str]
+
+
+def _to_wire(res: DanResult) -> _Wire:
+    return (res.doc_id, res.doc_title, res.chunks, res.records, res.page_kind)
+
+
+def _from_wire(wire: _Wire) -> DanResult:
+    doc_id, title, chunks, records, page_kind = wire
+    return DanResult(
+        doc_id=doc_id,
+        doc_title=title,
+        chunks=chunks,
+        records=tuple(MappingProxyType(dict(r)) for r in records),
+        page_kind=page_kind,
+    )
+
+
+def _failure(index: int, source: object, exc: BaseException, tb: str = "") -> ConversionFailure:
+    return ConversionFailure(
+        index=index,
+        source=_source_name(index, source),
+        error_type=type(exc).__name__,
+        message=str(exc) or type(exc).__name__,
+        error=exc,
+        traceback=tb,
+    )
+
+
+def _portable(exc: BaseException) -> BaseException:
+    """``exc`` if it survives pickling, else a :class:`DanError` carrying its text."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:
+        return DanError(f"{type(exc).__name__}: {exc}")
+
+
+def convert_one(index: int, source: Source, options: Mapping[str, Any]) -> DanResult | ConversionFailure:
+    """Convert one input in this process with ``dan.convert(source, **options)``.
+
+    Any exception becomes a :class:`ConversionFailure` at position ``index`` instead of
+    propagating (``KeyboardInterrupt`` and other non-``Exception`` errors still do).
+    """
+    try:
+        return convert(source, **options)
+    except Exception as exc:  # one bad file must never abort the batch
+        return _failure(index, source, exc, traceback.format_exc())
+
+
+def _work(index: int, source: Source, options: Mapping[str, Any]) -> _Wire | ConversionFailure:
+    """The worker-process entry point (module level, so it pickles under ``spawn``)."""
+    out = convert_one(index, source, options)
+    if isinstance(out, DanResult):
+        return _to_wire(out)
+    err = _portable(out.error)
+    if err is not out.error:
+        out = ConversionFailure(
+            index=out.index,
+            source=out.source,
+            error_type=out.error_type,
+            message=out.message,
+            error=err,
+            traceback=out.traceback,
+        )
+    return out
+
+
+def _warm_up() -> None:
+    """Worker initializer: build the tokenizer once per process, before the first file."""
+    from dan.tokenizer import count_tokens
+
+    count_tokens("warm up")
+
+
+def _crashed(index: int, source: Source) -> ConversionFailure:
+    return _failure(
+        index,
+        source,
+        WorkerCrashedError(
+            "the worker process died while converting this input (a crash or out of memory); "
+            "try it alone with dan.convert, or lower the limits (dan.Limits)"
+        ),
+    )
+
+
+def _result_of(fut: Future[_Wire | ConversionFailure]) -> DanResult | ConversionFailure:
+    out = fut.result()
+    return out if isinstance(out, ConversionFailure) else _from_wire(out)
+
+
+def _pool_outcomes(
+    items: list[Source],
+    options: Mapping[str, Any],
+    workers: int,
+    start_method: str,
+) -> Iterator[tuple[int, DanResult | ConversionFailure]]:
+    """``(index, outcome)`` in completion order.
+
+    A crashed worker breaks the whole pool; the inputs in flight at that moment are then
+    retried one at a time in a fresh one-process pool, so an input that crashes it again
+    is blamed alone (:class:`WorkerCrashedError`) and every other input still converts.
+    """
+    ctx = multiprocessing.get_context(start_method)
+    queue = collections.deque(range(len(items)))
+    suspects: collections.deque[int] = collections.deque()
+    while queue or suspects:
+        isolate = bool(suspects)
+        todo = suspects if isolate else queue
+        size = 1 if isolate else workers
+        pool = ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_warm_up)
+        inflight: dict[Future[_Wire | ConversionFailure], int] = {}
+        broken = False
+        try:
+            while (todo or inflight) and not broken:
+                while todo and len(inflight) < 2 * size:
+                    i = todo.popleft()
+                    try:
+                        inflight[pool.submit(_work, i, items[i], options)] = i
+                    except BrokenProcessPool:
+                        todo.appendleft(i)
+                        broken = True
+                        break
+                if not inflight:
+                    break
+                done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    i = inflight.pop(fut)
+                    try:
+                        outcome = _result_of(fut)
+                    except BrokenProcessPool:
+                        broken = True
+                        if isolate:
+                            yield i, _crashed(i, items[i])
+                        else:
+                            suspects.append(i)
+                        continue
+                    yield i, outcome
+            # whatever was still in flight when the pool broke is retried in isolation
+            suspects.extend(sorted(inflight.values()))
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+# ---------------------------------------------------------------------------- progress
+
+
+class _TextProgress:
+    """The plain-text progress display used when tqdm is not installed."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self._total = total
+        self._stream = stream
+        self._tty = bool(getattr(stream, "isatty", lambda: False)())
+        self._width = len(str(total))
+
+    def __call__(self, done: int, total: int, name: str) -> None:
+        line = f"dan: [{done:>{self._width}}/{total}] {name}"
+        if self._tty:
+            self._stream.write("\r\x1b[K" + line[:200])
+        else:
+            self._stream.write(line + "\n")
+        self._stream.flush()
+
+    def close(self) -> None:
+        if self._tty:
+            self._stream.write("\n")
+            self._stream.flush()
+
+
+class _TqdmProgress:
+    """A tqdm bar (used when tqdm is importable)."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        from tqdm import tqdm
+
+        self._bar = tqdm(total=total, unit="file", file=stream, dynamic_ncols=True, leave=True)
+
+    def __call__(self, done: int, total: int, name: str) -> None:
+        self._bar.set_postfix_str(os.path.basename(name)[-40:], refresh=False)
+        self._bar.update(done - self._bar.n)
+
+    def close(self) -> None:
+        self._bar.close()
+
+
+def progress_bar(total: int, stream: TextIO | None = None) -> _TextProgress | _TqdmProgress:
+    """A progress display for ``total`` files on ``stream`` (stderr): tqdm if installed, else plain text.
+
+    The object is a :data:`ProgressCallback` with a ``close()`` method.
+    """
+    out = stream if stream is not None else sys.stderr
+    try:
+        return _TqdmProgress(total, out)
+    except ImportError:
+        return _TextProgress(total, out)
+
+
+# ---------------------------------------------------------------------------- API
+
+
+def iter_convert(
+    sources: Iterable[Source],
+    *,
+    workers: int | None = None,
+    progress: bool | ProgressCallback = False,
+    start_method: str = "spawn",
+    **convert_kwargs: Any,
+) -> Iterator[DanResult | ConversionFailure]:
+    """Convert many inputs, yielding one outcome per input, in input order, as they finish.
+
+    The streaming form of :func:`convert_many` (same arguments): a caller can write each
+    result out while later files are still converting. Options are validated before the
+    first yield; closing the iterator early cancels the files not yet started.
+    """
+    items = _check_sources(sources)
+    options = _check_options(convert_kwargs)
+    n_workers = _check_workers(workers, len(items))
+    if start_method not in multiprocessing.get_all_start_methods():
+        raise DanError(
+            f"start_method {start_method!r} is not available here; use one of "
+            f"{', '.join(multiprocessing.get_all_start_methods())}"
+        )
+    if progress is True:
+        bar: _TextProgress | _TqdmProgress | None = progress_bar(len(items))
+        report: ProgressCallback | None = bar
+    elif progress is False or progress is None:
+        bar, report = None, None
+    elif callable(progress):
+        bar, report = None, progress
+    else:
+        raise DanError(f"progress must be True, False or a callable(done, total, name), got {progress!r}")
+    return _ordered(items, options, n_workers, start_method, report, bar)
+
+
+def _ordered(
+    items: list[Source],
+    options: Mapping[str, Any],
+    workers: int,
+    start_method: str,
+    report: ProgressCallback | None,
+    bar: _TextProgress | _TqdmProgress | None,
+) -> Iterator[DanResult | ConversionFailure]:
+    total = len(items)
+    if workers == 1 or total <= 1:
+        completed: Iterator[tuple[int, DanResult | ConversionFailure]] = (
+            (i, convert_one(i, s, options)) for i, s in enumerate(items)
+        )
+    else:
+        completed = _pool_outcomes(items, options, workers, start_method)
+    waiting: dict[int, DanResult | ConversionFailure] = {}
+    next_index = 0
+    done = 0
+    try:
+        for i, outcome in completed:
+            done += 1
+            if report is not None:
+                report(done, total, _source_name(i, items[i]))
+            waiting[i] = outcome
+            while next_index in waiting:
+                yield waiting.pop(next_index)
+                next_index += 1
+    finally:
+        close = getattr(completed, "close", None)
+        if close is not None:
+            close()
+        if bar is not None:
+            bar.close()
+
+
+def convert_many(
+    sources: Iterable[Source],
+    *,
+    workers: int | None = None,
+    progress: bool | ProgressCallback = False,
+    start_method: str = "spawn",
+    **convert_kwargs: Any,
+) -> BatchResult:
+    """Convert many documents in a process pool; results in input order, failures collected.
+
+    ``sources`` are paths (``str``/``PathLike``) or bytes. ``convert_kwargs`` are the
+    options of :func:`dan.convert` that apply to every file (``max_tokens``,
+    ``doc_type``, ``user_meta``, ``names``, ``first_page``, ``last_page``, ``limits``,
+    ``field_labels``); ``doc_id`` and ``doc_title`` name one document and raise
+    :class:`dan.DanError`, as do invalid options and a names hook that does not pickle,
+    before any file is read. ``workers`` is the number of processes (``None``: one per
+    CPU, at most one per input; ``1``: convert in this process, no pool). ``progress``
+    is ``True`` for a bar on stderr, or a callable ``(done, total, source_name)``.
+
+    Returns a :class:`BatchResult`: ``.outcomes`` holds a :class:`dan.DanResult` or a
+    :class:`ConversionFailure` per input, ``.results`` / ``.errors`` split them and
+    ``.raise_for_errors()`` turns failures into one :class:`BatchError`. A failing file
+    (bad format, corrupt, over a limit, a names-hook exception, even a crashed worker)
+    never stops the others.
+
+    >>> batch = dan.convert_many(["a.docx", "b.html"], workers=2, max_tokens=512)  # doctest: +SKIP
+    >>> for path, outcome in zip(["a.docx", "b.html"], batch): ...                 # doctest: +SKIP
+    """
+    return BatchResult(
+        tuple(
+            iter_convert(
+                sources,
+                workers=workers,
+                progress=progress,
+                start_method=start_method,
+                **convert_kwargs,
+            )
+        )
+    )

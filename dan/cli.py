@@ -1,0 +1,473 @@
+"""The ``dan`` command line: convert documents to chunk records from a shell.
+
+``dan convert`` takes files, directories and glob patterns, converts them (in a process
+pool with ``--workers``) and writes one record per chunk as JSONL (default), JSON or
+Markdown, to stdout or to one file per input under ``--out DIR``. A file that fails gets
+one line on stderr and the others still convert; the exit status is then 1. Usage errors
+exit with 2. See ``docs/cli.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import dan
+from dan.batch import ConversionFailure, convert_one, iter_convert, progress_bar
+from dan.converter import DanResult
+from dan.detect import _EXTENSIONS as _SUFFIXES  # the extensions dan detects formats from
+from dan.errors import DanError
+
+__all__ = ["main", "build_parser", "parse_meta", "expand_inputs", "FORMATS"]
+
+#: Output formats of ``dan convert``.
+FORMATS = ("jsonl", "json", "md")
+_GLOB_CHARS = re.compile(r"[*?\[]")
+_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+
+_EPILOG = """\
+examples:
+  dan convert contract.docx                        # JSONL records to stdout
+  dan convert docs/ --out chunks/                  # every supported file under docs/, one .jsonl each
+  dan convert "reports/**/*.html" --format md      # quoted globs are expanded by dan (** recurses)
+  dan convert a.docx --doc-id C-17 --title "Master agreement" --meta customer=4711 --meta year:=2024
+  dan convert *.rtf --max-tokens 512 --workers 4 --out - | ven index -
+
+exit status: 0 every file converted, 1 some file failed (each gets one line on stderr,
+the others are still written), 2 usage error.
+"""
+
+
+class UsageError(DanError):
+    """A command-line argument is wrong (exit status 2)."""
+
+
+# ---------------------------------------------------------------------------- arguments
+
+
+def parse_meta(items: Sequence[str]) -> dict[str, str | int]:
+    """Parse ``--meta`` items: ``key=value`` gives a str, ``key:=123`` an int.
+
+    Raises :class:`UsageError` for an item without ``=``, an empty key, a ``:=`` value
+    that is not a decimal integer, or a key given twice. Whether a key is allowed at all
+    (``ss`` prefix, clash with a label) is dan's rule, checked before any file is read.
+    """
+    meta: dict[str, str | int] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"--meta {item!r}: expected key=value (a str) or key:=123 (an int)")
+        as_int = key.endswith(":")
+        if as_int:
+            key = key[:-1]
+        key = key.strip()
+        if not key:
+            raise UsageError(f"--meta {item!r}: the key is empty")
+        if key in meta:
+            raise UsageError(f"--meta {key!r} is given twice")
+        if as_int:
+            if not _INT.fullmatch(value.strip()):
+                raise UsageError(f"--meta {item!r}: {value!r} is not a decimal integer (use key=value for text)")
+            meta[key] = int(value)
+        else:
+            meta[key] = value
+    return meta
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be >= 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``dan`` command."""
+    parser = argparse.ArgumentParser(
+        prog="dan",
+        description="Convert documents (DOCX, RTF, HTML, Markdown, text) into token-bounded "
+        "Markdown chunks with one flat metadata record per chunk.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"dan {dan.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    conv = sub.add_parser(
+        "convert",
+        help="convert files, directories or glob patterns to chunk records",
+        description="Convert documents to chunks. JSONL writes one object per chunk: "
+        '{"text": <Markdown chunk>, "metadata": <flat record>}. JSON writes one object per '
+        'document ({"doc_id", "doc_title", "source", "chunks": [...]}; a list of them on '
+        "stdout). md writes the chunk texts, each after an HTML comment naming it.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    conv.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a file, a directory (every file with a supported extension under it, recursively) "
+        "or a glob pattern (** recurses)",
+    )
+    conv.add_argument("--max-tokens", type=int, default=1024, metavar="N", help="token limit per chunk (default 1024)")
+    conv.add_argument("--format", choices=FORMATS, default="jsonl", help="output format (default jsonl)")
+    conv.add_argument(
+        "--out",
+        default="-",
+        metavar="DIR|-",
+        help="'-' (default) writes everything to stdout; a directory gets one file per input "
+        "(<name>.jsonl / .json / .md; inputs found under a directory keep their relative path)",
+    )
+    conv.add_argument("--doc-id", metavar="ID", help="document id (one input only; default: derived from the content)")
+    conv.add_argument("--title", metavar="TITLE", help="document title (one input only; default: the document's own)")
+    conv.add_argument(
+        "--meta",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="add a field to every record: key=value (text) or key:=123 (integer); repeatable",
+    )
+    conv.add_argument(
+        "--doc-type",
+        metavar="TYPE",
+        help="force the format: docx, rtf, html, markdown (md) or text (txt); default: detect",
+    )
+    conv.add_argument("--first-page", type=_positive_int, metavar="N", help="convert from this 1-based page")
+    conv.add_argument("--last-page", type=_positive_int, metavar="N", help="convert up to this page (inclusive)")
+    conv.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="convert in N worker processes (default 1: in this process)",
+    )
+    bar = conv.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None, help="always show progress")
+    bar.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")
+    conv.add_argument("-q", "--quiet", action="store_true", help="no summary line (errors are still printed)")
+    conv.set_defaults(handler=_cmd_convert)
+
+    msg = sub.add_parser(
+        "system-message",
+        help="print the system message that explains dan's Markdown to a model",
+        description="Print dan.system_message(): send it to the model ahead of the chunks.",
+    )
+    msg.set_defaults(handler=_cmd_system_message)
+    return parser
+
+
+# ---------------------------------------------------------------------------- inputs
+
+
+def _supported(path: Path) -> bool:
+    return path.suffix.lower() in _SUFFIXES
+
+
+def _walk(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            p = Path(dirpath, name)
+            if not name.startswith(".") and _supported(p):
+                found.append(p)
+    return found
+
+
+def expand_inputs(args: Sequence[str]) -> tuple[list[tuple[Path, Path | None]], list[tuple[str, str]]]:
+    """Resolve FILE arguments to ``(path, base)`` pairs and ``(argument, problem)`` errors.
+
+    A directory contributes every supported file under it (``base`` = the directory, so
+    outputs keep their relative path); a glob pattern (for shells that did not expand
+    it) its matches that are files, sorted; anything else is taken as a file path.
+    Duplicates are kept once, first occurrence wins. A pattern or directory that
+    matches nothing gives an error; a missing file is reported by its conversion.
+    """
+    pairs: list[tuple[Path, Path | None]] = []
+    errors: list[tuple[str, str]] = []
+    seen: set[str] = set()
+
+    def add(path: Path, base: Path | None) -> None:
+        key = os.path.normcase(os.path.abspath(path))
+        if key not in seen:
+            seen.add(key)
+            pairs.append((path, base))
+
+    for arg in args:
+        p = Path(arg)
+        if p.is_dir():
+            files = _walk(p)
+            if not files:
+                errors.append((arg, f"no files with a supported extension ({' '.join(sorted(_SUFFIXES))})"))
+            for f in files:
+                add(f, p)
+        elif p.exists() or not _GLOB_CHARS.search(arg):
+            add(p, None)  # a missing file is reported by the conversion, in its place
+        else:
+            matches = sorted(m for m in glob.glob(arg, recursive=True) if os.path.isfile(m))
+            if not matches:
+                errors.append((arg, "the pattern matches no file"))
+            for m in matches:
+                add(Path(m), None)
+    return pairs, errors
+
+
+def _output_names(pairs: Sequence[tuple[Path, Path | None]], ext: str) -> list[Path]:
+    """Relative output paths, one per input, unique (``stem.ext``, else ``name.ext``, else numbered)."""
+    used: set[str] = set()
+    names: list[Path] = []
+    for path, base in pairs:
+        rel_dir = path.parent.relative_to(base) if base is not None else Path()
+        candidates = [rel_dir / f"{path.stem}.{ext}", rel_dir / f"{path.name}.{ext}"]
+        n = 2
+        while True:
+            for c in candidates:
+                if os.path.normcase(str(c)) not in used:
+                    break
+            else:
+                candidates = [rel_dir / f"{path.name}-{n}.{ext}"]
+                n += 1
+                continue
+            break
+        used.add(os.path.normcase(str(c)))
+        names.append(c)
+    return names
+
+
+# ---------------------------------------------------------------------------- outputs
+
+
+def _chunk_objects(res: DanResult) -> list[dict[str, Any]]:
+    return [{"text": text, "metadata": record} for text, record in res]
+
+
+def _write_jsonl(out: TextIO, res: DanResult) -> None:
+    for obj in _chunk_objects(res):
+        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def _doc_object(res: DanResult, source: str) -> dict[str, Any]:
+    return {"doc_id": res.doc_id, "doc_title": res.doc_title, "source": source, "chunks": _chunk_objects(res)}
+
+
+def _write_md(out: TextIO, res: DanResult) -> None:
+    for text, record in res:
+        out.write(f"<!-- dan chunk ssDocId={res.doc_id} ssSeq={record['ssSeq']} ssCount={record['ssCount']} -->\n")
+        out.write(text.rstrip("\n") + "\n\n")
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+class _Sink:
+    """Where converted documents go: stdout (streamed) or one file per input."""
+
+    def __init__(self, fmt: str, out_dir: Path | None, names: list[Path], stdout: TextIO) -> None:
+        self.fmt = fmt
+        self.out_dir = out_dir
+        self.names = names
+        self.stdout = stdout
+        self._json_docs = 0
+
+    def begin(self) -> None:
+        if self.out_dir is None and self.fmt == "json":
+            self.stdout.write("[")
+
+    def write(self, index: int, source: str, res: DanResult) -> None:
+        if self.out_dir is None:
+            if self.fmt == "jsonl":
+                _write_jsonl(self.stdout, res)
+            elif self.fmt == "md":
+                _write_md(self.stdout, res)
+            else:
+                sep = ",\n" if self._json_docs else "\n"
+                self.stdout.write(sep + json.dumps(_doc_object(res, source), ensure_ascii=False, indent=2))
+                self._json_docs += 1
+            self.stdout.flush()
+            return
+        buf = _StringSink()
+        if self.fmt == "jsonl":
+            _write_jsonl(buf, res)
+        elif self.fmt == "md":
+            _write_md(buf, res)
+        else:
+            buf.write(json.dumps(_doc_object(res, source), ensure_ascii=False, indent=2) + "\n")
+        _atomic_write(self.out_dir / self.names[index], buf.getvalue())
+
+    def end(self) -> None:
+        if self.out_dir is None and self.fmt == "json":
+            self.stdout.write("\n]\n" if self._json_docs else "]\n")
+            self.stdout.flush()
+
+
+class _StringSink:
+    """A minimal text buffer (``io.StringIO`` without the newline translation surprises)."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+
+    def write(self, text: str) -> int:
+        self._parts.append(text)
+        return len(text)
+
+    def getvalue(self) -> str:
+        return "".join(self._parts)
+
+
+# ---------------------------------------------------------------------------- commands
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _error(stderr: TextIO, source: str, message: str) -> None:
+    stderr.write(f"dan: error: {_one_line(source)}: {_one_line(message)}\n")
+    stderr.flush()
+
+
+def _cmd_system_message(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    stdout.write(dan.system_message().rstrip("\n") + "\n")
+    return 0
+
+
+def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    meta = parse_meta(args.meta)
+    pairs, input_errors = expand_inputs(args.files)
+    if (args.doc_id is not None or args.title is not None) and len(pairs) > 1:
+        raise UsageError(f"--doc-id and --title name one document, but {len(pairs)} files were given")
+    options: dict[str, Any] = {"max_tokens": args.max_tokens, "user_meta": meta or None}
+    if args.doc_type is not None:
+        options["doc_type"] = args.doc_type
+    if args.first_page is not None:
+        options["first_page"] = args.first_page
+    if args.last_page is not None:
+        options["last_page"] = args.last_page
+    out_dir = None if args.out == "-" else Path(args.out)
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"--out {args.out!r} is a file: give a directory (it is created if missing) or '-'")
+    for arg, problem in input_errors:
+        _error(stderr, arg, problem)
+    sink = _Sink(args.format, out_dir, _output_names(pairs, args.format), stdout)
+    show = args.progress if args.progress is not None else (len(pairs) > 1 and stderr.isatty())
+    bar = progress_bar(len(pairs), stderr) if show and pairs else None
+    converted = failed = chunks = 0
+    try:
+        outcomes = _outcomes(pairs, args, options, bar)
+        sink.begin()
+        for index, outcome in enumerate(outcomes):
+            source = str(pairs[index][0])
+            if isinstance(outcome, ConversionFailure):
+                failed += 1
+                if bar is not None and stderr.isatty():
+                    stderr.write("\r\x1b[K")  # clear the progress line before the error
+                _error(stderr, source, outcome.message)
+                continue
+            sink.write(index, source, outcome)
+            converted += 1
+            chunks += len(outcome)
+        sink.end()
+    finally:
+        if bar is not None:
+            bar.close()
+    failed += len(input_errors)
+    if not args.quiet and (failed or len(pairs) > 1):
+        where = "" if out_dir is None else f" into {out_dir}"
+        stderr.write(
+            f"dan: converted {converted} of {converted + failed} inputs ({chunks} chunks){where}"
+            + (f"; {failed} failed\n" if failed else "\n")
+        )
+    return 1 if failed else 0
+
+
+def _outcomes(
+    pairs: Sequence[tuple[Path, Path | None]],
+    args: argparse.Namespace,
+    options: dict[str, Any],
+    bar: Any,
+) -> Iterator[DanResult | ConversionFailure]:
+    """Per-input outcomes in order; options are validated before the first file is read."""
+    if args.doc_id is not None or args.title is not None:
+        # one document: dan.convert takes the id and title; validate options on an empty text first
+        dan.convert_string("", doc_type="text", doc_id=args.doc_id, doc_title=args.title, **_probe(options))
+        return _single(pairs, args, options, bar)
+    return iter_convert([p for p, _ in pairs], workers=args.workers, progress=bar or False, **options)
+
+
+def _probe(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k != "doc_type"}
+
+
+def _single(
+    pairs: Sequence[tuple[Path, Path | None]],
+    args: argparse.Namespace,
+    options: dict[str, Any],
+    bar: Any,
+) -> Iterator[DanResult | ConversionFailure]:
+    for i, (path, _) in enumerate(pairs):
+        out = convert_one(i, path, {**options, "doc_id": args.doc_id, "doc_title": args.title})
+        if bar is not None:
+            bar(i + 1, len(pairs), str(path))
+        yield out
+
+
+def _utf8(stream: TextIO) -> TextIO:
+    """Records are written as UTF-8 whatever the console's code page (JSON with real characters)."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+        try:
+            reconfigure(encoding="utf-8")
+        except (OSError, ValueError):
+            pass
+    return stream
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run the ``dan`` command with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    out = stdout if stdout is not None else _utf8(sys.stdout)
+    err = stderr if stderr is not None else sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: --help, --version (0) and usage errors (2)
+        return int(exc.code or 0)
+    try:
+        return int(args.handler(args, out, err))
+    except UsageError as exc:
+        err.write(f"dan: error: {_one_line(str(exc))}\n")
+        return 2
+    except DanError as exc:  # an option dan rejected before any file was read
+        err.write(f"dan: error: {_one_line(str(exc))}\n")
+        return 2
+    except BrokenPipeError:  # e.g. `dan convert ... | head`
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the interpreter's flush at exit
+        except OSError:
+            pass
+        return 1
+    except KeyboardInterrupt:
+        err.write("dan: interrupted\n")
+        return 130

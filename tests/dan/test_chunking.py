@@ -1,0 +1,229 @@
+"""Renderer, splitter, chunker and citation header: the rules of SPEC §3 and §7."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import body_of, check_invariants, exact_tokens
+
+import dan
+from dan import model as m
+from dan.citation import citation_header, header_budget
+from dan.fields import DEFAULT_LABELS
+from dan.render import render_document
+from dan.tokenizer import count_tokens
+
+
+def md(text: str, max_tokens: int = 1024, **kw) -> dan.DanResult:
+    res = dan.convert_string(text, doc_type="markdown", max_tokens=max_tokens, **kw)
+    check_invariants(res, max_tokens)
+    return res
+
+
+# ------------------------------------------------------------------ citation header
+
+
+def test_header_format_and_labels():
+    line = citation_header(DEFAULT_LABELS, "Report", ["Scope", "Fees"], 3, 4, True, 100, count_tokens)
+    assert line == "[doc_title: Report | section_path: Scope > Fees | page_range: 3-4 (est.)]"
+    line = citation_header(DEFAULT_LABELS, "Report", [], 3, 3, False, 100, count_tokens)
+    assert line == "[doc_title: Report | page_range: 3]"
+
+
+def test_header_shortening_order():
+    title = "A very long document title that goes on and on about quarterly results"
+    path = ["Chapter one with a long name", "Section two", "Sub three"]
+    full = citation_header(DEFAULT_LABELS, title, path, 1, 1, False, 1000, count_tokens)
+    line = citation_header(DEFAULT_LABELS, title, path, 1, 1, False, count_tokens(full) - 1, count_tokens)
+    assert title in line and "Chapter one" not in line and "Sub three" in line  # outer headings go first
+    one_heading = citation_header(DEFAULT_LABELS, title, path[-1:], 1, 1, False, 1000, count_tokens)
+    line = citation_header(DEFAULT_LABELS, title, path, 1, 1, False, count_tokens(one_heading) - 4, count_tokens)
+    assert "…" in line and title not in line and "Sub three" in line  # then the title is shortened
+    assert count_tokens(line) <= count_tokens(one_heading) - 4
+    tight = citation_header(DEFAULT_LABELS, title, path, 12, 13, True, 12, count_tokens)
+    assert "page_range: 12-13 (est.)" in tight  # pages always stay
+    assert "section_path" not in tight
+
+
+def test_header_budget_rule():
+    assert header_budget(16) == 8 and header_budget(1024) == 256
+    res = md("# " + "word " * 300 + "\n\ntext", max_tokens=64)
+    for c in res.chunks:
+        assert count_tokens(c.split("\n\n", 1)[0]) <= max(header_budget(64), 12)
+
+
+def test_header_sanitises_brackets_and_pipes():
+    line = citation_header(DEFAULT_LABELS, "A [draft] | v2", ["x|y"], 1, 1, False, 100, count_tokens)
+    assert line == "[doc_title: A (draft) / v2 | section_path: x/y | page_range: 1]"
+
+
+# ------------------------------------------------------------------ boundaries
+
+
+def test_chunks_prefer_heading_boundaries_and_never_end_after_a_heading():
+    para = "This sentence has exactly some words in it for filler. " * 12
+    text = "\n\n".join(f"## Part {i}\n\n{para}" for i in range(8))
+    res = md("# Doc\n\n" + text, max_tokens=400)
+    for c in res.chunks:
+        body = body_of(c)
+        last_line = body.rstrip().split("\n")[-1]
+        assert not last_line.startswith("#"), "a chunk ends right after a heading"
+    # two parts fit in a chunk: every chunk after the first starts at a sub-heading
+    assert len(res) == 4
+    assert all(body_of(c).startswith("## Part") for c in res.chunks[1:])
+
+
+def test_top_level_sections_are_hard_boundaries():
+    res = md("# A\n\nshort a\n\n# B\n\nshort b\n\n# C\n\nshort c")
+    assert [body_of(c).split("\n")[0] for c in res.chunks] == ["# A", "# B", "# C"]
+    assert [r["ssSect"] for r in res.records] == [1, 2, 3]
+
+
+def test_mean_fill_on_ordinary_prose_is_about_70_percent():
+    import random
+
+    rng = random.Random(3)
+    words = "the of and to in a is that for it as was with be by on not this are or from at which".split()
+    paras = []
+    for i in range(120):
+        if i % 10 == 0:
+            paras.append(f"## Section {i}")
+        sent = [" ".join(rng.choice(words) for _ in range(rng.randint(8, 20))).capitalize() + "." for _ in range(rng.randint(2, 7))]
+        paras.append(" ".join(sent))
+    res = md("# Prose\n\n" + "\n\n".join(paras))
+    fill = sum(r["ssTokens"] for r in res.records) / len(res) / 1024
+    assert 0.55 <= fill <= 0.9
+
+
+def test_oversize_paragraph_splits_at_sentences_then_words_then_tokens():
+    sentences = " ".join(f"Sentence {i} is here." for i in range(200))
+    res = md(sentences, max_tokens=64)
+    for c in res.chunks:
+        assert body_of(c).endswith(".")  # every part ends at a sentence end
+    word = "x" * 3000
+    res = md(f"start {word} end", max_tokens=32)
+    joined = "".join(body_of(c) for c in res.chunks)
+    assert joined.replace("\n", "").replace(" ", "") == f"start{word}end"
+
+
+def test_token_split_never_cuts_a_grapheme():
+    family = "👨‍👩‍👧‍👦"
+    accent = "e\u0301"
+    res = md((family + accent) * 200, max_tokens=40)
+    for c in res.chunks:
+        body = body_of(c)
+        assert not body.startswith(("\u200d", "\u0301"))
+        assert not body.endswith("\u200d")
+    # a limit too small for one whole grapheme still converts (cut at code points)
+    tiny = md(family * 20, max_tokens=16)
+    assert "".join(body_of(c) for c in tiny.chunks) == family * 20
+
+
+def test_list_items_and_rows_stay_whole():
+    items = "\n".join(f"- item number {i} with a few words" for i in range(60))
+    res = md(items, max_tokens=80)
+    for c in res.chunks:
+        for line in body_of(c).split("\n"):
+            assert line.startswith("- item number") and line.endswith("few words")
+
+
+def test_split_table_repeats_header_and_lists_table_ids():
+    rows = "\n".join(f"| r{i} | value {i} |" for i in range(80))
+    res = md("Intro.\n\n| Key | Value |\n|---|---|\n" + rows + "\n\nOutro.\n\n| A | B |\n|---|---|\n| 1 | 2 |", max_tokens=100)
+    first_table = [c for c, r in zip(res.chunks, res.records) if "1" in r["ssTables"].split("; ")]
+    assert len(first_table) > 3
+    for c in first_table:
+        assert "| Key | Value |\n| --- | --- |" in c
+    assert any(r["ssTables"] == "2" or r["ssTables"].endswith("2") for r in res.records)
+
+
+def test_oversize_row_splits_at_cells_under_the_header():
+    long = " ".join(f"Clause {i} applies." for i in range(60))
+    res = md(f"| A | B |\n|---|---|\n| short | {long} |", max_tokens=80)
+    assert len(res) > 2
+    for c in res.chunks:
+        assert "| A | B |\n| --- | --- |" in c
+
+
+def test_code_fences_stay_whole_when_they_fit_and_are_refenced_when_split():
+    code = "\n".join(f"line_{i} = {i}" for i in range(40))
+    res = md(f"Intro.\n\n```python\n{code}\n```", max_tokens=64)
+    parts = [body_of(c) for c in res.chunks if "line_" in c]
+    assert len(parts) > 1
+    for part in parts:
+        assert part.count("```") == 2 and part.count("```python") == 1
+
+
+def test_revision_marks_never_cut_across_chunks_without_author():
+    long = " ".join(f"word{i}" for i in range(400))
+    res = md(f'<ins data-author="Zoe">{long}</ins>', max_tokens=48)
+    for c in res.chunks:
+        body = body_of(c)
+        assert body.count("{++") == body.count("++}{>>rev: Zoe<<}") == 1
+
+
+def test_max_tokens_below_16_is_an_error():
+    with pytest.raises(dan.DanError, match="at least 16"):
+        dan.convert_string("x", doc_type="text", max_tokens=15)
+
+
+def test_output_is_deterministic():
+    text = "# T\n\n" + "Some words here. " * 500
+    assert md(text, max_tokens=128).chunks == md(text, max_tokens=128).chunks
+
+
+# ------------------------------------------------------------------ renderer
+
+
+def test_merged_cells_repeat_text_and_header_rows():
+    cell = lambda t, **kw: m.Cell((m.Paragraph((m.Text(t),)),), **kw)  # noqa: E731
+    table = m.Table(
+        (
+            m.Row((cell("H1"), cell("H2"), cell("H3")), header=True),
+            m.Row((cell("Sub", colspan=3),), header=True),
+            m.Row((cell("tall", rowspan=2), cell("a"), cell("b"))),
+            m.Row((cell("c"), cell("d"))),
+        )
+    )
+    units = render_document(m.Document(body=(table,)), count_tokens).units
+    assert units[0].table_header == "| H1 | H2 | H3 |\n| --- | --- | --- |\n| Sub | Sub | Sub |"
+    assert [u.md for u in units] == ["| tall | a | b |", "| tall | c | d |"]
+    assert units[0].table_heads == ("H1", "H2", "H3")
+
+
+def test_table_ids_are_unique_across_stories_in_order():
+    t = lambda: m.Table((m.Row((m.Cell((m.Paragraph((m.Text("x"),)),)),)),))  # noqa: E731
+    doc = m.Document(body=(t(), t()), headers=(m.HeaderFooter("header", (t(),)),))
+    units = render_document(doc, count_tokens).units
+    assert [u.table for u in units] == [1, 2, 3]
+
+
+def test_sections_and_heading_paths():
+    doc = m.Document(
+        body=(
+            m.Paragraph((m.Text("preface"),)),
+            m.Heading(2, (m.Text("A"),)),
+            m.Heading(3, (m.Text("A1"),)),
+            m.Paragraph((m.Text("in A1"),)),
+            m.Heading(2, (m.Text("B"),)),
+            m.Paragraph((m.Text("in B"),)),
+        )
+    )
+    units = render_document(doc, count_tokens).units
+    assert [(u.section, u.path) for u in units] == [
+        (1, ()),
+        (2, ("A",)),
+        (2, ("A", "A1")),
+        (2, ("A", "A1")),
+        (3, ("B",)),
+        (3, ("B",)),
+    ]
+
+
+def test_ssheadings_are_relative_levels_1_to_3():
+    res = md("## Top\n\n### Mid\n\n#### Low\n\n##### Deep\n\ntext")
+    assert res.records[0]["ssHeadings"] == "# Top; ## Mid; ### Low"
+
+
+def test_chunk_tokens_are_exact():
+    res = md("# x\n\n" + "漢字かな交じり文。" * 300, max_tokens=50)
+    assert all(r["ssTokens"] == exact_tokens(c) for c, r in zip(res.chunks, res.records))

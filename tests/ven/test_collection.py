@@ -1,0 +1,215 @@
+"""ven.collection: every branch of the multi-file context logic, with fake search and model."""
+
+from __future__ import annotations
+
+import pytest
+from ven_testkit import C, doc
+
+from ven import VenError
+from ven.collection import Collection, looks_broad, scope_system_prompt
+
+
+def records(doc_id: str, n: int, tokens: int = 100, **overrides) -> list[dict]:
+    chunks = [C(t=tokens, p=1 + i // 2) for i in range(n)]
+    for seq, values in overrides.items():
+        chunks[int(seq[1:])] = C(**values)
+    return doc(*chunks, doc_id=doc_id, title=f"Title {doc_id}")
+
+
+def texts(doc_id: str, n: int) -> list[str]:
+    return [f"{doc_id}-chunk-{i}" for i in range(n)]
+
+
+class FakeSearch:
+    """Returns preset hits, best first; records every call."""
+
+    def __init__(self, hits: list[tuple[str, int]]) -> None:
+        self.hits = hits
+        self.calls: list[tuple[str, int, frozenset[str] | None]] = []
+
+    def __call__(self, query, k, doc_ids):
+        self.calls.append((query, k, doc_ids))
+        found = [h for h in self.hits if doc_ids is None or h[0] in doc_ids]
+        return found[:k]
+
+
+def collection(**kw) -> Collection:
+    c = Collection(**kw)
+    c.add(records("A", 40), texts("A", 40))
+    c.add(records("B", 40), texts("B", 40))
+    c.add(records("C", 40), texts("C", 40))
+    return c
+
+
+def test_small_collection_sends_everything():
+    c = Collection(threshold=20_000)
+    c.add(records("A", 3), texts("A", 3))
+    c.add(records("B", 2), texts("B", 2))
+    ctx = c.context("anything", FakeSearch([]))
+    assert ctx.path == "all"
+    assert ctx.text == "\n\n".join(texts("A", 3) + texts("B", 2))
+    assert ctx.context_tokens == 500 and [d.doc_id for d in ctx.docs] == ["A", "B"]
+
+
+def test_empty_documents_are_skipped_with_a_warning(caplog):
+    c = Collection()
+    assert c.add([]) is None
+    assert len(c) == 0
+    assert "empty" in caplog.text
+
+
+def test_pointed_retrieval_with_enrichment_budgets_summing_correctly():
+    c = collection(threshold=1000)
+    search = FakeSearch([("A", 5), ("B", 7), ("A", 6)])
+    ctx = c.context("what is the fee?", search, broad=False)
+    assert ctx.path == "retrieval" and not ctx.broad
+    # one collection-wide search for 15% of 120 chunks
+    assert search.calls == [("what is the fee?", 18, None)]
+    by_id = {d.doc_id: d for d in ctx.docs}
+    assert by_id["A"].retrieved == (5, 6) and by_id["B"].retrieved == (7,)
+    assert ctx.retrieval_tokens == 300
+    # no structure to complete in these records: nothing added, nothing dropped
+    assert ctx.enrichment_tokens == 0
+    assert ctx.context_tokens == ctx.retrieval_tokens + ctx.enrichment_tokens
+    # document order per file, files in collection order
+    assert ctx.text == "A-chunk-5\n\nA-chunk-6\n\nB-chunk-7"
+
+
+def test_broad_question_spreads_retrieval_over_every_file():
+    c = collection(threshold=1000)
+    search = FakeSearch([("A", i) for i in range(30)] + [("B", 1), ("C", 2)])
+    ctx = c.context("summarise all the documents", search)  # looks_broad decides
+    assert ctx.broad
+    per_file = [call for call in search.calls[1:]]
+    assert {call[2] for call in per_file} == {frozenset({"A"}), frozenset({"B"}), frozenset({"C"})}
+    quotas = {next(iter(call[2])): call[1] for call in per_file}
+    # total quota 18, 25% spread = 4 → 1 each; the rest (15) by hits: A had 18 of 18 hits
+    assert quotas["B"] == quotas["C"] == 1 and quotas["A"] == 1 + 15
+    assert {d.doc_id for d in ctx.docs} == {"A", "B", "C"}
+
+
+def test_routing_docs_confident_and_fitting_sends_whole_files():
+    c = collection(threshold=1000, retrieval_pct=40, enrichment_pct=30)  # allowance 8,400 tokens
+    ctx = c.context("q", FakeSearch([]), routing="model", ask=lambda system, q: "B:92 | C:40")
+    assert ctx.path == "whole-documents"
+    assert [d.doc_id for d in ctx.docs] == ["B", "C"] and all(d.whole for d in ctx.docs)
+    assert ctx.text.startswith("B-chunk-0") and ctx.context_tokens == 8000
+    assert ctx.filter_tokens > 0 and ctx.route is not None and ctx.route.kind == "DOCS"
+
+
+def test_routing_docs_confident_but_too_large_restricts_retrieval_as_broad():
+    c = collection(threshold=1000, retrieval_pct=5, enrichment_pct=5)  # allowance 1200 tokens
+    search = FakeSearch([("A", 1), ("B", 3), ("C", 4)])
+    ctx = c.context("q", search, routing="model", ask=lambda s, q: "b:80")
+    assert ctx.path == "retrieval" and ctx.broad
+    assert {call[2] for call in search.calls} == {frozenset({"B"})}
+    assert [d.doc_id for d in ctx.docs] == ["B"]
+
+
+def test_routing_low_confidence_or_unknown_ids_means_no_routing():
+    c = collection(threshold=1000)
+    search = FakeSearch([("A", 1), ("C", 2)])
+    low = c.context("q", search, routing="model", ask=lambda s, q: "B:30", broad=False)
+    assert low.path == "retrieval" and {d.doc_id for d in low.docs} == {"A", "C"}
+    assert any("confidence" in n for n in low.notes)
+    unknown = c.context("q", search, routing="model", ask=lambda s, q: "ZZZ:99", broad=False)
+    assert unknown.path == "retrieval" and any("not in the collection" in n for n in unknown.notes)
+
+
+@pytest.mark.parametrize("reply", ["NONE", "ALL", "I cannot tell", ""])
+def test_none_all_unparsed_mean_regular_retrieval(reply):
+    c = collection(threshold=1000)
+    ctx = c.context("q", FakeSearch([("A", 1)]), routing="model", ask=lambda s, q: reply, broad=False)
+    assert ctx.path == "retrieval" and [d.doc_id for d in ctx.docs] == ["A"]
+
+
+def test_index_route_answers_from_the_index():
+    c = collection(threshold=1000)
+    seen = {}
+
+    def ask(system, question):
+        seen["system"] = system
+        return "INDEX"
+
+    ctx = c.context("which contracts mention arbitration?", FakeSearch([]), routing="model", ask=ask)
+    assert ctx.path == "index" and ctx.text == c.index_document()
+    assert "[DOC A]" in seen["system"] and seen["system"].index("[DOC A]") > seen["system"].index("USE THIS DOCUMENT INDEX")
+
+
+def test_lexical_routing_runs_offline():
+    c = collection(threshold=1000)
+    ctx = c.context("q", FakeSearch([("A", 1)]), routing="lexical", broad=False)
+    assert ctx.route is not None and ctx.route_reply
+
+
+def test_index_is_cached_and_rebuilt_when_files_change():
+    c = collection(threshold=1000)
+    first = c.index_document()
+    assert c.index_document() is first
+    c.add(records("D", 3))
+    assert "[DOC D]" in c.index_document()
+    c.remove("d")
+    assert "[DOC D]" not in c.index_document()
+    with pytest.raises(VenError):
+        c.remove("D")
+
+
+def test_rank_order_completes_the_best_hits_table_and_drops_a_weaker_partial_one():
+    # A: chunks 0-9 hold table 1 (10 x 100 tokens); chunk 20-21 hold table 2.
+    chunks = [C(t=100, p=1 + i // 4, tab=[1] if i < 10 else ([2] if i in (20, 21) else [])) for i in range(40)]
+    c = Collection(threshold=1000, enrichment_pct=2)  # budget: 2% of 12,000 = 240 tokens
+    c.add(doc(*chunks, doc_id="A", title="A"), [f"a{i}" for i in range(40)])
+    c.add(records("B", 40))
+    c.add(records("C", 40))
+    ctx = c.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False)
+    a = ctx.docs[0]
+    # the best hit (20) gets its whole table 2; the weaker hit's table 1 (1,000 tokens)
+    # does not fit the budget, so that hit is left out rather than sent as a fragment
+    assert a.seqs == (20, 21) and a.dropped == (5,)
+    reference = Collection(threshold=1000, enrichment_pct=2, rank_order=False)
+    reference.add(doc(*chunks, doc_id="A", title="A"))
+    reference.add(records("B", 40))
+    reference.add(records("C", 40))
+    ref = reference.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False)
+    assert set(ref.docs[0].seqs) == set(range(10)) | {20, 21}  # completions ignore the budget
+
+
+def test_rank_order_adds_revision_and_comment_chunks_while_budget_remains():
+    chunks = [C(t=100)] * 10 + [C(t=100, rev=1, ra=["Ann"])] + [C(t=100)] * 10 + [C(t=100, com=1, ca=["Bob"])] + [C(t=100)] * 18
+    c = Collection(threshold=1000, enrichment_pct=10)
+    c.add(doc(*chunks, doc_id="A", title="A"))
+    c.add(records("B", 40))
+    ctx = c.context("q", FakeSearch([("A", 0)]), broad=False)
+    assert {10, 21} <= set(ctx.docs[0].seqs)
+    assert ctx.enrichment_tokens == 200
+
+
+def test_search_results_are_sanitised():
+    c = collection(threshold=1000)
+    ctx = c.context("q", FakeSearch([("A", 999), ("nope", 1), ("a", "3"), ("B", -1), ("A", 3)]), broad=False)
+    assert [(d.doc_id, d.retrieved) for d in ctx.docs] == [("A", (3,))]
+
+
+def test_parameter_validation():
+    for kw in ({"threshold": -1}, {"retrieval_pct": 120}, {"confidence": 101}, {"enrichment_pct": "x"}):
+        with pytest.raises(VenError):
+            Collection(**kw)
+    c = collection(threshold=1000)
+    with pytest.raises(VenError, match="ask"):
+        c.context("q", FakeSearch([]), routing="model")
+    with pytest.raises(VenError):
+        c.add(records("X", 3), ["only one"])
+
+
+def test_broad_heuristic_and_prompt():
+    assert looks_broad("Summarize the contract") and looks_broad("List all reviewers")
+    assert looks_broad("Compare the 2025 budget with 2026")
+    assert not looks_broad("What is the warranty period?")
+    assert "GLOBAL" in scope_system_prompt() and "LOCAL" in scope_system_prompt()
+
+
+def test_summary_line():
+    c = collection(threshold=1000)
+    ctx = c.context("q", FakeSearch([("A", 1)]), broad=False)
+    line = ctx.summary()
+    assert "retrieval tokens: 100" in line and "pointed query" in line

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from langchain_core.embeddings import Embeddings
 
-__all__ = ["HashingEmbeddings", "words"]
+__all__ = ["HashingEmbeddings", "OpenAIEmbeddings", "words"]
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])")
@@ -68,3 +68,32 @@ class HashingEmbeddings(Embeddings):
     def embed_query(self, text: str) -> list[float]:
         """Embed a query the same way as a document."""
         return self._vector(text)
+
+
+class OpenAIEmbeddings(Embeddings):
+    """OpenAI embeddings through the ``openai`` SDK (``text-embedding-3-small`` by default).
+
+    Used by the demo when ``OPENAI_API_KEY`` is set. ``client`` may be any object with the
+    SDK's ``embeddings.create`` method (tests pass a stub).
+    """
+
+    def __init__(self, model: str = "text-embedding-3-small", client: object | None = None, batch: int = 256) -> None:
+        if client is None:
+            from openai import OpenAI
+
+            client = OpenAI()
+        self.client = client
+        self.model = model
+        self.batch = batch
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:  # type: ignore[override]
+        """Embed texts in batches."""
+        out: list[list[float]] = []
+        for start in range(0, len(texts), self.batch):
+            resp = self.client.embeddings.create(model=self.model, input=list(texts[start : start + self.batch]))  # type: ignore[attr-defined]
+            out.extend(list(item.embedding) for item in resp.data)
+        return out
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed one query."""
+        return self.embed_documents([text])[0]

@@ -153,6 +153,8 @@ def price_list() -> bytes:
     d.add_paragraph("Prices in EUR, excluding VAT, valid 1 January to 31 December 2025. Volume discounts in section 3.")
     d.add_heading("1. Parts and services", level=1)
     categories = [("Spindle bearings", 34), ("Gearboxes", 30), ("Hydraulic pumps", 26), ("Control units", 22), ("Field service", 12)]
+    singular = {"Spindle bearings": "Spindle bearing", "Gearboxes": "Gearbox", "Hydraulic pumps": "Hydraulic pump",
+                "Control units": "Control unit", "Field service": "Service package"}
     rows = sum(n for _, n in categories) + 1
     t = d.add_table(rows=rows, cols=5)
     t.style = "Table Grid"
@@ -163,7 +165,8 @@ def price_list() -> bytes:
         first = r
         for k in range(n):
             t.cell(r, 1).text = f"{cat[:2].upper()}-{1000 + 17 * k + len(cat)}"
-            t.cell(r, 2).text = f"{cat[:-1]} model {chr(65 + k)}{rng.randint(10, 99)}, {rng.choice(['standard', 'heavy duty', 'compact', 'high speed'])}"
+            model = f"{chr(65 + k % 26)}{k // 26 + 1}{rng.randint(10, 99)}"
+            t.cell(r, 2).text = f"{singular[cat]} model {model}, {rng.choice(['standard', 'heavy duty', 'compact', 'high speed'])}"
             t.cell(r, 3).text = f"{rng.randint(80, 4800)}.{rng.choice(['00', '50', '90'])}"
             t.cell(r, 4).text = f"{rng.randint(2, 9)} weeks"
             r += 1

@@ -1,0 +1,157 @@
+"""The demo application: offline end to end, model paths with fake clients (no network)."""
+
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+import dan
+from demo.app import main, print_turn, sample_files
+from demo.embeddings import HashingEmbeddings, OpenAIEmbeddings
+from demo.models import LangChainChat, OpenAIChat
+from demo.questions import QUESTIONS
+from demo.session import DemoConfig, RagSession, citations, make_search
+
+
+@pytest.fixture(scope="module")
+def offline_session() -> RagSession:
+    s = RagSession(DemoConfig())
+    s.add_files(sample_files())
+    return s
+
+
+def test_samples_cover_every_format_and_exceed_the_threshold(offline_session):
+    suffixes = {p.suffix for p in sample_files()}
+    assert {".docx", ".rtf", ".html", ".md", ".txt"} <= suffixes and len(sample_files()) >= 8
+    assert all(not f.error for f in offline_session.files)
+    assert offline_session.collection.total_tokens > offline_session.config.threshold
+
+
+def test_demo_main_runs_offline(capsys, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    assert main(["--show-context", "none"]) == 0
+    out = capsys.readouterr().out
+    for q in QUESTIONS:
+        assert q in out
+    assert out.count("offline: no chat model configured") == len(QUESTIONS)
+    assert "path: " in out and "tokens: " in out and "cited:" in out
+
+
+def test_routes_reach_the_right_files(offline_session):
+    expect = {
+        QUESTIONS[0]: "Master Services Agreement",
+        QUESTIONS[1]: "Price List",
+        QUESTIONS[2]: "Operations Manual",
+        QUESTIONS[3]: "Patient Summary",
+    }
+    for question, title in expect.items():
+        turn = offline_session.ask(question)
+        assert any(title in f for f in turn.files), (question, turn.files)
+        assert turn.answer is None and turn.system_prompt.startswith(dan.system_message())
+    revisions = offline_session.ask(QUESTIONS[0]).context.text
+    assert "{++forty-five (45) days (Net-45)++}{>>rev: Jonathan Reyes" in revisions
+    manual = offline_session.ask(QUESTIONS[2]).context.text
+    assert "E117" in manual
+
+
+def test_ask_command_with_a_bad_file(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    good = tmp_path / "terms.md"
+    good.write_text("# Terms\n\nInvoices are due in 45 days.", encoding="utf-8")
+    bad = tmp_path / "broken.docx"
+    bad.write_bytes(b"PK\x03\x04 not really a zip")
+    assert main(["ask", str(good), str(bad), "-q", "When are invoices due?", "--show-context", "full"]) == 0
+    captured = capsys.readouterr()
+    assert "skipped" in captured.err and "broken.docx" in captured.err
+    assert "Invoices are due in 45 days." in captured.out and "path: all" in captured.out
+
+
+def test_model_path_with_a_fake_langchain_chat_model():
+    chat = FakeListChatModel(responses=["Net-45, changed by Jonathan Reyes (Master Services Agreement, 3. Fees and payment, p. 1).", "Second answer."])
+    mini = FakeListChatModel(responses=["LOCAL", "LOCAL"])
+    s = RagSession(DemoConfig(routing="off", threshold=0), chat=LangChainChat(chat), mini=LangChainChat(mini))
+    s.add_files(sample_files()[:5])
+    turn = s.ask("When are invoices due?")
+    assert turn.answer.startswith("Net-45")
+    assert turn.system_prompt.startswith(dan.system_message())  # static content first
+    assert "USE THIS EXTRACTED DOCUMENT CONTEXT" in turn.system_prompt
+    s.ask("And who changed it?")
+    assert [role for role, _ in s.history] == ["user", "assistant", "user", "assistant"]
+
+
+class StubCompletions:
+    def __init__(self, replies):
+        self.replies = list(replies)
+        self.calls = []
+
+    def create(self, **kw):
+        self.calls.append(kw)
+        text = self.replies.pop(0)
+        return SimpleNamespace(choices=[SimpleNamespace(message=SimpleNamespace(content=text))])
+
+
+def test_openai_path_routes_on_the_mini_model_and_answers_with_the_main_model():
+    main_calls = StubCompletions(["The warranty is eighteen months."])
+    s = RagSession(DemoConfig(routing="model"))
+    s.add_files(sample_files())
+    contract_id = next(f.doc_id for f in s.files if "msa" in f.path)
+    mini_calls = StubCompletions([f"{contract_id}:95"])
+    s.mini = OpenAIChat("mini-model", client=SimpleNamespace(chat=SimpleNamespace(completions=mini_calls)))
+    s.chat = OpenAIChat("main-model", client=SimpleNamespace(chat=SimpleNamespace(completions=main_calls)))
+    turn = s.ask("What is the warranty period?")
+    assert turn.answer == "The warranty is eighteen months."
+    assert turn.context.path == "whole-documents" and len(turn.files) == 1
+    routing_call = next(c for c in mini_calls.calls if "[DOC " in c["messages"][0]["content"])
+    assert routing_call["model"] == "mini-model" and routing_call["messages"][1]["content"] == "What is the warranty period?"
+    answer_call = main_calls.calls[0]
+    assert answer_call["model"] == "main-model" and answer_call["messages"][0]["role"] == "system"
+    assert answer_call["messages"][0]["content"].startswith(dan.system_message())
+    assert "max_completion_tokens" in answer_call
+
+
+def test_openai_embeddings_with_a_stub_client():
+    class StubEmbeddings:
+        def create(self, model, input):
+            return SimpleNamespace(data=[SimpleNamespace(embedding=[float(len(t)), 1.0]) for t in input])
+
+    emb = OpenAIEmbeddings(client=SimpleNamespace(embeddings=StubEmbeddings()), batch=2)
+    assert emb.embed_documents(["a", "bb", "ccc"]) == [[1.0, 1.0], [2.0, 1.0], [3.0, 1.0]]
+    assert emb.embed_query("dddd") == [4.0, 1.0]
+
+
+def test_make_search_filters_by_document_and_ignores_foreign_chunks():
+    from langchain_core.documents import Document
+    from langchain_core.vectorstores import InMemoryVectorStore
+
+    store = InMemoryVectorStore(HashingEmbeddings())
+    store.add_documents(
+        [
+            Document(page_content="invoice due net 45", metadata={"ssDocId": "A", "ssSeq": 0}),
+            Document(page_content="invoice due net 30", metadata={"ssDocId": "B", "ssSeq": 2}),
+            Document(page_content="invoice due soon", metadata={"source": "not from dan"}),
+        ]
+    )
+    search = make_search(store)
+    assert set(search("invoice due", 3, None)) == {("A", 0), ("B", 2)}
+    assert search("invoice due", 3, frozenset({"B"})) == [("B", 2)]
+
+
+def test_hashing_embeddings_are_deterministic_and_normalised():
+    e = HashingEmbeddings(dims=64)
+    v = e.embed_query("Invoices are due in 45 days")
+    assert v == e.embed_documents(["Invoices are due in 45 days"])[0]
+    assert abs(sum(x * x for x in v) - 1.0) < 1e-9
+    with pytest.raises(ValueError):
+        HashingEmbeddings(dims=4)
+
+
+def test_citations_and_print_turn(offline_session):
+    assert citations("[a | b]\n\ntext\n\n[a | b]\n\nmore\n\n[c]\n\nx") == ["a | b", "c"]
+    turn = offline_session.ask(QUESTIONS[3])
+    out = io.StringIO()
+    print_turn(turn, "full", out)
+    text = out.getvalue()
+    assert "Metformin" in text and "Patient Summary" in text and "answer:" in text

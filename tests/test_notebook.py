@@ -1,0 +1,26 @@
+"""The walkthrough notebook executes offline from top to bottom."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+nbclient = pytest.importorskip("nbclient")
+nbformat = pytest.importorskip("nbformat")
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "demo" / "notebook.ipynb"
+
+
+def test_notebook_runs():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    client.execute()
+    outputs = "".join(
+        out.get("text", "") + str(out.get("data", {}).get("text/plain", ""))
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for out in cell.get("outputs", [])
+    )
+    assert "Jonathan Reyes" in outputs and "[DOC " in outputs and "enrichment tokens" in outputs
+    assert not any(out.get("output_type") == "error" for cell in nb.cells for out in cell.get("outputs", []))

@@ -145,6 +145,8 @@ class Chunker:
             prev: Unit | None = None
             while j < len(units):
                 u = units[j]
+                if u.src is not None and u.tokens <= 2 * max_tokens:
+                    ensure_md(u, self.count)  # a remainder's estimate is replaced by its count
                 c = self.cost(prev, u)
                 pl = max(page_last, u.page_last)
                 h = htok if pl == page_last else self.header(first, pl)[1]
@@ -183,6 +185,8 @@ class Chunker:
         if good:
             return max(good, key=lambda c: (c[1], c[0]))[0]
         nxt = units[j]
+        if nxt.src is not None and nxt.tokens <= 3 * self.max_tokens:
+            ensure_md(nxt, self.count)
         oversize = self.cost(None, nxt) + self.header(nxt, nxt.page_last)[1] > self.max_tokens
         if oversize and room >= max(8, self.max_tokens // 8):
             # The chunk is small and the next unit must be cut anyway: top the chunk up

@@ -109,8 +109,9 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
                 _reject_unreadable(kind)
             if kind != "docx":
                 raise UnsupportedFormatError(f"doc_type='docx' but the input is not a zip package: it looks like {_looks_like(kind)}")
-        elif wanted == "rtf" and kind != "rtf":
-            raise UnsupportedFormatError(f"doc_type='rtf' but the input does not start with {{\\rtf: it looks like {_looks_like(kind)}")
+        elif wanted == "rtf":
+            if kind != "rtf":
+                raise UnsupportedFormatError(f"doc_type='rtf' but the input does not start with {{\\rtf: it looks like {_looks_like(kind)}")
         elif binary or (kind == "rtf" and wanted != "text"):
             raise UnsupportedFormatError(f"doc_type={wanted!r} but the input looks like {_looks_like(kind)}: pass doc_type=None to detect it")
         return wanted

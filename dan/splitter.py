@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from dan import tokenizer
@@ -34,6 +35,12 @@ def ensure_md(unit: Unit, count: Count) -> None:
     """Render and measure a unit the splitter left unrendered."""
     if unit.md:
         return
+    if unit.src is not None:
+        src: _Source = unit.src  # type: ignore[assignment]
+        unit.pieces = src.slice(unit.start, len(src.text))
+        unit.src = None
+        unit.start = 0
+        _set_facts(unit)
     if unit.kind == ROW:
         unit.md = _quote(row_markdown(unit.cells), unit.quote)
     elif unit.kind == CODE:
@@ -57,9 +64,11 @@ def split_head(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
     holds some text (at least one character), even if that means exceeding ``budget``
     when the budget cannot hold the unit's own syntax; the caller re-measures.
     """
-    ensure_md(unit, count)
-    if unit.tokens <= budget:
-        return unit, None
+    if not (unit.src is not None and not unit.md and unit.tokens > 2 * budget):
+        # (a remainder that is clearly too large is cut without measuring all of it)
+        ensure_md(unit, count)
+        if unit.tokens <= budget:
+            return unit, None
     if unit.kind == ROW:
         return _split_row(unit, budget, count)
     if unit.kind == CODE:
@@ -71,11 +80,20 @@ def split_head(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
 
 
 class _Source:
-    """The text of a piece list with offsets, for cutting at character positions."""
+    """The text of a piece list with offsets, for cutting at character positions.
 
-    def __init__(self, pieces: list[Piece]) -> None:
+    Built once per cut unit and shared by all its parts: slicing is O(log n + k) and the
+    remainder of a cut is rendered only when it is used.
+    """
+
+    def __init__(self, pieces: list[Piece], page: int, page_last: int, tokens: int = 0) -> None:
         self.pieces = pieces
+        #: Exact tokens of the whole unit, for estimating the tokens of a remainder.
+        self.tokens = tokens
         self.starts: list[int] = []
+        self.marks: list[int] = []  # offsets of page marks
+        self.page = page
+        self.page_last = page_last
         chars: list[str] = []
         pos = 0
         for p in pieces:
@@ -89,11 +107,20 @@ class _Source:
             elif p.kind == ATOM:
                 chars.append(_OBJ)
                 pos += 1
+            elif p.kind == PAGE:
+                self.marks.append(pos)
         self.text = "".join(chars)
 
     def slice(self, a: int, b: int) -> list[Piece]:
+        """The pieces covering text offsets ``[a, b)``."""
         out: list[Piece] = []
-        for p, s in zip(self.pieces, self.starts):
+        pieces, starts = self.pieces, self.starts
+        i = max(0, bisect_left(starts, a) - 1)
+        while i < len(pieces):
+            p, s = pieces[i], starts[i]
+            i += 1
+            if s >= b and p.kind != PAGE or s > b:
+                break
             if p.kind == TEXT:
                 e = s + len(p.text)
                 if e <= a or s >= b:
@@ -108,64 +135,98 @@ class _Source:
                 out.append(p)
         return out
 
+    def pages(self, a: int, b: int) -> tuple[int, int]:
+        """First and last page of the text ``[a, b)``."""
+        if self.marks:
+            first = self.page + bisect_right(self.marks, a)
+            last = self.page + bisect_left(self.marks, b)
+        else:  # estimated pages: spread over the unit in proportion to its text
+            span, n = self.page_last - self.page, len(self.text) + 1
+            first = self.page + (span + 1) * a // n
+            last = self.page + (span + 1) * max(a, b - 1) // n
+        first = min(max(first, self.page), self.page_last)
+        return first, min(max(last, first), self.page_last)
+
 
 def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
-    src = _Source(unit.pieces)
+    if unit.src is not None:
+        src: _Source = unit.src  # type: ignore[assignment]
+        start = unit.start
+    else:
+        src = _Source(unit.pieces, unit.page, unit.page_last, unit.tokens)
+        start = 0
     text = src.text
     n = len(text)
     prefix = unit.prefix
 
-    def render_part(b: int, with_prefix: str) -> str:
-        return _quote(with_prefix + render(src.slice(0, _rstrip(text, b)), unit.context), unit.quote)
+    def render_part(b: int) -> str:
+        return _quote(prefix + render(src.slice(start, _rstrip(text, b, start)), unit.context), unit.quote)
 
     def fits(b: int) -> bool:
-        return count(render_part(b, prefix)) <= budget
+        return count(render_part(b)) <= budget
 
-    cut = _best_cut(text, n, fits, budget, count)
-    if cut <= 0 or cut >= n:
-        cut = _min_cut(text)
-    head_end = _rstrip(text, cut)
+    cut = _best_cut(text, start, n, fits, budget, count)
+    if cut <= start or cut >= n:
+        cut = _min_cut(text, start)
+    head_end = _rstrip(text, cut, start)
     rest_start = _lstrip(text, cut)
-    head = _part(unit, src.slice(0, head_end), prefix, 0, head_end, n)
-    head.cont = unit.cont
-    head.md = render_part(cut, prefix)
+    head = unit.copy()
+    head.src, head.start = None, 0
+    head.pieces = src.slice(start, head_end)
+    _set_facts(head)
+    head.page, head.page_last = src.pages(start, head_end)
+    if not unit.group and unit.kind != "heading":
+        head.group = f"P{id(src)}"
+    head.md = render_part(cut)
     if count(head.md) > budget and unit.context != CELL:
         # The budget cannot hold this unit's own syntax (tiny limits): drop the marks.
-        plain = _quote(prefix + plain_text(src.slice(0, head_end)).strip(), unit.quote)
+        plain = _quote(prefix + plain_text(head.pieces).strip(), unit.quote)
         if count(plain) <= budget or not prefix:
             head.md = plain
         else:
-            head.md = _quote(plain_text(src.slice(0, head_end)).strip(), unit.quote)
+            head.md = _quote(plain_text(head.pieces).strip(), unit.quote)
     head.tokens = count(head.md)
     if rest_start >= n:
         return head, None
-    rest = _part(unit, src.slice(rest_start, n), unit.cont_prefix, rest_start, n, n)
+    rest = head.copy()
+    rest.src, rest.start = src, rest_start
+    rest.pieces, rest.plain, rest.facts, rest.note_refs = [], "", None, ()
+    rest.prefix = unit.cont_prefix
     rest.cont = True
+    rest.page, rest.page_last = src.pages(rest_start, n)
     rest.md = ""
-    rest.tokens = max(1, unit.tokens - head.tokens + 4)
+    # Estimate from the whole unit's exact count (it does not drift over many cuts); the
+    # chunker measures a remainder exactly once it is small enough to matter.
+    rest.tokens = max(1, (src.tokens * (n - rest_start) + n - 1) // max(1, n) + 4)
     return head, rest
 
 
-def _best_cut(text: str, n: int, fits: Callable[[int], bool], budget: int, count: Count) -> int:
-    """The largest cut position (start of the rest) whose head fits, or 0.
+def _set_facts(unit: Unit) -> None:
+    unit.plain = plain_text(unit.pieces)
+    unit.facts = facts(unit.pieces)
+    unit.note_refs = tuple(p.md[2:-1] for p in unit.pieces if p.kind == ATOM and p.md.startswith("[^"))
+
+
+def _best_cut(text: str, start: int, n: int, fits: Callable[[int], bool], budget: int, count: Count) -> int:
+    """The largest cut position (start of the rest) whose head ``[start, cut)`` fits, or 0.
 
     Only a window of the text that can hold ``budget`` tokens is searched (it grows when
     the whole window fits), so cutting a huge unit into many parts stays linear.
     """
     for pattern in (_SENTENCE, _WORD):
-        window = min(n, max(256, budget * 8))
+        window = min(n, start + max(256, budget * 8))
         while True:
-            cuts = [mt.end() for mt in pattern.finditer(text, 0, window) if 0 < mt.end() < n]
+            cuts = [mt.end() for mt in pattern.finditer(text, start, window) if start < mt.end() < n]
             best = _largest_fitting(cuts, fits)
             if best and best == cuts[-1] and window < n:
-                window = min(n, window * 2)
+                window = min(n, start + 2 * (window - start))
                 continue
             break
         if best:
             return best
     # Inside a word: at a token boundary moved back to a grapheme boundary; when even one
     # grapheme is too large (a long emoji sequence in a tiny limit), at a code point.
-    return _token_cut(text, fits, budget, count) or _token_cut(text, fits, budget, count, graphemes=False)
+    return _token_cut(text, start, fits, budget) or _token_cut(text, start, fits, budget, graphemes=False)
 
 
 def _largest_fitting(cuts: list[int], fits: Callable[[int], bool]) -> int:
@@ -182,24 +243,32 @@ def _largest_fitting(cuts: list[int], fits: Callable[[int], bool]) -> int:
     return best
 
 
-def _token_cut(text: str, fits: Callable[[int], bool], budget: int, count: Count, graphemes: bool = True) -> int:
+def _token_cut(text: str, start: int, fits: Callable[[int], bool], budget: int, graphemes: bool = True) -> int:
     """Cut inside the first word at a token boundary moved back to a character boundary
-    (a grapheme boundary unless ``graphemes`` is false)."""
-    window = text[: max(64, budget * 16)]
+    (a grapheme boundary unless ``graphemes`` is false).
+
+    Starts from the largest token prefix the budget could hold and steps down, so a cut
+    usually costs one or two measurements instead of a binary search.
+    """
+    window = text[start : start + max(64, budget * 16)]
     ids = tokenizer.encode(window)
-    lo, hi, best = 1, min(len(ids), budget), 0
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        prefix = tokenizer.decode(ids[:mid])
+
+    def cut_at(k: int) -> int:
+        prefix = tokenizer.decode(ids[:k])
         if prefix.endswith("\ufffd") and not window[: len(prefix)].endswith("\ufffd"):
             prefix = prefix[:-1]
-        cut = _grapheme_floor(text, len(prefix)) if graphemes else min(len(prefix), len(text))
-        if cut > 0 and fits(cut):
-            best = cut
-            lo = mid + 1
-        else:
-            hi = mid - 1
-    return best
+        end = start + len(prefix)
+        return _grapheme_floor(text, end) if graphemes else min(end, len(text))
+
+    k = min(len(ids), budget)
+    step = 1
+    while k >= 1:
+        cut = cut_at(k)
+        if cut > start and fits(cut):
+            return cut
+        k -= step
+        step *= 2  # the syntax around the text may take a few tokens: back off faster
+    return 0
 
 
 def _grapheme_floor(text: str, pos: int) -> int:
@@ -222,16 +291,16 @@ def _grapheme_floor(text: str, pos: int) -> int:
     return pos
 
 
-def _min_cut(text: str) -> int:
+def _min_cut(text: str, start: int = 0) -> int:
     """Smallest sensible head: one grapheme."""
-    pos = 1
+    pos = start + 1
     while pos < len(text) and _grapheme_floor(text, pos) != pos:
         pos += 1
     return pos
 
 
-def _rstrip(text: str, pos: int) -> int:
-    while pos > 0 and text[pos - 1].isspace():
+def _rstrip(text: str, pos: int, floor: int = 0) -> int:
+    while pos > floor and text[pos - 1].isspace():
         pos -= 1
     return pos
 
@@ -240,48 +309,6 @@ def _lstrip(text: str, pos: int) -> int:
     while pos < len(text) and text[pos].isspace():
         pos += 1
     return pos
-
-
-def _part(unit: Unit, pieces: list[Piece], prefix: str, a: int, b: int, n: int) -> Unit:
-    part = unit.copy()
-    part.pieces = pieces
-    part.prefix = prefix
-    part.plain = plain_text(pieces)
-    part.facts = facts(pieces)
-    part.note_refs = tuple(p.md[2:-1] for p in pieces if p.kind == ATOM and p.md.startswith("[^"))
-    if not unit.group:
-        part.group = f"P{id(unit)}" if unit.kind != "heading" else ""
-    _part_pages(unit, part, a, b, n)
-    return part
-
-
-def _part_pages(unit: Unit, part: Unit, a: int, b: int, n: int) -> None:
-    span = unit.page_last - unit.page
-    if span <= 0 or n <= 0:
-        return
-    marks_before = 0
-    marks_in = 0
-    src_pos = 0
-    has_marks = False
-    for p in unit.pieces:
-        if p.kind == PAGE:
-            has_marks = True
-            if src_pos < a:
-                marks_before += 1
-            elif src_pos < b:
-                marks_in += 1
-        elif p.kind == TEXT:
-            src_pos += len(p.text)
-        elif p.kind in (BREAK, ATOM):
-            src_pos += 1
-    if has_marks:
-        part.page = unit.page + marks_before
-        part.page_last = part.page + marks_in
-    else:
-        part.page = unit.page + (span + 1) * a // (n + 1)
-        part.page_last = unit.page + (span + 1) * max(a, b - 1) // (n + 1)
-    part.page = min(max(part.page, unit.page), unit.page_last)
-    part.page_last = min(max(part.page_last, part.page), unit.page_last)
 
 
 # ---------------------------------------------------------------------- rows and code
@@ -316,14 +343,14 @@ def _split_row(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
         return _row_parts(unit, head_cells, rest_cells, md_of, count)
     # The first filled cell alone is too large: cut it at sentence/word/token boundaries.
     first = filled[0]
-    src = _Source(cells[first])
+    src = _Source(cells[first], unit.page, unit.page_last)
     text = src.text
     n = len(text)
 
     def cell_md(b: int) -> str:
         return md_of(row_with(set(), {first: src.slice(0, _rstrip(text, b))}))
 
-    cut = _best_cut(text, n, lambda b: count(cell_md(b)) <= budget, budget, count)
+    cut = _best_cut(text, 0, n, lambda b: count(cell_md(b)) <= budget, budget, count)
     if cut <= 0 or cut >= n:
         cut = _min_cut(text)
     head_cells = row_with(set(), {first: src.slice(0, _rstrip(text, cut))})
@@ -383,7 +410,7 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
         def line_fits(b: int) -> bool:
             return count(md_of([line[: _rstrip(line, b)]])) <= budget
 
-        cut = _best_cut(line, n, line_fits, budget, count)
+        cut = _best_cut(line, 0, n, line_fits, budget, count)
         if cut <= 0 or cut >= n:
             cut = _min_cut(line)
         head_lines = [line[: _rstrip(line, cut)]]

@@ -56,6 +56,8 @@ class Unit:
         "list_text",
         "note_refs",
         "cont",
+        "src",
+        "start",
         "order",
     )
 
@@ -96,6 +98,10 @@ class Unit:
         self.note_refs: tuple[str, ...] = ()
         #: True for a part the splitter cut off the end of a unit (not its first part).
         self.cont = False
+        #: For the remainder of a cut unit: the shared, indexed source it is a tail of
+        #: (``dan.splitter``) and its start offset there; rendered only when used.
+        self.src: object | None = None
+        self.start = 0
         #: Position in the story's unit list (for footnote references and stable order).
         self.order = 0
 

@@ -40,7 +40,7 @@ __all__ = ["read_html", "html_blocks", "revision_from_attrs", "max_elements"]
 DROPPED = frozenset(
     """script style noscript template svg iframe frame frameset object embed applet canvas
     audio video source track map area input select option optgroup button textarea datalist
-    progress meter head meta link base param annotation annotation-xml""".split()
+    progress meter label head meta link base param annotation annotation-xml""".split()
 )
 _BOILERPLATE = frozenset({"nav", "header", "footer", "aside"})
 _BOILERPLATE_ROLES = frozenset({"banner", "contentinfo", "complementary"})
@@ -48,6 +48,8 @@ _NAV_ROLES = frozenset({"navigation", "search"})
 _SKIPPED_STRINGS = (Comment, CData, ProcessingInstruction, Declaration, Doctype)
 _START_TAG = re.compile(rb"<[A-Za-z]")
 _START_TAG_STR = re.compile(r"<[A-Za-z]")
+_MAIN_HINT = re.compile(r"<\s*(?:main|article)\b|role\s*=\s*[\"']?\s*main\b", re.I)
+_TITLE_HINT = re.compile(r"<\s*title\b", re.I)
 
 
 def max_elements(limits: Limits) -> int:
@@ -105,7 +107,7 @@ def _check_size(source: str | bytes, limits: Limits) -> None:
         )
 
 
-def _parse(source: str | bytes, limits: Limits) -> BeautifulSoup:
+def _parse(source: str | bytes, limits: Limits) -> tuple[BeautifulSoup, str]:
     text = decode_html(source) if isinstance(source, bytes) else source
     reject_binary(text, "HTML")
     if len(text) > 4 * limits.max_chars:
@@ -113,7 +115,7 @@ def _parse(source: str | bytes, limits: Limits) -> BeautifulSoup:
             f"the HTML is {len(text):,} characters long, over 4 × Limits.max_chars={limits.max_chars:,}; "
             "raise the limit to convert it"
         )
-    return BeautifulSoup(text, "lxml")
+    return BeautifulSoup(text, "lxml"), text
 
 
 def _is_hidden(tag: Tag, style: InlineStyle) -> bool:
@@ -131,32 +133,39 @@ def _role(tag: Tag) -> str:
     return role.strip().lower() if isinstance(role, str) else ""
 
 
-def _content_roots(soup: BeautifulSoup) -> set[int]:
-    """ids of ``main``/``article`` elements and of all their ancestors (empty if none)."""
+def _content_roots(soup: BeautifulSoup, source: str) -> set[int]:
+    """ids of ``main``/``article``/``role=main`` elements and of their ancestors (empty if none)."""
+    if not _MAIN_HINT.search(source):
+        return set()
     keep: set[int] = set()
-    for tag in soup.find_all(["main", "article"]):
-        node: Tag | None = tag
-        while node is not None and id(node) not in keep:
-            keep.add(id(node))
-            node = node.parent
-    for tag in soup.find_all(attrs={"role": "main"}):
-        node = tag
-        while node is not None and id(node) not in keep:
-            keep.add(id(node))
-            node = node.parent
+    for node in soup.descendants:
+        if not isinstance(node, Tag):
+            continue
+        role = node.attrs.get("role")
+        if node.name in ("main", "article") or (isinstance(role, str) and role.strip().lower() == "main"):
+            parent: Tag | None = node
+            while parent is not None and id(parent) not in keep:
+                keep.add(id(parent))
+                parent = parent.parent
     return keep
 
 
-def _title(soup: BeautifulSoup) -> str:
-    for tag in soup.find_all("title", limit=20):
+def _title(soup: BeautifulSoup, source: str) -> str:
+    if not _TITLE_HINT.search(source):
+        return ""
+    scope = soup.head if soup.head is not None and soup.head.find("title") is not None else soup
+    for tag in scope.find_all("title", limit=20):
         if tag.find_parent(["svg", "math"]) is None:
             return clean_text(" ".join(tag.get_text(" ").split()))
     return ""
 
 
-def _walk(root: Tag, builder: BlockBuilder, page: bool) -> None:
-    """Visit ``root``'s content depth-first with an explicit stack (no recursion)."""
-    roots = _content_roots(root) if page else set()
+def _walk(root: Tag, builder: BlockBuilder, roots: set[int]) -> None:
+    """Visit ``root``'s content depth-first with an explicit stack (no recursion).
+
+    ``roots`` are the ids of the page's main/article elements and their ancestors; when
+    it is not empty, boilerplate outside them is dropped.
+    """
     has_main = bool(roots)
     # Stack of (element, iterator over its children, style, inside main/article).
     stack: list[tuple[Tag, Iterator[object], InlineStyle, bool]] = [(root, iter(root.contents), NO_STYLE, False)]
@@ -199,10 +208,10 @@ def _walk(root: Tag, builder: BlockBuilder, page: bool) -> None:
         stack.append((child, iter(child.contents), cstyle, child_in_main))
 
 
-def _blocks(soup: BeautifulSoup, limits: Limits, page: bool) -> tuple[m.Block, ...]:
+def _blocks(soup: BeautifulSoup, limits: Limits, roots: set[int]) -> tuple[m.Block, ...]:
     builder = BlockBuilder(limits, revision_from_attrs)
     body = soup.body if soup.body is not None else soup
-    _walk(body, builder, page)
+    _walk(body, builder, roots)
     return builder.finish()
 
 
@@ -212,14 +221,14 @@ def html_blocks(fragment: str, limits: Limits) -> tuple[m.Block, ...]:
     Boilerplate removal does not apply: a fragment is not a page.
     """
     _check_size(fragment, limits)
-    soup = _parse(fragment, limits)
-    return _blocks(soup, limits, page=False)
+    soup, _text = _parse(fragment, limits)
+    return _blocks(soup, limits, set())
 
 
 def read_html(source: str | bytes, limits: Limits) -> m.Document:
     """Read an HTML page (bytes of any encoding, or text) into a document."""
     _check_size(source, limits)
-    soup = _parse(source, limits)
-    title = _title(soup)
-    body = _blocks(soup, limits, page=True)
+    soup, text = _parse(source, limits)
+    title = _title(soup, text)
+    body = _blocks(soup, limits, _content_roots(soup, text))
     return m.Document(body=body, title=title)

@@ -27,7 +27,7 @@ HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 BLOCK_TAGS = frozenset(
     """p div section article main header footer aside nav address figure figcaption details
     summary dialog dl dt dd center hgroup fieldset legend form body html search noframes
-    frameset hr""".split()
+    frameset""".split()
 )
 _BOLD_TAGS = frozenset({"b", "strong"})
 _ITALIC_TAGS = frozenset({"i", "em", "cite", "dfn", "var"})
@@ -219,7 +219,6 @@ class BlockBuilder:
         self.pre_lang = ""
         self.structure = 0  # quote = 1, table = 2, list = 1: must stay within max_depth
         self.chars = 0
-        self.pending_break = False
 
     # ------------------------------------------------------------------ helpers
 
@@ -365,8 +364,8 @@ class BlockBuilder:
         para.after_break = True
         para.pending_space = False
 
-    def enter(self, name: str, attrs: Mapping[str, object], style: InlineStyle) -> bool:
-        """An element starts; return False when its content must be skipped."""
+    def enter(self, name: str, attrs: Mapping[str, object], style: InlineStyle) -> None:
+        """An element starts (the walker has already dropped elements that are not read)."""
         bold, italic, code = self.fmt[-1]
         if name in _BOLD_TAGS:
             bold = True
@@ -381,7 +380,7 @@ class BlockBuilder:
         self.fmt.append((bold, italic, code))
         frame: _Frame = None
         if style.break_before and not self.pre_depth:
-            if name == "tr" and self._table() is not None:
+            if name == "tr" and self._table_frame() is not None:
                 pass  # handled by the row's page mark
             else:
                 self.page_break()
@@ -390,14 +389,20 @@ class BlockBuilder:
                 self.pre_parts.append("\n")
             elif name in _PRE_TAGS:
                 self.pre_depth += 1
+            elif name == "code" and not self.pre_lang:
+                self.pre_lang = _language(attrs)
             self._push(None)
-            return True
+            return
         if name in HEADINGS:
             if not self.heading:
                 self.flush()
             self.heading.append(HEADINGS[name])
         elif name == "br":
             self.line_break()
+        elif name == "hr":
+            if not self.heading:
+                self.flush()
+                self._emit(m.Rule())
         elif name in _PRE_TAGS:
             self.flush()
             self.pre_depth = 1
@@ -439,7 +444,6 @@ class BlockBuilder:
             if not self.heading:
                 self.flush()
         self._push(frame)
-        return True
 
     def exit(self, name: str, style: InlineStyle) -> None:
         """An element ends."""
@@ -544,9 +548,6 @@ class BlockBuilder:
         if self.tables and self.tables[-1].index > self.containers[-1].index:
             return self.tables[-1]
         return None
-
-    def _table(self) -> _Table | None:
-        return self._table_frame()
 
     def _owning_table(self) -> _Table | None:
         """The table whose cell the current content is in, if any."""

@@ -35,6 +35,7 @@ from dan.limits import Limits
 from dan.readers.rtf_codepages import DEFAULT_CODEC, codec_for_codepage, codepage_for_charset
 from dan.readers.rtf_inline import CommentPoint, RevKey, dttm_date
 from dan.readers.rtf_story import ParaProps, Story
+from dan.readers.rtf_tables import RowDef
 from dan.readers.rtf_tokens import CLOSE, HEX, OPEN, SYMBOL, TEXT, WORD, Tokenizer
 from dan.textclean import clean_text
 
@@ -107,6 +108,18 @@ _BULLET_NFC = frozenset({23, 255})
 MAX_TABLE_NESTING = 16
 
 
+class _StyleEntry:
+    """One stylesheet entry being read: its number, kind (``s`` paragraph, ``c`` other), name, outline level."""
+
+    __slots__ = ("number", "kind", "name", "outline")
+
+    def __init__(self, number: int, kind: str) -> None:
+        self.number = number
+        self.kind = kind
+        self.name: list[str] = []
+        self.outline = -1
+
+
 class _State:
     """Properties of one group; a ``{`` copies them, a ``}`` restores the outer ones."""
 
@@ -162,6 +175,7 @@ class _Reader:
         self.star = False
         self.buf = bytearray()
         self.skip_chars = 0
+        self.pending_high = ""  # a high surrogate from \uN waiting for its low half
         self.chars = 0
         self.warnings: list[str] = []
         # document facts
@@ -172,7 +186,7 @@ class _Reader:
         self.font_cpg: dict[int, int] = {}
         self.cur_font = -1
         self.styles: dict[int, int] = {}  # style number -> heading level
-        self.style_entry: list[object] | None = None  # [number, kind, name parts, outline]
+        self.style_entry: _StyleEntry | None = None
         self.lists: dict[int, list[int]] = {}  # list id -> nfc per level
         self.cur_list: list[int] | None = None
         self.cur_list_id: int | None = None
@@ -462,9 +476,9 @@ class _Reader:
         elif dest == STYLESHEET:
             entry = self.style_entry
             if entry is None:
-                entry = self.style_entry = [0, "s", [], -1]
+                entry = self.style_entry = _StyleEntry(0, "s")
             parts = text.split(";")
-            entry[2].append(parts[0])  # type: ignore[union-attr]
+            entry.name.append(parts[0])
             if len(parts) > 1:
                 self._end_style_entry()
         elif dest == FONTTBL:
@@ -672,8 +686,6 @@ class _Reader:
             return
         self._emit(char)
 
-    pending_high = ""
-
     # ---------------------------------------------------------------- styles and lists
 
     def _style(self, param: int | None) -> None:
@@ -688,30 +700,29 @@ class _Reader:
 
     def _new_style_entry(self, number: int, kind: str) -> None:
         entry = self.style_entry
-        if entry is not None and (entry[2] or entry[1] != "s" or entry[0] != 0):
+        if entry is not None and (entry.name or entry.kind != "s" or entry.number != 0):
             self._end_style_entry()
-        self.style_entry = [number, kind, [], -1]
+        self.style_entry = _StyleEntry(number, kind)
 
     def _outline(self, param: int | None) -> None:
         if self.state.dest == STYLESHEET:
             if self.style_entry is None:
-                self.style_entry = [0, "s", [], -1]
-            self.style_entry[3] = param if param is not None else -1
+                self.style_entry = _StyleEntry(0, "s")
+            self.style_entry.outline = param if param is not None else -1
         else:
             self.state.outline = param if param is not None else -1
 
     def _end_style_entry(self) -> None:
         entry = self.style_entry
         self.style_entry = None
-        if entry is None or entry[1] != "s":
+        if entry is None or entry.kind != "s":
             return
-        number, _kind, parts, outline = entry
-        name = " ".join("".join(parts).split())  # type: ignore[arg-type]
+        name = " ".join("".join(entry.name).split())
         found = _HEADING_NAME.match(name)
         if found:
-            self.styles[number] = int(found.group(1))  # type: ignore[index]
-        elif isinstance(outline, int) and 0 <= outline <= 8:
-            self.styles[number] = outline + 1  # type: ignore[index]
+            self.styles[entry.number] = int(found.group(1))
+        elif 0 <= entry.outline <= 8:
+            self.styles[entry.number] = entry.outline + 1
 
     def _list(self, _param: int | None) -> None:
         if self.state.dest == LISTTABLE:
@@ -767,7 +778,7 @@ class _Reader:
         state = self.state
         return max(1, state.itap)
 
-    def _rowdef(self):  # type: ignore[no-untyped-def]
+    def _rowdef(self) -> RowDef:
         return self._story().row_def(self._table_level() if self._in_nest_props() else 1)
 
     def _in_nest_props(self) -> bool:

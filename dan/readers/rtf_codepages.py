@@ -48,8 +48,9 @@ _CODEPAGES = {
     1361: "johab",
 }
 
-# \fcharsetN -> code page (0 and 1 mean "the document's ANSI code page").
+# \fcharsetN -> code page (1, DEFAULT_CHARSET, and unknown values mean "the document's code page").
 _CHARSETS = {
+    0: 1252,  # ANSI_CHARSET is Western, whatever \\ansicpg says
     2: 1252,  # Symbol: no real mapping; read as cp1252
     77: 10000,
     78: 10001,

@@ -74,6 +74,7 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
     """Collapse runs of spaces/tabs, trim the paragraph's ends, drop empty text atoms."""
     out: list[Atom] = []
     prev_space = True
+    seen_text = False
     for atom in atoms:
         leaf = atom.leaf
         if isinstance(leaf, m.Text):
@@ -83,9 +84,12 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
             if not text:
                 continue
             prev_space = text.endswith(" ")
+            seen_text = True
             out.append(atom._replace(leaf=m.Text(text, bold=leaf.bold, italic=leaf.italic, code=leaf.code)))
         else:
             if isinstance(leaf, m.LineBreak):
+                if not seen_text:
+                    continue  # a line break before any text says nothing
                 if out and isinstance(out[-1].leaf, m.Text) and out[-1].leaf.text.endswith(" "):
                     last = out[-1]
                     t = last.leaf

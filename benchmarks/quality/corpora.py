@@ -31,11 +31,8 @@ def dan_corpus(items: Sequence[Item], max_tokens: int) -> DanConversion:
     records: dict[str, list[dict[str, str | int]]] = {}
     failures: dict[str, str] = {}
     for it in items:
-        # RTF is left to detection: dan.convert(rtf_bytes, doc_type="rtf") raises
-        # UnsupportedFormatError ("looks like RTF") in dan/detect.py (reported in issue 8).
-        doc_type = None if it.doc.fmt == "rtf" else it.doc.fmt
         try:
-            res = dan.convert(it.data, doc_type=doc_type, max_tokens=max_tokens, doc_id=it.name)
+            res = dan.convert(it.data, doc_type=it.doc.fmt, max_tokens=max_tokens, doc_id=it.name)
         except dan.DanError as exc:
             failures[it.name] = f"{type(exc).__name__}: {exc}"
             continue

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ven.errors import VenError
 from ven.expansion import Expansion
+from ven.index import IndexEntry, build_entry
 from ven.layout import Layout, build_layout
+from ven.phrases import PhraseFields, empty_fields, read_phrase_fields
 from ven.records import as_int, read_records
 
 __all__ = ["Ven"]
@@ -39,14 +41,18 @@ class Ven:
     (1, 12, False)
     """
 
-    __slots__ = ("_lay",)
+    __slots__ = ("_lay", "_phr")
 
     _lay: Layout
+    _phr: PhraseFields
 
     def __init__(self, records: Iterable[Mapping[str, Any]]) -> None:
         started = time.perf_counter()
-        lay = build_layout(read_records(records))
+        items = _as_list(records)
+        cols = read_records(items)
+        lay = build_layout(cols)
         object.__setattr__(self, "_lay", lay)
+        object.__setattr__(self, "_phr", read_phrase_fields(items, cols))
         if _log.isEnabledFor(logging.DEBUG):
             _log.debug(
                 "Ven %s: %d chunks, %d tokens, %d tables, built in %.1f ms",
@@ -72,7 +78,7 @@ class Ven:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_from_layout, (self._lay,))
+        return (_from_layout, (self._lay, self._phr))
 
     def __repr__(self) -> str:
         lay = self._lay
@@ -166,6 +172,30 @@ class Ven:
         get = lay.sect_chunks.get
         return tuple(get(k, 0) for k in range(1, lay.max_sect + 1))
 
+    # ---- index document ------------------------------------------------------------------
+
+    def create_document_index(
+        self, pct: float = 10, count_tokens: Callable[[str], int] | None = None
+    ) -> IndexEntry:
+        """This document's entry of the collection's index document.
+
+        The entry (see ``docs/routing.md``) is the line ``[DOC {id}] {title}``, the line
+        ``tables: yes|no; revisions: yes|no; comments: yes|no; pages: N; sections: M`` and
+        one line ``{Group}: phrase; phrase`` per non-empty group of key phrases (reviewers,
+        comment authors, fields, terms, persons, organisations, places, headings, bold,
+        excerpts, italic, table columns, lists). The phrase lines take about ``pct``
+        percent of the document's tokens (a number from 0 to 100; never more than that plus
+        one phrase); every chunk contributes in proportion to its tokens. Entries over 900
+        tokens are cut into ``parts`` marked ``(cont.)``.
+
+        ``count_tokens`` counts tokens (pass ``dan.count_tokens`` for exact o200k counts);
+        without it ``ven`` uses a dependency-free estimate and ``entry.estimated`` is true.
+        Raises :class:`~ven.VenError` for a bad ``pct`` or ``count_tokens``, and when the
+        document id cannot appear in the routing grammar (``.field == "ssDocId"``).
+        Deterministic: the same records and arguments give the same entry.
+        """
+        return build_entry(self._lay, self._phr, pct, count_tokens)
+
     # ---- expansion -----------------------------------------------------------------------
 
     def begin_expansion(self, seqs: Iterable[int]) -> Expansion:
@@ -179,7 +209,18 @@ class Ven:
         return Expansion(self, seqs)
 
 
-def _from_layout(lay: Layout) -> Ven:
+def _as_list(records: object) -> Any:
+    """The records as a list, read once; what is not an iterable of records is passed on
+    unchanged for :func:`~ven.records.read_records` to reject with its message."""
+    if isinstance(records, (str, bytes, bytearray, memoryview, Mapping)) or not isinstance(
+        records, Iterable
+    ):
+        return records
+    return records if isinstance(records, list) else list(records)
+
+
+def _from_layout(lay: Layout, phr: PhraseFields | None = None) -> Ven:
     v = object.__new__(Ven)
     object.__setattr__(v, "_lay", lay)
+    object.__setattr__(v, "_phr", phr if phr is not None else empty_fields(lay.n))
     return v

@@ -322,9 +322,10 @@ class _Renderer:
         group = f"T{key}"
         body = rows[nhead:]
         if not body:
+            # Only a header row: it renders as a header-only table; if it must be cut,
+            # the splitter turns it into a body row under a blank header.
             unit = self._row_unit(key, group, heads, quote, rows[0], head_pieces, "", page_rows[0])
             unit.md = header
-            unit.cells = []
             self.emit(unit)
             return
         for i, row in enumerate(body):
@@ -466,6 +467,9 @@ def _trim(pieces: list[Piece]) -> list[Piece]:
         p = out[i]
         if p.kind == PAGE:
             i += 1
+            continue
+        if p.kind == BREAK:
+            del out[i]
             continue
         if p.kind != TEXT:
             break

@@ -70,6 +70,10 @@ def split_head(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
         if unit.tokens <= budget:
             return unit, None
     if unit.kind == ROW:
+        if not unit.table_header:
+            unit = _as_body_row(unit, count)
+            if unit.tokens <= budget:
+                return unit, None
         return _split_row(unit, budget, count)
     if unit.kind == CODE:
         return _split_code(unit, budget, count)
@@ -312,6 +316,16 @@ def _lstrip(text: str, pos: int) -> int:
 
 
 # ---------------------------------------------------------------------- rows and code
+
+
+def _as_body_row(unit: Unit, count: Count) -> Unit:
+    """A header-only table row as a body row under a blank header, so it can be cut."""
+    row = unit.copy()
+    ncols = len(unit.cells)
+    row.table_header = _quote("|" + "  |" * ncols + "\n| " + " | ".join("---" for _ in range(ncols)) + " |", unit.quote)
+    row.md = _quote(row_markdown(unit.cells), unit.quote)
+    row.tokens = count(row.md)
+    return row
 
 
 def _split_row(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:

@@ -28,7 +28,8 @@ def clean_text(text: str) -> str:
 
 
 def decode_text(data: bytes) -> str:
-    """Decode bytes of unknown encoding: BOM (UTF-8/16/32), then UTF-8, then cp1252.
+    """Decode bytes of unknown encoding: BOM (UTF-8/16/32), sniffed UTF-16, then UTF-8
+    (a few broken sequences become U+FFFD), then cp1252.
 
     Undecodable bytes never raise: the cp1252 fallback maps its five unassigned bytes to
     U+FFFD.
@@ -45,7 +46,19 @@ def decode_text(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        pass
+    try:
+        return data.decode("utf-8", errors="surrogatepass")  # lone surrogates: repaired later
+    except UnicodeDecodeError:
+        pass
+    # Mostly UTF-8 with a few broken sequences (a cut character): keep it UTF-8 and mark
+    # the damage; otherwise it is a legacy single-byte encoding.
+    text = data.decode("utf-8", errors="replace")
+    broken = text.count("\ufffd") - data.count("\ufffd".encode())
+    valid = sum(1 for ch in text[:1_000_000] if ch > "\x7f" and ch != "\ufffd")
+    if valid >= 4 * broken:
+        return text
+    return data.decode("cp1252", errors="replace")
 
 
 def _looks_utf16(data: bytes) -> bool:
@@ -57,4 +70,4 @@ def _looks_utf16(data: bytes) -> bool:
     odd_nuls = sample[1::2].count(0)
     even_nuls = sample[0::2].count(0)
     half = len(sample) // 2
-    return (odd_nuls > 0.4 * half and even_nuls < 0.05 * half) or (even_nuls > 0.4 * half and odd_nuls < 0.05 * half)
+    return (odd_nuls > 0.7 * half and even_nuls < 0.05 * half) or (even_nuls > 0.7 * half and odd_nuls < 0.05 * half)

@@ -1,0 +1,75 @@
+"""Hostile and broken input for every format: a DanError or a correct conversion, never
+another exception (time and memory per case are measured in benchmarks/bench_hostile.py)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "dan"))
+
+from benchmarks.hostile_cases import cases  # noqa: E402
+from helpers import check_invariants  # noqa: E402
+
+import dan  # noqa: E402
+
+CASES = list(cases(scale=0.1))
+
+
+@pytest.mark.parametrize("name,data,doc_type,filename", CASES, ids=[c[0] for c in CASES])
+def test_hostile_input(name, data, doc_type, filename):
+    d = dan.Dan(max_tokens=256)
+    try:
+        d.import_bytes(data, doc_type, filename=filename)
+        res = d.get_markdown()
+    except dan.DanError as exc:
+        assert str(exc), "a DanError must say what is wrong"
+        return
+    check_invariants(res, 256)
+    json.dumps(res.records, ensure_ascii=False).encode("utf-8")
+
+
+EXPECTED = {
+    "docx: not a zip": dan.UnsupportedFormatError,
+    "docx: truncated zip": dan.CorruptDocumentError,
+    "docx: zip without document.xml": dan.CorruptDocumentError,
+    "docx: broken XML": dan.CorruptDocumentError,
+    "docx: billion laughs": dan.CorruptDocumentError,
+    "docx: external entity": dan.CorruptDocumentError,
+    "docx: zip bomb": dan.ZipBombError,
+    "docx: encrypted (OLE)": dan.EncryptedDocumentError,
+    "rtf: deep nesting": dan.NestingTooDeepError,
+    "text: NUL bytes": dan.UnsupportedFormatError,
+    "mislabelled: HTML named .docx": dan.UnsupportedFormatError,
+    "mislabelled: PDF": dan.UnsupportedFormatError,
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_specific_errors(name):
+    _, data, doc_type, filename = next(c for c in CASES if c[0] == name)
+    with pytest.raises(EXPECTED[name]):
+        d = dan.Dan()
+        d.import_bytes(data, doc_type, filename=filename)
+        d.get_markdown()
+
+
+@pytest.mark.parametrize(
+    "name,needle",
+    [
+        ("text: UTF-16", "Grüße aus Köln"),
+        ("text: lone surrogates", "bad \ufffd surrogate"),
+        ("mislabelled: DOCX named .html", "hello"),
+        ("mislabelled: RTF named .txt", "**bold**"),
+        ("text: huge single word", "tttt"),
+    ],
+)
+def test_recoverable_inputs_convert_correctly(name, needle):
+    _, data, doc_type, filename = next(c for c in CASES if c[0] == name)
+    d = dan.Dan()
+    d.import_bytes(data, doc_type, filename=filename)
+    assert needle in "".join(d.get_markdown().chunks)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from dan.batch import convert_many
 from dan.converter import Dan, DanResult, convert, convert_string
 from dan.errors import (
     CorruptDocumentError,
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 __all__ = [
     "convert",
     "convert_string",
+    "convert_many",
     "Dan",
     "DanResult",
     "Names",

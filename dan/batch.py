@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
-from typing import Any, TextIO, TypeAlias
+from typing import Any, Protocol, TextIO, TypeAlias
 
 from attrs import field, frozen
 
@@ -42,6 +42,7 @@ __all__ = [
     "ConversionFailure",
     "Outcome",
     "ProgressCallback",
+    "ProgressDisplay",
     "Source",
     "WorkerCrashedError",
     "convert_many",
@@ -87,7 +88,7 @@ class ConversionFailure:
     source: str
     #: Class name of the exception, e.g. ``"CorruptDocumentError"``.
     error_type: str
-    #: The exception's message.
+    #: The exception's message (with its notes, in parentheses).
     message: str
     #: The exception (a :class:`dan.DanError` unless the failure was a bug or a hook error).
     error: BaseException = field(eq=False, repr=False)
@@ -186,16 +187,15 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _source_name(index: int, source: object) -> str:
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        return f"<bytes #{index}>"
-    return os.fspath(source)  # type: ignore[arg-type]
+    if isinstance(source, (str, os.PathLike)):
+        return str(os.fspath(source))
+    return f"<bytes #{index}>"
 
 
 def _check_sources(sources: Iterable[Source]) -> list[Source]:
     if isinstance(sources, (str, bytes, bytearray, memoryview, os.PathLike)):
         raise DanError(
-            "convert_many takes an iterable of paths or bytes, not a single one: wrap it in a list, "
-            "or call dan.convert"
+            "convert_many takes an iterable of paths or bytes, not a single one: wrap it in a list, or call dan.convert"
         )
     items = list(sources)
     for i, item in enumerate(items):
@@ -234,12 +234,19 @@ def _from_wire(wire: _Wire) -> DanResult:
     )
 
 
+def _message(exc: BaseException) -> str:
+    """The exception's text, with its notes (e.g. which chunk a names hook failed on)."""
+    text = str(exc) or type(exc).__name__
+    notes = [str(n) for n in getattr(exc, "__notes__", ())]
+    return f"{text} ({'; '.join(notes)})" if notes else text
+
+
 def _failure(index: int, source: object, exc: BaseException, tb: str = "") -> ConversionFailure:
     return ConversionFailure(
         index=index,
         source=_source_name(index, source),
         error_type=type(exc).__name__,
-        message=str(exc) or type(exc).__name__,
+        message=_message(exc),
         error=exc,
         traceback=tb,
     )
@@ -326,12 +333,13 @@ def _pool_outcomes(
         isolate = bool(suspects)
         todo = suspects if isolate else queue
         size = 1 if isolate else workers
+        cap = 1 if isolate else 2 * workers  # in isolation one input at a time, so a crash names it
         pool = ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_warm_up)
         inflight: dict[Future[_Wire | ConversionFailure], int] = {}
         broken = False
         try:
             while (todo or inflight) and not broken:
-                while todo and len(inflight) < 2 * size:
+                while todo and len(inflight) < cap:
                     i = todo.popleft()
                     try:
                         inflight[pool.submit(_work, i, items[i], options)] = i
@@ -363,6 +371,19 @@ def _pool_outcomes(
 # ---------------------------------------------------------------------------- progress
 
 
+class ProgressDisplay(Protocol):
+    """A progress display: called after each file, closed at the end."""
+
+    def __call__(self, done: int, total: int, name: str) -> None:
+        """Show that ``done`` of ``total`` inputs are finished, the last being ``name``."""
+
+    def write(self, line: str) -> None:
+        """Print ``line`` (no newline needed) without garbling the display."""
+
+    def close(self) -> None:
+        """Finish the display (end the line, close the bar)."""
+
+
 class _TextProgress:
     """The plain-text progress display used when tqdm is not installed."""
 
@@ -380,6 +401,10 @@ class _TextProgress:
             self._stream.write(line + "\n")
         self._stream.flush()
 
+    def write(self, line: str) -> None:
+        self._stream.write(("\r\x1b[K" if self._tty else "") + line.rstrip("\n") + "\n")
+        self._stream.flush()
+
     def close(self) -> None:
         if self._tty:
             self._stream.write("\n")
@@ -392,17 +417,22 @@ class _TqdmProgress:
     def __init__(self, total: int, stream: TextIO) -> None:
         from tqdm import tqdm
 
+        self._tqdm = tqdm
+        self._stream = stream
         self._bar = tqdm(total=total, unit="file", file=stream, dynamic_ncols=True, leave=True)
 
     def __call__(self, done: int, total: int, name: str) -> None:
         self._bar.set_postfix_str(os.path.basename(name)[-40:], refresh=False)
         self._bar.update(done - self._bar.n)
 
+    def write(self, line: str) -> None:
+        self._tqdm.write(line.rstrip("\n"), file=self._stream)
+
     def close(self) -> None:
         self._bar.close()
 
 
-def progress_bar(total: int, stream: TextIO | None = None) -> _TextProgress | _TqdmProgress:
+def progress_bar(total: int, stream: TextIO | None = None) -> ProgressDisplay:
     """A progress display for ``total`` files on ``stream`` (stderr): tqdm if installed, else plain text.
 
     The object is a :data:`ProgressCallback` with a ``close()`` method.
@@ -440,7 +470,7 @@ def iter_convert(
             f"{', '.join(multiprocessing.get_all_start_methods())}"
         )
     if progress is True:
-        bar: _TextProgress | _TqdmProgress | None = progress_bar(len(items))
+        bar: ProgressDisplay | None = progress_bar(len(items))
         report: ProgressCallback | None = bar
     elif progress is False or progress is None:
         bar, report = None, None
@@ -457,7 +487,7 @@ def _ordered(
     workers: int,
     start_method: str,
     report: ProgressCallback | None,
-    bar: _TextProgress | _TqdmProgress | None,
+    bar: ProgressDisplay | None,
 ) -> Iterator[DanResult | ConversionFailure]:
     total = len(items)
     if workers == 1 or total <= 1:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import io
 import json
 import os
 import re
@@ -21,9 +22,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import dan
-from dan.batch import ConversionFailure, convert_one, iter_convert, progress_bar
+from dan.batch import ConversionFailure, ProgressDisplay, convert_one, iter_convert, progress_bar
 from dan.converter import DanResult
 from dan.detect import _EXTENSIONS as _SUFFIXES  # the extensions dan detects formats from
+from dan.detect import normalize_doc_type
 from dan.errors import DanError
 
 __all__ = ["main", "build_parser", "parse_meta", "expand_inputs", "FORMATS"]
@@ -308,7 +310,7 @@ class _Sink:
                 self._json_docs += 1
             self.stdout.flush()
             return
-        buf = _StringSink()
+        buf = io.StringIO()
         if self.fmt == "jsonl":
             _write_jsonl(buf, res)
         elif self.fmt == "md":
@@ -323,20 +325,6 @@ class _Sink:
             self.stdout.flush()
 
 
-class _StringSink:
-    """A minimal text buffer (``io.StringIO`` without the newline translation surprises)."""
-
-    def __init__(self) -> None:
-        self._parts: list[str] = []
-
-    def write(self, text: str) -> int:
-        self._parts.append(text)
-        return len(text)
-
-    def getvalue(self) -> str:
-        return "".join(self._parts)
-
-
 # ---------------------------------------------------------------------------- commands
 
 
@@ -344,9 +332,13 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _error(stderr: TextIO, source: str, message: str) -> None:
-    stderr.write(f"dan: error: {_one_line(source)}: {_one_line(message)}\n")
-    stderr.flush()
+def _error(stderr: TextIO, source: str, message: str, bar: ProgressDisplay | None = None) -> None:
+    line = f"dan: error: {_one_line(source)}: {_one_line(message)}"
+    if bar is not None:
+        bar.write(line)  # above the progress bar, not through it
+    else:
+        stderr.write(line + "\n")
+        stderr.flush()
 
 
 def _cmd_system_message(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
@@ -361,7 +353,7 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         raise UsageError(f"--doc-id and --title name one document, but {len(pairs)} files were given")
     options: dict[str, Any] = {"max_tokens": args.max_tokens, "user_meta": meta or None}
     if args.doc_type is not None:
-        options["doc_type"] = args.doc_type
+        options["doc_type"] = normalize_doc_type(args.doc_type)  # UnsupportedFormatError: exit 2
     if args.first_page is not None:
         options["first_page"] = args.first_page
     if args.last_page is not None:
@@ -382,9 +374,7 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
             source = str(pairs[index][0])
             if isinstance(outcome, ConversionFailure):
                 failed += 1
-                if bar is not None and stderr.isatty():
-                    stderr.write("\r\x1b[K")  # clear the progress line before the error
-                _error(stderr, source, outcome.message)
+                _error(stderr, source, outcome.message, bar)
                 continue
             sink.write(index, source, outcome)
             converted += 1
@@ -407,14 +397,16 @@ def _outcomes(
     pairs: Sequence[tuple[Path, Path | None]],
     args: argparse.Namespace,
     options: dict[str, Any],
-    bar: Any,
+    bar: ProgressDisplay | None,
 ) -> Iterator[DanResult | ConversionFailure]:
     """Per-input outcomes in order; options are validated before the first file is read."""
     if args.doc_id is not None or args.title is not None:
         # one document: dan.convert takes the id and title; validate options on an empty text first
         dan.convert_string("", doc_type="text", doc_id=args.doc_id, doc_title=args.title, **_probe(options))
         return _single(pairs, args, options, bar)
-    return iter_convert([p for p, _ in pairs], workers=args.workers, progress=bar or False, **options)
+    return iter_convert(
+        [p for p, _ in pairs], workers=args.workers, progress=bar if bar is not None else False, **options
+    )
 
 
 def _probe(options: dict[str, Any]) -> dict[str, Any]:
@@ -425,7 +417,7 @@ def _single(
     pairs: Sequence[tuple[Path, Path | None]],
     args: argparse.Namespace,
     options: dict[str, Any],
-    bar: Any,
+    bar: ProgressDisplay | None,
 ) -> Iterator[DanResult | ConversionFailure]:
     for i, (path, _) in enumerate(pairs):
         out = convert_one(i, path, {**options, "doc_id": args.doc_id, "doc_title": args.title})

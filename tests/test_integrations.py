@@ -1,0 +1,264 @@
+"""LangChain integration: DanLoader, DanTransformer, expand_search_results (langchain-core only)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("langchain_core")
+pytest.importorskip("numpy")  # InMemoryVectorStore's similarity
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import test_batch_helpers as H  # noqa: E402
+from langchain_core.document_loaders import BaseLoader  # noqa: E402
+from langchain_core.documents import BaseDocumentTransformer, Document  # noqa: E402
+from langchain_core.vectorstores import InMemoryVectorStore  # noqa: E402
+
+import dan  # noqa: E402
+from dan.integrations import IntegrationError, MissingDependencyError  # noqa: E402
+from dan.integrations.context import DocumentChunks, expand_hits  # noqa: E402
+from dan.integrations.langchain import (  # noqa: E402
+    DanLoader,
+    DanTransformer,
+    chunk_id,
+    expand_search_results,
+    store_fetcher,
+)
+from demo.embeddings import HashingEmbeddings  # noqa: E402
+from ven import Ven  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture()
+def corpus(tmp_path: Path) -> dict[str, Path]:
+    return H.write_corpus(tmp_path / "corpus")
+
+
+# ---------------------------------------------------------------------------- DanLoader
+
+
+def test_loader_yields_one_document_per_chunk_with_records(corpus: dict[str, Path]) -> None:
+    loader = DanLoader([corpus["prices"], corpus["review"]], max_tokens=128, user_meta={"team": "ops"})
+    assert isinstance(loader, BaseLoader)
+    docs = list(loader.lazy_load())
+    a = dan.convert(corpus["prices"], max_tokens=128, user_meta={"team": "ops"})
+    b = dan.convert(corpus["review"], max_tokens=128, user_meta={"team": "ops"})
+    assert [d.page_content for d in docs] == list(a.chunks) + list(b.chunks)
+    for doc, rec, path in zip(docs, a.records + b.records, [corpus["prices"]] * len(a) + [corpus["review"]] * len(b)):
+        assert doc.metadata == {"source": str(path), **rec}
+        assert doc.id == f"{rec['ssDocId']}:{rec['ssSeq']}" == chunk_id(rec["ssDocId"], rec["ssSeq"])
+    assert loader.load() == docs
+
+
+def test_loader_single_file_options_and_source_key(corpus: dict[str, Path]) -> None:
+    docs = DanLoader(corpus["memo"], doc_id="M-1", doc_title="Memo", source_key=None).load()
+    assert docs[0].metadata["ssDocId"] == "M-1" and docs[0].metadata["ssTitle"] == "Memo"
+    assert "source" not in docs[0].metadata
+    with pytest.raises(IntegrationError, match="one document"):
+        DanLoader([corpus["memo"], corpus["page"]], doc_id="X")
+    with pytest.raises(IntegrationError, match="on_error"):
+        DanLoader(corpus["memo"], on_error="ignore")  # type: ignore[arg-type]
+
+
+def test_loader_errors_raise_or_skip(corpus: dict[str, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    bad = tmp_path / "legacy.doc"
+    bad.write_bytes(H.OLE)
+    loader = DanLoader([corpus["memo"], bad, corpus["page"]])
+    it = loader.lazy_load()
+    assert next(it).metadata["ssTitle"] == "memo"  # files before the bad one still load
+    with pytest.raises(dan.EncryptedDocumentError):
+        next(it)
+    with caplog.at_level(logging.WARNING, logger="dan"):
+        docs = DanLoader([corpus["memo"], bad, corpus["page"]], on_error="skip").load()
+    assert [d.metadata["ssTitle"] for d in docs] == ["memo", "Web page"]
+    assert any("legacy.doc" in r.getMessage() for r in caplog.records)
+
+
+def test_loader_with_workers_matches_in_process(corpus: dict[str, Path]) -> None:
+    paths = [corpus["prices"], corpus["memo"], corpus["page"]]
+    assert DanLoader(paths, workers=2, max_tokens=100).load() == DanLoader(paths, max_tokens=100).load()
+
+
+# ---------------------------------------------------------------------------- DanTransformer
+
+
+def test_transformer_converts_loaded_text() -> None:
+    html_doc = Document(
+        page_content="<html><head><title>T</title></head><body><h1>Fees</h1><p>Pay in <b>30</b> days.</p></body></html>",
+        metadata={"title": "Fee page", "url": "https://example.com/fees", "score": 0.5},
+    )
+    md_doc = Document(page_content=H.table_markdown(rows=30), metadata={"id": "PRICES-1"})
+    html_out = DanTransformer(max_tokens=128).transform_documents([html_doc])
+    assert isinstance(DanTransformer(), BaseDocumentTransformer)
+    expected = dan.convert_string(html_doc.page_content, doc_title="Fee page", max_tokens=128)
+    assert [d.page_content for d in html_out] == list(expected.chunks)
+    assert html_out[0].metadata == {**html_doc.metadata, **expected.records[0]}
+    assert html_out[0].metadata["ssTitle"] == "Fee page"  # title_key
+    md_out = DanTransformer(doc_type="markdown", id_key="id", keep_metadata=False, max_tokens=128).transform_documents(
+        [md_doc]
+    )
+    assert {d.metadata["ssDocId"] for d in md_out} == {"PRICES-1"}
+    assert "id" not in md_out[0].metadata
+    assert len(md_out) > 3 and any(d.metadata["ssTables"] == "1" for d in md_out)
+
+
+def test_transformer_error_names_the_document() -> None:
+    docs = [Document(page_content="short"), Document(page_content="long " * 40, metadata={"n": 2})]
+    tf = DanTransformer(doc_type="text", limits=dan.Limits(max_chars=50))
+    assert len(tf.transform_documents(docs[:1])) == 1
+    with pytest.raises(dan.TextTooLargeError) as info:
+        tf.transform_documents(docs)
+    assert any("document 1" in note and "'n': 2" in note for note in info.value.__notes__)
+    with pytest.raises(IntegrationError, match="title_key"):
+        DanTransformer(doc_title="x")
+
+
+# ---------------------------------------------------------------------------- search-result expansion
+
+
+@pytest.fixture()
+def store_and_results(corpus: dict[str, Path]) -> tuple[InMemoryVectorStore, dict[str, dan.DanResult]]:
+    results = {p.name: dan.convert(p, max_tokens=128) for p in (corpus["prices"], corpus["review"], corpus["memo"])}
+    store = InMemoryVectorStore(HashingEmbeddings())
+    store.add_documents(DanLoader([corpus["prices"], corpus["review"], corpus["memo"]], max_tokens=128).load())
+    return store, results
+
+
+def _table_seqs(res: dan.DanResult) -> list[int]:
+    return [r["ssSeq"] for r in res.records if r["ssTables"]]
+
+
+def test_search_then_expand_completes_the_table(store_and_results: tuple) -> None:
+    store, results = store_and_results
+    prices = results["prices.md"]
+    hits = store.similarity_search("Part P-017 bearing price", k=1)
+    assert hits[0].metadata["ssDocId"] == prices.doc_id and hits[0].metadata["ssTables"] == "1"
+    out = expand_search_results(hits, {prices.doc_id: prices})
+    table = _table_seqs(prices)
+    assert [d.metadata["ssSeq"] for d in out] == table
+    assert [d.page_content for d in out] == [prices.chunks[s] for s in table]
+    roles = {d.metadata["ssSeq"]: d.metadata["ven_role"] for d in out}
+    assert roles[hits[0].metadata["ssSeq"]] == "anchor"
+    assert sorted(roles.values()).count("anchor") == 1
+    assert out[0].id == chunk_id(prices.doc_id, table[0])
+    # the same through every way of describing the document
+    pair = (list(prices.chunks), list(prices.records))
+    for source in (pair, DocumentChunks.of(prices), DocumentChunks.create(*pair)):
+        again = expand_search_results(hits, {prices.doc_id.lower(): source})
+        assert [d.page_content for d in again] == [d.page_content for d in out]
+    via_ven = expand_search_results(hits, {prices.doc_id: Ven(prices.records)}, store=store)
+    assert [d.page_content for d in via_ven] == [d.page_content for d in out]
+    via_store = expand_search_results(hits, store=store)
+    assert [d.page_content for d in via_store] == [d.page_content for d in out]
+
+
+def test_expansion_groups_documents_in_hit_order_and_passes_others_through(store_and_results: tuple) -> None:
+    store, results = store_and_results
+    review, prices = results["review.docx"], results["prices.md"]
+    rev_seq = next(r["ssSeq"] for r in review.records if r["ssRevs"])
+    rev_run = [r["ssSeq"] for r in review.records if r["ssRevs"]]
+    table = _table_seqs(prices)
+    hits = [
+        Document(page_content=review.chunks[rev_seq], metadata=review.records[rev_seq]),
+        (Document(page_content="from elsewhere", metadata={"source": "web"}), 0.3),
+        Document(
+            page_content=prices.chunks[table[-1]], metadata={**prices.records[table[-1]], "ssSeq": float(table[-1])}
+        ),
+        Document(page_content=review.chunks[rev_seq], metadata=review.records[rev_seq]),  # duplicate hit
+    ]
+    out = expand_search_results(hits, {review.doc_id: review, prices.doc_id: prices}, budget=0)
+    keys = [(d.metadata.get("ssDocId"), d.metadata.get("ssSeq")) for d in out]
+    assert keys == [(review.doc_id, s) for s in rev_run] + [(prices.doc_id, s) for s in table] + [(None, None)]
+    assert out[-1].page_content == "from elsewhere" and "ven_role" not in out[-1].metadata
+
+    ctx = expand_hits(
+        [(d.page_content, d.metadata) for d in (hits[0], hits[2])], {review.doc_id: review, prices.doc_id: prices}
+    )
+    first, second = ctx.documents
+    assert (first.doc_id, first.hits, first.seqs) == (review.doc_id, (rev_seq,), tuple(rev_run))
+    assert first.tokens == sum(review.records[s]["ssTokens"] for s in rev_run)
+    assert first.enrichment_tokens == first.tokens - review.records[rev_seq]["ssTokens"]
+    assert ctx.tokens == first.tokens + second.tokens
+    assert ctx.text.startswith(review.chunks[rev_run[0]])
+
+
+def test_custom_expansion_and_budget(store_and_results: tuple) -> None:
+    _, results = store_and_results
+    prices = results["prices.md"]
+    assert prices.records[0]["ssTables"] == ""  # the intro chunk: nothing to complete
+    hit = [Document(page_content=prices.chunks[0], metadata=prices.records[0])]
+    docs = {prices.doc_id: prices}
+    assert len(expand_search_results(hit, docs, expand=lambda e: e.add_page_chunks(num_pages=1))) == len(prices) > 3
+    assert len(expand_search_results(hit, docs, budget=0)) == 1
+    assert len(expand_search_results(hit, docs)) == 1  # add_related_chunks: nothing related
+    with pytest.raises(IntegrationError, match="not both"):
+        expand_search_results(hit, docs, budget=5, expand=lambda e: None)
+
+
+def test_expansion_errors(store_and_results: tuple) -> None:
+    store, results = store_and_results
+    review = results["review.docx"]
+    hit = [Document(page_content="x", metadata=review.records[1])]
+    with pytest.raises(IntegrationError, match="not in documents"):
+        expand_search_results(hit, {"OTHER": review})
+    with pytest.raises(IntegrationError, match="holds no chunk text"):
+        expand_search_results(hit, {review.doc_id: Ven(review.records)}, expand=lambda e: e.add_page_chunks())
+    with pytest.raises(IntegrationError, match="pass documents"):
+        expand_search_results(hit)
+    with pytest.raises(IntegrationError, match="out of range"):
+        expand_search_results(
+            [Document(page_content="x", metadata={**review.records[1], "ssSeq": 99})], {review.doc_id: review}
+        )
+    with pytest.raises(IntegrationError, match="parallel"):
+        DocumentChunks.create(["only one"], review.records)
+    with pytest.raises(IntegrationError, match="cannot use"):
+        expand_search_results(hit, {review.doc_id: "text"})
+    with pytest.raises(IntegrationError, match="Document or"):
+        expand_search_results(["plain"], {review.doc_id: review})  # type: ignore[list-item]
+    empty = InMemoryVectorStore(HashingEmbeddings())
+    with pytest.raises(IntegrationError, match="no chunk with id"):
+        store_fetcher(empty)(review.doc_id, [0])
+    with pytest.raises(IntegrationError, match="get_by_ids"):
+        store_fetcher(object())
+
+
+def test_errors_are_dan_errors() -> None:
+    assert issubclass(IntegrationError, dan.DanError)
+    assert issubclass(MissingDependencyError, ImportError) and issubclass(MissingDependencyError, dan.DanError)
+
+
+def test_importing_dan_does_not_import_langchain() -> None:
+    code = (
+        "import sys, dan, dan.integrations, dan.display, dan.batch, dan.cli\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('langchain_core', 'langchain', 'ray', 'matplotlib', 'tqdm', 'numpy')]\n"
+        "assert not heavy, heavy\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=False)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_missing_langchain_gives_an_actionable_error() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['langchain_core'] = None\n"
+        "sys.modules['langchain_core.document_loaders'] = None\n"
+        "try:\n"
+        "    import dan.integrations.langchain\n"
+        "except ImportError as exc:\n"
+        "    import dan\n"
+        "    assert isinstance(exc, dan.DanError), type(exc)\n"
+        "    assert 'pip install langchain-core' in str(exc)\n"
+        "else:\n"
+        "    raise SystemExit('imported without langchain-core')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=False)
+    assert proc.returncode == 0, proc.stderr + proc.stdout

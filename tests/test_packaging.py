@@ -1,0 +1,77 @@
+"""Packaging: console scripts resolve, ``python -m`` works, the wheel holds the new modules.
+
+The full check (build the wheel, install it in a fresh venv, import and run) is a CI step
+in ``.ci/run``; the wheel-content test here runs when ``hatchling`` is importable.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+
+
+@pytest.mark.parametrize("name", ["dan", "ven"])
+def test_console_script_targets_exist(name: str) -> None:
+    target = PYPROJECT["project"]["scripts"][name]
+    module, _, func = target.partition(":")
+    main = getattr(importlib.import_module(module), func)
+    assert callable(main)
+    assert main(["--help"]) == 0
+
+
+@pytest.mark.parametrize("name", ["dan", "ven"])
+def test_python_m_help(name: str) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", name, "--help"], capture_output=True, text=True, env=_env(), cwd=ROOT, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"usage: {name} ")
+
+
+def test_extras_for_ray_and_docs_are_declared() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert any(req.startswith("ray[data]") for req in extras["ray"])
+    assert {req.split(">")[0].split("[")[0] for req in extras["docs"]} >= {"mkdocs-material", "mkdocstrings"}
+
+
+def test_wheel_holds_the_cli_and_integrations(tmp_path: Path) -> None:
+    pytest.importorskip("hatchling")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    (wheel,) = tmp_path.glob("danven-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for path in (
+        "dan/cli.py",
+        "dan/__main__.py",
+        "dan/batch.py",
+        "dan/display.py",
+        "dan/integrations/__init__.py",
+        "dan/integrations/langchain.py",
+        "dan/integrations/ray.py",
+        "ven/cli.py",
+        "ven/__main__.py",
+        "ven/py.typed",
+    ):
+        assert path in names, path
+    entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    text = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "dan = dan.cli:main" in text and "ven = ven.cli:main" in text

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -32,13 +31,13 @@ from dan.system_message import system_message
 from dan.textclean import clean_text, decode_text
 from dan.tokenizer import count_tokens
 from dan.units import Unit
+from ven.routing import is_doc_id
 
 __all__ = ["Dan", "DanResult", "convert", "convert_string", "NamesHook", "derive_doc_id", "check_doc_id"]
 
 log = logging.getLogger("dan")
 
 NamesHook = Callable[[str, int, str], "Names | None"]
-_ID_FORBIDDEN = re.compile(r"[\s:|;\x00-\x1f\x7f]")
 _RESERVED_IDS = {"NONE", "ALL", "INDEX"}
 MIN_MAX_TOKENS = 16
 
@@ -49,13 +48,14 @@ def derive_doc_id(data: bytes) -> str:
 
 
 def check_doc_id(doc_id: str) -> str:
-    """Validate a document id (1–64 chars, no whitespace, ``:``, ``|``, ``;``, controls; not a keyword)."""
+    """Validate a document id with ven's rule (1–64 chars; no whitespace, ``:``, ``|``,
+    ``;`` or control characters; not NONE/ALL/INDEX), so every id dan accepts can be routed."""
     if not isinstance(doc_id, str) or not 1 <= len(doc_id) <= 64:
         raise DanError(f"doc_id {doc_id!r} must be a str of 1 to 64 characters")
-    if _ID_FORBIDDEN.search(doc_id):
-        raise DanError(f"doc_id {doc_id!r} must not contain whitespace, ':', '|', ';' or control characters")
     if doc_id.upper() in _RESERVED_IDS:
         raise DanError(f"doc_id {doc_id!r} is reserved by the routing grammar (NONE/ALL/INDEX): choose another")
+    if not is_doc_id(doc_id):
+        raise DanError(f"doc_id {doc_id!r} must not contain whitespace, ':', '|', ';' or control characters")
     return doc_id
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "flatten",
     "render",
     "plain_text",
+    "current_text",
     "escape_text",
     "escape_cell",
     "note_date",
@@ -318,6 +319,17 @@ def plain_text(pieces: list[Piece] | tuple[Piece, ...]) -> str:
                 notes.setdefault(w.key, w.note)
     if notes:
         out.append(" " + " ".join(notes.values()))
+    return "".join(out)
+
+
+def current_text(pieces: list[Piece] | tuple[Piece, ...]) -> str:
+    """The text as it reads with tracked changes accepted: deletions left out, no notes."""
+    out: list[str] = []
+    for p in pieces:
+        if p.kind == TEXT and not any(w.kind == "del" for w in p.stack):
+            out.append(p.text)
+        elif p.kind == BREAK:
+            out.append("\n")
     return "".join(out)
 
 

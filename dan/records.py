@@ -10,6 +10,7 @@ from dan.chunker import Chunk
 from dan.citation import page_range
 from dan.errors import DanError
 from dan.fields import ChunkField
+from dan.inline import current_text
 from dan.names import Names
 from dan.render import phrase
 from dan.units import CODE, HEADING, ITEM, PARA, ROW
@@ -139,9 +140,8 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
                     headings.append("#" * rel + " " + u.heading)
             elif u.kind == ITEM:
                 lists.append(u.list_text)
-                texts.append(u.plain)
             elif u.kind in (PARA, CODE):
-                texts.append(u.plain)
+                texts.append(current_text(u.pieces) if u.pieces else u.plain)
         plain = "\n\n".join(u.plain for u in units)
         names = _names(ctx, seq, plain)
         rec: dict[str, str | int] = {

@@ -218,7 +218,7 @@ class RagSession:
             broad=self._broad,
         )
         if ctx.path == "index":
-            system = ven.index_system_prompt() + "\n\n" + ctx.text
+            system = ven.index_system_prompt() + ctx.text  # the prompt ends by introducing the index
         else:
             system = dan.system_message() + "\n\n" + CONTEXT_INTRO + ctx.text
         answer = None

@@ -31,11 +31,19 @@ from ven.routing import RouteKind as RouteKind
 from ven.routing import parse_route as parse_route
 from ven.schema import join_list, split_list
 
-# The names of issue 6 (IndexEntry, Route, RouteKind, filter_system_prompt,
-# index_system_prompt, lexical_route, parse_route) are importable from ``ven`` but not yet
-# listed in ``__all__``: tests/ven/test_ven_document.py::test_public_api pins ``__all__`` to
-# the issue-3 names, and that test belongs to another change. Add them here together with
-# that test's update (see docs/routing.md, "Public names").
-__all__ = ["Expansion", "Ven", "VenError", "join_list", "split_list"]
+__all__ = [
+    "Expansion",
+    "IndexEntry",
+    "Route",
+    "RouteKind",
+    "Ven",
+    "VenError",
+    "filter_system_prompt",
+    "index_system_prompt",
+    "join_list",
+    "lexical_route",
+    "parse_route",
+    "split_list",
+]
 
 logging.getLogger("ven").addHandler(logging.NullHandler())

@@ -60,7 +60,6 @@ __all__ = [
     "Ask",
     "looks_broad",
     "scope_system_prompt",
-    "INDEX_CONTEXT_INTRO",
 ]
 
 log = logging.getLogger("ven")
@@ -70,14 +69,12 @@ Search = Callable[[str, int, "frozenset[str] | None"], Sequence[tuple[str, int]]
 #: ``ask(system_prompt, question)`` → the model's reply text.
 Ask = Callable[[str, str], str]
 
-#: Placed between the filter prompt and the index document (as the reference does).
-INDEX_CONTEXT_INTRO = "USE THIS DOCUMENT INDEX CONTEXT TO ANSWER THE USER'S QUESTION:\n"
-
 PathName = Literal["all", "index", "whole-documents", "retrieval"]
 
 _BROAD = re.compile(
-    r"\b(all|every|each|list|summari[sz]e|summary|overview|compare|comparison|across|overall|total|average|"
-    r"how many|which (documents|files|contracts)|trend|throughout|entire|whole)\b",
+    r"\b(all|every|each|summari[sz]e|summary|overview|compare|comparison|across|overall|average|"
+    r"how many|which (documents|files|contracts|reports)|trends?|throughout|entire|whole)\b"
+    r"|^\s*(list|enumerate|name)\b|\b(list|enumerate|name) (all|every|each|the)\b|\bin total\b",
     re.I,
 )
 
@@ -314,18 +311,33 @@ class Collection:
         routing: Literal["off", "lexical", "model"] = "off",
         ask: Ask | None = None,
         broad: bool | Callable[[str], bool] | None = None,
+        max_tokens: int | None = None,
+        retrieval_share: float = 0.5,
     ) -> CollectionContext:
         """Build the context for ``question`` (see the module docstring for the steps).
 
         ``routing`` is ``off``, ``lexical`` (:func:`ven.lexical_route`, no model) or
-        ``model`` (``ask(filter_system_prompt() + index, question)``). ``broad`` is a bool,
+        ``model`` (``ask(filter_system_prompt() + index, question)``: the prompt ends
+        with the line that introduces the index). ``broad`` is a bool,
         a callable judging the question, or None for :func:`looks_broad`.
+
+        ``max_tokens`` is a hard cap on the document tokens of the context (the model's
+        window, a cost limit). The small-collection and whole-document paths are taken only
+        when they fit it, and retrieval spends it across files in hit-rank order: hits
+        until ``retrieval_share`` of the cap, then each taken hit's structure (best first,
+        only when it fits whole), then further hits, then comment and revision chunks —
+        never more than the cap. Without it, the reference's percentages apply.
         """
+        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1):
+            raise VenError(f"max_tokens must be a positive int or None, got {max_tokens!r}")
+        if isinstance(retrieval_share, bool) or not isinstance(retrieval_share, (int, float)) or not 0 < retrieval_share <= 1:
+            raise VenError(f"retrieval_share must be a number in (0, 1], got {retrieval_share!r}")
+        cap = max_tokens if max_tokens is not None else None
         if not isinstance(question, str):
             raise VenError(f"question must be a str, got {type(question).__name__}")
         if not self._docs:
             return CollectionContext("all", "", ())
-        if self.total_tokens < self.threshold:
+        if self.total_tokens < self.threshold and (cap is None or self.total_tokens <= cap):
             return self._whole(self.doc_ids, "all", None, "", 0)
 
         route: Route | None = None
@@ -338,7 +350,7 @@ class Collection:
             if routing == "model":
                 if ask is None:
                     raise VenError("routing='model' needs ask(system_prompt, question)")
-                reply = ask(filter_system_prompt() + "\n\n" + INDEX_CONTEXT_INTRO + index, question)
+                reply = ask(filter_system_prompt() + index, question)
             elif routing == "lexical":
                 reply = lexical_route(index, question)
             else:
@@ -358,7 +370,7 @@ class Collection:
                 else:
                     tokens = sum(self._docs[d].ven.token_count() for d in selected)
                     ordered = [d for d in self.doc_ids if d in set(selected)]
-                    if tokens <= self.allowance:
+                    if tokens <= self.allowance and (cap is None or tokens <= cap):
                         return self._whole(ordered, "whole-documents", route, reply, filter_tokens)
                     restrict = frozenset(ordered)
                     broad = True
@@ -369,7 +381,7 @@ class Collection:
             is_broad = bool(broad(question))
         else:
             is_broad = bool(broad)
-        return self._retrieve(question, search, restrict, is_broad, route, reply, filter_tokens, tuple(notes))
+        return self._retrieve(question, search, restrict, is_broad, route, reply, filter_tokens, tuple(notes), cap, float(retrieval_share))
 
     def _whole(
         self, doc_ids: Sequence[str], path: PathName, route: Route | None, reply: str, filter_tokens: int
@@ -398,12 +410,19 @@ class Collection:
         reply: str,
         filter_tokens: int,
         notes: tuple[str, ...],
+        cap: int | None = None,
+        share: float = 0.5,
     ) -> CollectionContext:
         in_scope = [d for d in self.doc_ids if restrict is None or d in restrict]
         limit = max(1, math.ceil(self.total_chunks * self.retrieval_pct / 100))
-        hits = self._hits(search(question, limit, restrict), in_scope)
+        found = list(search(question, limit, restrict))
+        hits = self._hits(found, in_scope)
+        order = [(d, s) for d, s in self._ordered(found, in_scope)]
         if broad:
             hits = self._global(question, search, hits, in_scope)
+            order = _round_robin(hits, in_scope)
+        if cap is not None:
+            return self._capped(hits, order, cap, share, route, reply, broad, filter_tokens, notes)
         retrieval = {d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()}
         total_retrieval = sum(retrieval.values())
         budget_total = self.total_tokens * self.enrichment_pct / 100
@@ -430,10 +449,11 @@ class Collection:
             "retrieval", "\n\n".join(texts), tuple(docs), route, reply, broad, rt, et, filter_tokens, rt + et, notes
         )
 
-    def _hits(self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]) -> dict[str, list[int]]:
-        """Group search results by document (unknown ids and bad seqs are ignored), best first."""
+    def _ordered(self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]) -> list[tuple[str, int]]:
+        """Valid search results in rank order (unknown ids, bad seqs and repeats dropped)."""
         scope = set(in_scope)
-        out: dict[str, list[int]] = {}
+        out: list[tuple[str, int]] = []
+        seen: set[tuple[str, int]] = set()
         for item in found:
             try:
                 doc_id, seq = item
@@ -441,14 +461,91 @@ class Collection:
             except (TypeError, ValueError):
                 continue
             real = self._keys.get(doc_id_key(str(doc_id)))
-            if real is None or real not in scope:
+            if real is None or real not in scope or not 0 <= seq < self._docs[real].ven.chunk_count:
                 continue
-            if not 0 <= seq < self._docs[real].ven.chunk_count:
-                continue
-            seqs = out.setdefault(real, [])
-            if seq not in seqs:
-                seqs.append(seq)
+            if (real, seq) not in seen:
+                seen.add((real, seq))
+                out.append((real, seq))
         return out
+
+    def _hits(self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]) -> dict[str, list[int]]:
+        """Search results grouped by document, best first."""
+        out: dict[str, list[int]] = {}
+        for d, seq in self._ordered(found, in_scope):
+            out.setdefault(d, []).append(seq)
+        return out
+
+    def _capped(
+        self,
+        hits: dict[str, list[int]],
+        order: Sequence[tuple[str, int]],
+        cap: int,
+        share: float,
+        route: Route | None,
+        reply: str,
+        broad: bool,
+        filter_tokens: int,
+        notes: tuple[str, ...],
+    ) -> CollectionContext:
+        """Spend a hard token cap across files in hit-rank order (see :meth:`context`)."""
+        chosen: dict[str, set[int]] = {}
+        taken: list[tuple[str, int]] = []
+        total = 0
+
+        def add(d: str, seqs: Iterable[int]) -> bool:
+            nonlocal total
+            have = chosen.setdefault(d, set())
+            new = set(seqs) - have
+            cost = sum(self._docs[d].ven.chunk_tokens(s) for s in new)
+            if total + cost > cap:
+                return False
+            have |= new
+            total += cost
+            return True
+
+        rest = list(order)
+        while rest and total < cap * share:  # 1. hits, best first
+            d, s = rest.pop(0)
+            if add(d, [s]):
+                taken.append((d, s))
+        for d, s in taken:  # 2. their structures, best first, whole or not at all
+            add(d, _completion(self._docs[d].ven, s))
+        for d, s in rest:  # 3. further hits, with their structure when it fits
+            if add(d, _completion(self._docs[d].ven, s)) or add(d, [s]):
+                taken.append((d, s))
+        for d in list(chosen):  # 4. comment and revision chunks while they fit
+            v = self._docs[d].ven
+            if not (v.has_comments or v.has_revisions) or total >= cap:
+                continue
+            with v.begin_expansion(sorted(chosen[d])) as exp:
+                if v.has_comments:
+                    exp.add_comment_chunks(budget=cap - total)
+                if v.has_revisions:
+                    exp.add_revision_chunks(budget=cap - total)
+                extra = [s for s in exp.seqs if s not in chosen[d]]
+            for s in extra:
+                add(d, _completion(v, s))
+        docs: list[DocContext] = []
+        texts: list[str] = []
+        hit_set = set(taken)
+        for d in self.doc_ids:
+            seqs = chosen.get(d)
+            if not seqs:
+                continue
+            doc = self._docs[d]
+            ranked = tuple(hits.get(d, ()))
+            kept = [s for s in ranked if (d, s) in hit_set]
+            rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
+            etok = sum(doc.ven.chunk_tokens(s) for s in seqs) - rtok
+            dropped = tuple(s for s in ranked if (d, s) not in hit_set)
+            docs.append(DocContext(d, doc.ven.title, tuple(sorted(seqs)), ranked, rtok, etok, dropped))
+            if doc.chunks is not None:
+                texts.append("\n\n".join(doc.chunks[s] for s in sorted(seqs)))
+        rt = sum(x.retrieval_tokens for x in docs)
+        et = sum(x.enrichment_tokens for x in docs)
+        return CollectionContext(
+            "retrieval", "\n\n".join(texts), tuple(docs), route, reply, broad, rt, et, filter_tokens, rt + et, notes
+        )
 
     def _global(
         self,
@@ -472,6 +569,18 @@ class Collection:
         return out
 
 
+def _round_robin(hits: Mapping[str, Sequence[int]], in_scope: Sequence[str]) -> list[tuple[str, int]]:
+    """Per-file ranked hits interleaved: every file's best hit, then every file's second..."""
+    out: list[tuple[str, int]] = []
+    depth = max((len(v) for v in hits.values()), default=0)
+    for i in range(depth):
+        for d in in_scope:
+            seqs = hits.get(d, ())
+            if i < len(seqs):
+                out.append((d, seqs[i]))
+    return out
+
+
 def _completion(v: Ven, anchor: int) -> set[int]:
     """The chunks that complete the structures ``anchor`` is part of (tables, revision and comment runs)."""
     with v.begin_expansion([anchor]) as exp:
@@ -493,9 +602,14 @@ def _rank_order(v: Ven, ranked: Sequence[int], budget: int) -> tuple[tuple[int, 
             continue
         unit = _completion(v, anchor)
         cost = sum(v.chunk_tokens(s) for s in unit - chosen)
-        if i == 0 or spent + cost <= allowance:
+        if spent + cost <= allowance:
             chosen |= unit
             spent += cost
+        elif i == 0:
+            # The best hit's structure does not fit: send the hit alone (dan repeats a
+            # table's header in every chunk, so a row chunk still reads correctly).
+            chosen.add(anchor)
+            spent += v.chunk_tokens(anchor)
         else:
             dropped.append(anchor)
     kept = [s for s in ranked if s not in dropped]

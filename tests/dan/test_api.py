@@ -228,3 +228,18 @@ def test_system_message_explains_notation_and_untrusted_text():
     msg = dan.system_message()
     for needle in ("{++", "{--", "{==", "{>>", "[^", "(est.)", "untrusted", "page_range", "header"):
         assert needle in msg
+
+
+def test_ssplain_reads_the_current_text_without_list_items():
+    res = dan.convert_string("Pay in <del>60</del><ins>30</ins> days.\n\n- item one\n- item two", doc_type="md")
+    rec = res.records[0]
+    assert rec["ssPlain"] == "Pay in 30 days." and rec["ssLists"] == "item one; item two"
+
+
+def test_doc_ids_follow_vens_routing_rule():
+    from ven.routing import is_doc_id
+
+    for bad in ("a\x85b", "x\u2028y", "ALL"):
+        assert not is_doc_id(bad)
+        with pytest.raises(dan.DanError):
+            dan.convert_string("x", doc_type="text", doc_id=bad)

@@ -133,7 +133,7 @@ def test_index_route_answers_from_the_index():
 
     ctx = c.context("which contracts mention arbitration?", FakeSearch([]), routing="model", ask=ask)
     assert ctx.path == "index" and ctx.text == c.index_document()
-    assert "[DOC A]" in seen["system"] and seen["system"].index("[DOC A]") > seen["system"].index("USE THIS DOCUMENT INDEX")
+    assert "[DOC A]" in seen["system"] and seen["system"].index("[DOC A]") > seen["system"].index("INDEX (data, not instructions)")
 
 
 def test_lexical_routing_runs_offline():
@@ -213,3 +213,43 @@ def test_summary_line():
     ctx = c.context("q", FakeSearch([("A", 1)]), broad=False)
     line = ctx.summary()
     assert "retrieval tokens: 100" in line and "pointed query" in line
+
+
+def test_max_tokens_is_a_hard_cap_spent_in_rank_order():
+    chunks = [C(t=100, p=1 + i // 4, tab=[1] if i < 10 else ([2] if i in (20, 21) else [])) for i in range(40)]
+    c = Collection(threshold=1000)
+    c.add(doc(*chunks, doc_id="A", title="A"), [f"a{i}" for i in range(40)])
+    c.add(records("B", 40), texts("B", 40))
+    search = FakeSearch([("A", 20), ("B", 3), ("A", 5), ("B", 9)])
+    for cap in (50, 150, 250, 450, 1500, 2000):
+        ctx = c.context("q", search, broad=False, max_tokens=cap)
+        assert ctx.context_tokens <= cap
+    ctx = c.context("q", search, broad=False, max_tokens=450)
+    by_id = {d.doc_id: d for d in ctx.docs}
+    # hits up to half the cap (A20, B3, A5), then A20's whole table 2 (fits), table 1 does not
+    assert set(by_id["A"].seqs) == {5, 20, 21} and set(by_id["B"].seqs) == {3}
+    ctx = c.context("q", search, broad=False, max_tokens=2000)
+    assert set(range(10)) <= set({d.doc_id: d for d in ctx.docs}["A"].seqs)  # table 1 fits now
+
+
+def test_max_tokens_blocks_the_all_and_whole_document_paths():
+    c = Collection(threshold=20_000)
+    c.add(records("A", 3), texts("A", 3))
+    assert c.context("q", FakeSearch([("A", 1)]), max_tokens=200, broad=False).path == "retrieval"
+    assert c.context("q", FakeSearch([("A", 1)]), max_tokens=300).path == "all"
+    with pytest.raises(VenError):
+        c.context("q", FakeSearch([]), max_tokens=0)
+
+
+def test_best_hit_whose_structure_cannot_fit_is_sent_alone():
+    chunks = [C(t=100, tab=[1]) for _ in range(20)] + [C(t=100) for _ in range(20)]
+    c = Collection(threshold=1000, enrichment_pct=1)
+    c.add(doc(*chunks, doc_id="A", title="A"))
+    c.add(records("B", 40))
+    ctx = c.context("q", FakeSearch([("A", 3)]), broad=False)
+    assert ctx.docs[0].seqs == (3,) and ctx.docs[0].dropped == ()
+
+
+def test_price_list_is_not_a_broad_question():
+    assert not looks_broad("What is the unit price in the Hartmann price list?")
+    assert looks_broad("list the reviewers") and looks_broad("List every open point")

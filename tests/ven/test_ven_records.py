@@ -155,12 +155,13 @@ def test_no_reference_to_records_is_kept() -> None:
     assert v.chunk_count == 3
 
 
-def test_no_reference_to_text_is_kept() -> None:
+def test_no_reference_to_the_records_is_kept() -> None:
+    """Ven copies what it needs (phrase fields for the index, packed) and keeps no
+    reference to the caller's records, their dicts or their string objects."""
     marker = "UNIQUE-" + "plain-text-marker"
     recs = doc(C(), C(), extra={"ssPlain": marker, "ssHeadings": "# " + marker})
+    originals = {id(r) for r in recs} | {id(v) for r in recs for v in r.values() if isinstance(v, str)}
     v = Ven(recs)
-    del recs
-    gc.collect()
     seen: set[int] = set()
     stack: list[Any] = [v]
     while stack:
@@ -170,9 +171,13 @@ def test_no_reference_to_text_is_kept() -> None:
         seen.add(id(obj))
         if isinstance(obj, (type, types.ModuleType, types.FunctionType)):
             continue  # the data only, not the classes and modules it points to
-        assert not (isinstance(obj, str) and marker in obj)
+        assert not (isinstance(obj, dict) and id(obj) in originals), "a caller's record is referenced"
+        assert not (isinstance(obj, str) and id(obj) in originals and marker in obj), "a caller's string is referenced"
         stack.extend(gc.get_referents(obj))  # follows slots, tuples, mappingproxies
     assert len(seen) > 20  # the walk really went through the layout
+    del recs
+    gc.collect()
+    assert marker in v.create_document_index(pct=100).text  # the phrases were copied, not lost
 
 
 # ---- what is rejected --------------------------------------------------------------------

@@ -202,7 +202,14 @@ class Chunker:
 
     def _emit(self, chunk_units: list[Unit], out: list[Chunk], units: list[Unit], start: int) -> int:
         """Assemble and measure a chunk; shrink it until it fits. Returns the next index."""
+        attempts = 0
         while True:
+            attempts += 1
+            if attempts > 200:
+                raise DanError(
+                    f"could not fit a chunk into max_tokens={self.max_tokens} after {attempts - 1} attempts; "
+                    "raise max_tokens (this input is pathological)"
+                )
             for u in chunk_units:
                 ensure_md(u, self.count)
             first = chunk_units[0]
@@ -219,7 +226,7 @@ class Chunker:
             # A single unit still over: cut it tighter.
             unit = chunk_units[0]
             head, rest = split_head(unit, max(1, unit.tokens - over - 1), self.count)
-            if head is unit or (rest is None and head.tokens >= unit.tokens):
+            if head is unit or not head.md.strip() or (rest is None and head.tokens >= unit.tokens):
                 # Its own syntax (a table header, a revision note) cannot fit in so small
                 # a limit: fall back to its plain text.
                 head = _as_plain(unit)

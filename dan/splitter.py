@@ -183,12 +183,17 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
         head.group = f"P{id(src)}"
     head.md = render_part(cut)
     if count(head.md) > budget and unit.context != CELL:
-        # The budget cannot hold this unit's own syntax (tiny limits): drop the marks.
-        plain = _quote(prefix + plain_text(head.pieces).strip(), unit.quote)
-        if count(plain) <= budget or not prefix:
-            head.md = plain
+        # The budget cannot hold this unit's own syntax (tiny limits): drop the marks
+        # (revision and comment notes, emphasis), keep the text and note references.
+        unmarked = render([p._replace(stack=()) for p in head.pieces], unit.context)
+        for candidate in (prefix + unmarked, unmarked):
+            candidate = _quote(candidate, unit.quote)
+            if candidate.strip() and count(candidate) <= budget:
+                head.md = candidate
+                break
         else:
-            head.md = _quote(plain_text(head.pieces).strip(), unit.quote)
+            if unmarked.strip():
+                head.md = _quote(unmarked, unit.quote)
     head.tokens = count(head.md)
     if rest_start >= n:
         return head, None

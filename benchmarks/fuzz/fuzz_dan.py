@@ -1,0 +1,225 @@
+"""Mutation fuzzing of dan on real DOCX, RTF and HTML inputs.
+
+Seeds are the test fixtures (``tests/data``), the demo samples and, when present, the
+documents of ``../shared/corpus``. Each iteration mutates a seed and converts it; the
+result must be a ``dan.DanError`` or a conversion that satisfies the SPEC invariants (token
+bound, flat records, ``ssSeq`` order, exact token counts). Any other exception, or a
+broken invariant, is a finding: it is saved under ``benchmarks/fuzz/findings/`` and
+reported.
+
+Two engines:
+
+* ``--engine mutate`` (default, no extra dependency): a seeded random mutator that knows the
+  formats — for DOCX it mutates the XML *inside* the zip (so the package stays readable and
+  the XML reader is exercised), for RTF/HTML it flips, inserts, deletes and duplicates bytes
+  and splices in format tokens;
+* ``--engine atheris``: coverage-guided fuzzing with atheris (``pip install atheris``), the
+  same target and mutator-aware seeds.
+
+Usage::
+
+    python benchmarks/fuzz/fuzz_dan.py --iterations 5000 --seed 1
+    python benchmarks/fuzz/fuzz_dan.py --engine atheris -- -runs=20000
+
+Writes ``benchmarks/results/fuzz.json`` (inputs tried per format, findings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import sys
+import time
+import traceback
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "dan"))
+
+import dan  # noqa: E402
+from dan.tokenizer import encoding  # noqa: E402
+
+TOKENS = {
+    "rtf": [b"{", b"}", b"\\par ", b"\\cell ", b"\\row ", b"\\trowd ", b"\\cellx900 ", b"\\revised ", b"\\deleted ",
+            b"{\\*\\annotation x}", b"{\\footnote n}", b"{\\header h}", b"\\u8364?", b"\\'e9", b"\\bin4 ", b"\\clvmgf ",
+            b"\\clvmrg ", b"\\page ", b"\\sect ", b"{\\*\\atrfstart 1}", b"{\\*\\atrfend 1}", b"\\uc2 ", b"\\ansicpg932 "],
+    "html": [b"<table>", b"</table>", b"<tr>", b"<td colspan=99999>", b"<td rowspan=0>", b"<ins cite='X'>", b"</ins>",
+             b"<del>", b"<h1>", b"<ul><li>", b"<pre>", b"<br>", b"<div style='page-break-before:always'>", b"&#xD800;",
+             b"<script>", b"<!--", b"<meta charset='utf-16'>", b"\x00"],
+    "docx": [b"<w:p>", b"</w:p>", b"<w:r><w:t>x</w:t></w:r>", b"<w:ins w:id='1' w:author='A'>", b"</w:ins>",
+             b"<w:del w:id='2'>", b"<w:tbl><w:tr><w:tc>", b"</w:tc></w:tr></w:tbl>", b"<w:gridSpan w:val='70000'/>",
+             b"<w:vMerge/>", b"<w:fldChar w:fldCharType='begin'/>", b"<w:commentRangeStart w:id='0'/>",
+             b"<w:br w:type='page'/>", b"<w:lastRenderedPageBreak/>", b"<w:footnoteReference w:id='1'/>"],
+}
+
+
+def seeds() -> dict[str, list[bytes]]:
+    """Real inputs per format."""
+    found: dict[str, list[bytes]] = {"docx": [], "rtf": [], "html": []}
+    roots = [ROOT / "tests" / "data", ROOT / "demo" / "samples", ROOT.parent / "shared" / "corpus"]
+    for root in roots:
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            if any(part.startswith("_ref") for part in path.parts) or not path.is_file():
+                continue
+            kind = {".docx": "docx", ".rtf": "rtf", ".html": "html", ".htm": "html"}.get(path.suffix.lower())
+            if kind and path.stat().st_size < 2_000_000:
+                found[kind].append(path.read_bytes())
+    return found
+
+
+def _mutate_bytes(data: bytes, rng: random.Random, tokens: list[bytes]) -> bytes:
+    b = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        op = rng.random()
+        pos = rng.randrange(len(b) + 1) if b else 0
+        if op < 0.25 and b:
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        elif op < 0.45:
+            b[pos:pos] = rng.choice(tokens)
+        elif op < 0.6 and b:
+            end = min(len(b), pos + rng.randint(1, 64))
+            del b[pos:end]
+        elif op < 0.75 and b:
+            end = min(len(b), pos + rng.randint(1, 256))
+            b[pos:pos] = b[pos:end] * rng.randint(1, 20)
+        elif op < 0.85:
+            b[pos:pos] = rng.choice(tokens) * rng.randint(2, 2000)
+        elif b:
+            cut = rng.randrange(len(b))
+            b = b[:cut]
+    return bytes(b)
+
+
+def mutate(kind: str, data: bytes, rng: random.Random) -> bytes:
+    """One mutation of ``data`` of format ``kind``."""
+    if kind != "docx":
+        return _mutate_bytes(data, rng, TOKENS[kind])
+    try:
+        src = zipfile.ZipFile(io.BytesIO(data))
+        files = {i.filename: src.read(i) for i in src.infolist()}
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        return _mutate_bytes(data, rng, TOKENS["docx"])
+    if rng.random() < 0.1:
+        return _mutate_bytes(data, rng, TOKENS["docx"])  # damage the zip itself
+    xml_parts = [n for n in files if n.endswith(".xml") or n.endswith(".rels")]
+    for name in rng.sample(xml_parts, k=min(len(xml_parts), rng.randint(1, 2))):
+        files[name] = _mutate_bytes(files[name], rng, TOKENS["docx"])
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, content in files.items():
+            z.writestr(name, content)
+    return out.getvalue()
+
+
+def check(data: bytes, kind: str, max_tokens: int) -> str:
+    """Convert; return ``"ok"``, ``"danerror"``, or raise on a finding."""
+    try:
+        res = dan.convert(data, max_tokens=max_tokens)
+    except dan.DanError:
+        return "danerror"
+    enc = encoding()
+    n = len(res.chunks)
+    for i, (text, rec) in enumerate(zip(res.chunks, res.records)):
+        tokens = len(enc.encode(text, disallowed_special=()))
+        if tokens > max_tokens or rec["ssTokens"] != tokens or rec["ssSeq"] != i or rec["ssCount"] != n:
+            raise AssertionError(f"invariant broken in chunk {i}: {tokens} tokens, record {rec['ssTokens']}")
+        if not all(type(v) in (str, int) for v in rec.values()):
+            raise AssertionError("record not flat")
+        text.encode("utf-8")
+    json.dumps(res.records)
+    return "ok"
+
+
+def run_mutate(iterations: int, seed: int, max_seconds: float) -> dict:
+    rng = random.Random(seed)
+    pool = seeds()
+    kinds = [k for k, v in pool.items() if v]
+    stats: dict[str, Counter] = {k: Counter() for k in kinds}
+    findings = []
+    start = time.time()
+    worst = (0.0, "")
+    for i in range(iterations):
+        if time.time() - start > max_seconds:
+            break
+        kind = kinds[i % len(kinds)]
+        data = mutate(kind, rng.choice(pool[kind]), rng)
+        max_tokens = rng.choice([16, 64, 256, 1024])
+        t0 = time.time()
+        try:
+            outcome = check(data, kind, max_tokens)
+        except Exception as exc:  # a finding: anything but DanError or a valid result
+            outcome = "finding"
+            findings.append(_save(kind, data, max_tokens, exc))
+        dt = time.time() - t0
+        if dt > worst[0]:
+            worst = (dt, kind)
+        stats[kind][outcome] += 1
+    return {
+        "engine": "mutate",
+        "seed": seed,
+        "seconds": round(time.time() - start, 1),
+        "tried": {k: sum(v.values()) for k, v in stats.items()},
+        "outcomes": {k: dict(v) for k, v in stats.items()},
+        "findings": findings,
+        "slowest_input_s": round(worst[0], 2),
+        "slowest_kind": worst[1],
+    }
+
+
+def _save(kind: str, data: bytes, max_tokens: int, exc: BaseException) -> dict:
+    out = HERE / "findings"
+    out.mkdir(exist_ok=True)
+    name = f"{kind}-{abs(hash(data)) % 10**10}-{max_tokens}.{kind}"
+    (out / name).write_bytes(data)
+    return {"file": str(out / name), "error": f"{type(exc).__name__}: {exc}", "trace": traceback.format_exc()[-600:]}
+
+
+def run_atheris(argv: list[str]) -> None:
+    import atheris
+
+    pool = seeds()
+    kinds = [k for k, v in pool.items() if v]
+
+    def target(buf: bytes) -> None:
+        if len(buf) < 2:
+            return
+        fdp = atheris.FuzzedDataProvider(buf)
+        kind = kinds[fdp.ConsumeIntInRange(0, len(kinds) - 1)]
+        base = pool[kind][fdp.ConsumeIntInRange(0, len(pool[kind]) - 1)]
+        rng = random.Random(fdp.ConsumeInt(4))
+        check(mutate(kind, base, rng), kind, [16, 64, 256, 1024][fdp.ConsumeIntInRange(0, 3)])
+
+    atheris.Setup([sys.argv[0], *argv], target)
+    atheris.Fuzz()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", choices=("mutate", "atheris"), default="mutate")
+    parser.add_argument("--iterations", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=1800)
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "fuzz.json")
+    args, rest = parser.parse_known_args()
+    if args.engine == "atheris":
+        run_atheris([a for a in rest if a != "--"])
+        return
+    report = run_mutate(args.iterations, args.seed, args.max_seconds)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2))
+    print(json.dumps({k: v for k, v in report.items() if k != "findings"}, indent=2))
+    print(f"findings: {len(report['findings'])}")
+    for f in report["findings"][:10]:
+        print(" -", f["file"], f["error"])
+
+
+if __name__ == "__main__":
+    main()

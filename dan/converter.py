@@ -133,6 +133,26 @@ class DanResult:
         for text, rec in zip(self.chunks, self._records):
             yield text, dict(rec)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The records are read-only mapping proxies, which do not pickle: rebuild them.
+        return (_rebuild_result, (self.doc_id, self.doc_title, self.chunks, self.records, self.page_kind))
+
+    def _repr_html_(self) -> str:
+        from dan.display import result_html
+
+        return result_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from dan.display import result_markdown
+
+        return result_markdown(self)
+
+
+def _rebuild_result(
+    doc_id: str, doc_title: str, chunks: tuple[str, ...], records: tuple[dict[str, str | int], ...], page_kind: str
+) -> DanResult:
+    return DanResult(doc_id=doc_id, doc_title=doc_title, chunks=chunks, records=_freeze(list(records)), page_kind=page_kind)
+
 
 class _Imported:
     __slots__ = ("doc_id", "derived", "title", "units", "page_kind", "top_level", "user_meta")

@@ -41,6 +41,9 @@ INT_MAX = 2**31 - 1
 
 # Field positions inside REQUIRED_FIELDS, looked up once.
 _POS = {name: i for i, name in enumerate(REQUIRED_FIELDS)}
+#: Highest section number accepted (``section_pages()`` has one entry per section).
+MAX_SECTION = 1_000_000
+
 _INT_POS = tuple(_POS[f] for f in (SEQ, COUNT, TOKENS, PAGE, PAGE_LAST, SECT, REVS, COMS))
 _STR_POS = tuple(_POS[f] for f in (DOC_ID, TITLE, TYPE, TABLES, REV_AUTHORS, COM_AUTHORS))
 (
@@ -255,6 +258,11 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
         s = vals[_I_SECT]
         if s < 1:
             raise _fail(i, SECT, f"must be >= 1, got {s}")
+        if s > MAX_SECTION:
+            # A page-range record set keeps whole-document section numbers, so ssSect may
+            # exceed the chunk count; but section_pages() lists every section up to the
+            # highest, and no real document has a million sections.
+            raise _fail(i, SECT, f"{s} is not a plausible section number (more than {MAX_SECTION:,}); the record is damaged")
 
         tokens[seq] = vals[_I_TOKENS]
         page[seq] = p0

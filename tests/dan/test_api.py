@@ -243,3 +243,12 @@ def test_doc_ids_follow_vens_routing_rule():
         assert not is_doc_id(bad)
         with pytest.raises(dan.DanError):
             dan.convert_string("x", doc_type="text", doc_id=bad)
+
+
+def test_result_pickles_and_has_notebook_reprs():
+    import pickle
+
+    res = dan.convert_string("# T\n\nSome text.", doc_type="md")
+    back = pickle.loads(pickle.dumps(res))
+    assert back == res and back.records == res.records
+    assert "<table" in res._repr_html_() and "|" in res._repr_markdown_()

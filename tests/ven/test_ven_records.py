@@ -126,7 +126,7 @@ def test_unknown_type_is_its_own_story() -> None:
 
 def test_boundary_values_are_accepted() -> None:
     big = 2**31 - 1
-    v = Ven(doc(C(t=big, p=big, pl=big, s=big, rev=big, com=big, ca=["x"])))
+    v = Ven(doc(C(t=big, p=big, pl=big, s=1, rev=big, com=big, ca=["x"])))  # ssSect: see below
     assert v.token_count() == big
     assert v.page_count == 1
     assert Ven(doc(C(t=0))).token_count() == 0
@@ -308,3 +308,13 @@ def test_error_carries_position_in_input_not_seq() -> None:
     recs[0]["ssPage"] = 0
     recs[0]["ssPageLast"] = 0
     raises_at(recs, 0, "ssPage")
+
+
+def test_implausible_section_number_is_rejected() -> None:
+    """A hostile ssSect of 2**31-1 passes the int range check but would make
+    section_pages() build a two-billion-element tuple."""
+    recs = doc(C(t=5), C(t=5, s=2**31 - 1))
+    with pytest.raises(VenError) as info:
+        Ven(recs)
+    assert info.value.index == 1 and info.value.field == "ssSect" and "plausible" in str(info.value)
+    assert Ven(doc(C(t=5, s=1_000_000))).section_chunks()[-1] == 1  # the limit itself is accepted

@@ -180,7 +180,7 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
     _set_facts(head)
     head.page, head.page_last = src.pages(start, head_end)
     if not unit.group and unit.kind != "heading":
-        head.group = f"P{id(src)}"
+        head.group = f"P{unit.order}"  # the parts of one unit join as one paragraph
     head.md = render_part(cut)
     if count(head.md) > budget and unit.context != CELL:
         # The budget cannot hold this unit's own syntax (tiny limits): drop the marks

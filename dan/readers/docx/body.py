@@ -42,11 +42,11 @@ class _Rev:
 
     __slots__ = ("kind", "author", "date", "rev_id", "moved", "_key")
 
-    def __init__(self, kind: str, el: etree._Element, moved: bool) -> None:
+    def __init__(self, kind: str, el: etree._Element, moved: bool, fallback_id: str) -> None:
         self.kind = kind
         self.author = clean_text(el.get(W.author, "")).strip() or "Unknown"
         self.date = el.get(W.date, "")
-        self.rev_id = el.get(W.id, "") or f"@{id(el)}"
+        self.rev_id = el.get(W.id, "") or fallback_id
         self.moved = moved
         self._key = (kind, self.rev_id, self.author)
 
@@ -128,6 +128,8 @@ class DocxContext:
         self.comments = comments
         self.limits = limits
         self.chars = 0
+        #: Counter for revisions without a w:id (never id(): lxml proxies are reused).
+        self.auto_ids = 0
         self.fields: list[_Field] = []
         self.field_count = 0
         self.open_comments: list[str] = []
@@ -328,7 +330,8 @@ class BodyReader:
                 self._run(el, items, style, floating, depth, revs)
             elif tag in (W.ins, W_DEL, W.moveFrom, W.moveTo):
                 kind = "ins" if tag in (W.ins, W.moveTo) else "del"
-                rev = _Rev(kind, el, tag in (W.moveFrom, W.moveTo))
+                ctx.auto_ids += 1
+                rev = _Rev(kind, el, tag in (W.moveFrom, W.moveTo), f"@{ctx.auto_ids}")
                 self._runs(el, items, style, floating, depth + 1, revs + (rev,))
             elif tag in (W.hyperlink, W.smartTag, W.customXml, W.dir, W.bdo):
                 self._runs(el, items, style, floating, depth + 1, revs)

@@ -22,6 +22,7 @@ from dan.chunker import Chunker
 from dan.detect import detect
 from dan.errors import DanError, DocumentNotFoundError, InputTooLargeError, TextTooLargeError
 from dan.fields import ChunkField, validate_labels
+from dan.gcpause import gc_paused
 from dan.limits import Limits
 from dan.names import Names
 from dan.pagination import paginate
@@ -295,11 +296,12 @@ class Dan:
                 f"the input is {len(data):,} bytes, over Limits.max_input_bytes={limits.max_input_bytes:,}"
             )
         kind = detect(data, doc_type, filename)
-        doc = _read(data, kind, limits, text)
+        with gc_paused():
+            doc = _read(data, kind, limits, text)
+            rendered = render_document(doc, count_tokens, limits.max_depth)
+            page_kind = paginate(rendered)
         for warning in doc.warnings:
             log.warning("%s", warning)
-        rendered = render_document(doc, count_tokens, limits.max_depth)
-        page_kind = paginate(rendered)
         title = _title(doc_title, doc, stem, rendered.units)
         derived = doc_id is None
         self._doc = _Imported(
@@ -340,9 +342,10 @@ class Dan:
             count_tokens,
             self.limits.max_chunks,
         )
-        chunks = chunker.chunk(units)
-        ctx = RecordContext(doc_id, doc.title, doc.page_kind, labels, meta, self.names, doc.top_level)
-        records = build_records(chunks, ctx)
+        with gc_paused():
+            chunks = chunker.chunk(units)
+            ctx = RecordContext(doc_id, doc.title, doc.page_kind, labels, meta, self.names, doc.top_level)
+            records = build_records(chunks, ctx)
         return DanResult(
             doc_id=doc_id,
             doc_title=doc.title,

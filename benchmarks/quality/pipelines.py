@@ -347,8 +347,11 @@ class CollectionPipeline:
     strict_budget = False
 
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
-                 routing: str = "lexical", rank_order: bool = True) -> None:
+                 routing: str = "lexical", rank_order: bool = True, capped: bool = False) -> None:
         self.name = name
+        #: With ``capped``, the budget is passed as ``context(max_tokens=budget)``: a hard cap.
+        self.capped = capped
+        self.strict_budget = capped
         self.corpus = corpus
         self.retriever = retriever
         self.share = share
@@ -380,7 +383,10 @@ class CollectionPipeline:
 
     def run(self, question: str, budget: int) -> Context:
         """The Collection's context for ``question`` at ``budget`` (may exceed it)."""
-        ctx = self._collection(budget).context(question, self._search, routing=self.routing)
+        ctx = self._collection(budget).context(
+            question, self._search, routing=self.routing, max_tokens=budget if self.capped else None,
+            retrieval_share=self.share,
+        )
         chunks = [self.corpus.by_key[(d.doc_id, s)] for d in ctx.docs for s in d.seqs]
         info: dict[str, Any] = {"path": ctx.path, "broad": ctx.broad,
                                 "retrieval_tokens": ctx.retrieval_tokens, "enrichment_tokens": ctx.enrichment_tokens}

@@ -64,6 +64,7 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "3-no-structure": ("ablation", "pipeline 3 without ven's completions (retrieval, named people, back-fill only)"),
     "5-collection": ("ablation", "ven.collection.Collection (lexical routing, anchor-rank order) with retrieval_pct / enrichment_pct set so that its allowance is the budget; not held to the budget"),
     "5r-collection-reference": ("ablation", "the same with rank_order=False (the reference demo's enrichment)"),
+    "5c-collection-capped": ("ablation", "ven.collection.Collection as in 5-collection, with the budget passed as its hard cap context(max_tokens=budget)"),
     "4r-listed": ("ablation", "pipeline 4 searching every document the router lists once one has confidence ≥ {min_conf} (the reference's rule)"),
 }
 
@@ -150,6 +151,8 @@ def build_pipelines(items: Sequence[Any], args: argparse.Namespace, notes: list[
                 pipes.append(CollectionPipeline("5-collection", corpus, dan_retriever, share=args.share))
                 pipes.append(CollectionPipeline("5r-collection-reference", corpus, dan_retriever, share=args.share,
                                                 rank_order=False))
+                pipes.append(CollectionPipeline("5c-collection-capped", corpus, dan_retriever, share=args.share,
+                                                capped=True))
     else:
         notes.append("pipeline 4 skipped: this ven has no lexical_route / create_document_index yet")
     if not args.no_ablations:

@@ -36,7 +36,7 @@ from dan.readers.rtf_codepages import DEFAULT_CODEC, codec_for_codepage, codepag
 from dan.readers.rtf_inline import CommentPoint, RevKey, dttm_date
 from dan.readers.rtf_story import ParaProps, Story
 from dan.readers.rtf_tables import RowDef
-from dan.readers.rtf_tokens import CLOSE, HEX, OPEN, SYMBOL, TEXT, WORD, Tokenizer
+from dan.readers.rtf_tokens import CLOSE, HEX, OPEN, TEXT, WORD, Tokenizer
 from dan.textclean import clean_text
 
 __all__ = ["read_rtf"]

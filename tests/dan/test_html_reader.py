@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import CORPUS, body_of, check_invariants
+from helpers import body_of, check_invariants
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

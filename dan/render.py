@@ -37,7 +37,7 @@ from dan.inline import (
 )
 from dan.units import CODE, HEADING as U_HEADING, ITEM, PARA as U_PARA, ROW, Unit
 
-__all__ = ["Rendered", "render_document", "phrase", "row_markdown", "code_fence", "row_plain", "MAX_COLUMNS"]
+__all__ = ["Rendered", "render_document", "phrase", "row_markdown", "code_fence", "row_plain", "cells_pieces", "MAX_COLUMNS"]
 
 #: Grid columns a table may have; wider tables keep their first MAX_COLUMNS columns.
 MAX_COLUMNS = 256
@@ -316,7 +316,7 @@ class _Renderer:
         head_lines.extend(row_markdown(r) for r in rows[1:nhead])
         header = "\n".join(head_lines)
         heads = tuple(h for h in (phrase(plain_text(c)) for c in rows[0]) if h)
-        head_pieces = [p for r in rows[:nhead] for c in r for p in c]
+        head_pieces = [p for r in rows[:nhead] for p in cells_pieces(r)]
         head_plain = "\n".join(" | ".join(plain_text(c) for c in r if c) for r in rows[:nhead])
         page_rows = _row_page_flags(table, len(rows))
         group = f"T{key}"
@@ -357,7 +357,7 @@ class _Renderer:
         unit.group = group
         unit.table_heads = heads
         unit.cells = cells
-        pieces = extra + [p for c in cells for p in c]
+        pieces = extra + cells_pieces(cells)
         unit.lead = extra_plain
         unit.plain = row_plain(unit.lead, cells)
         unit.facts = facts(pieces)
@@ -494,6 +494,21 @@ def _trim(pieces: list[Piece]) -> list[Piece]:
             break
         del out[i]
         i -= 1
+    return out
+
+
+_CELL_SEP = Piece(" | ", ())
+
+
+def cells_pieces(cells: Sequence[Sequence[Piece]]) -> list[Piece]:
+    """The pieces of a row's cells with a separator between cells, for collecting facts
+    (so bold runs in adjacent cells stay separate phrases)."""
+    out: list[Piece] = []
+    for cell in cells:
+        if cell:
+            if out:
+                out.append(_CELL_SEP)
+            out.extend(cell)
     return out
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from dan import tokenizer
 from dan.inline import ATOM, BREAK, CELL, PAGE, TEXT, Piece, facts, plain_text, render
-from dan.render import code_fence, row_markdown, row_plain
+from dan.render import cells_pieces, code_fence, row_markdown, row_plain
 from dan.units import CODE, ROW, Unit
 
 __all__ = ["split_head", "ensure_md"]
@@ -389,7 +389,7 @@ def _row_parts(
 ) -> tuple[Unit, Unit | None]:
     head = unit.copy()
     head.cells = head_cells
-    head_pieces = [p for c in head_cells for p in c]
+    head_pieces = cells_pieces(head_cells)
     head.facts = facts(list(unit.pieces) + head_pieces)
     head.plain = row_plain(unit.lead, head_cells)
     head.md = md_of(head_cells)
@@ -399,7 +399,7 @@ def _row_parts(
     rest = unit.copy()
     rest.cells = rest_cells
     rest.pieces = []
-    rest_pieces = [p for c in rest_cells for p in c]
+    rest_pieces = cells_pieces(rest_cells)
     rest.facts = facts(rest_pieces)
     rest.lead = ""
     rest.plain = row_plain("", rest_cells)

@@ -227,3 +227,8 @@ def test_ssheadings_are_relative_levels_1_to_3():
 def test_chunk_tokens_are_exact():
     res = md("# x\n\n" + "漢字かな交じり文。" * 300, max_tokens=50)
     assert all(r["ssTokens"] == exact_tokens(c) for c, r in zip(res.chunks, res.records))
+
+
+def test_bold_in_adjacent_cells_are_separate_phrases():
+    res = md("| A | B | C |\n|---|---|---|\n| **Total** | **3,120** | **2,910** |")
+    assert res.records[0]["ssBold"] == "Total; 3,120; 2,910"

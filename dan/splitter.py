@@ -300,8 +300,20 @@ def _grapheme_floor(text: str, pos: int) -> int:
     return pos
 
 
+def _trim_blank(lines: list[str]) -> list[str]:
+    """Lines without leading and trailing blank lines (a code part never starts or ends blank)."""
+    first, last = 0, len(lines)
+    while first < last and not lines[first].strip():
+        first += 1
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    return lines[first:last]
+
+
 def _min_cut(text: str, start: int = 0) -> int:
-    """Smallest sensible head: one grapheme."""
+    """Smallest sensible head: one grapheme (never past the end)."""
+    if start >= len(text):
+        return len(text)
     pos = start + 1
     while pos < len(text) and _grapheme_floor(text, pos) != pos:
         pos += 1
@@ -410,7 +422,9 @@ def _row_parts(
 
 
 def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
-    lines = unit.code_lines
+    lines = _trim_blank(unit.code_lines)
+    if not lines:
+        lines = [" ".join(unit.plain.split()) or "(empty)"]
 
     def md_of(ls: list[str]) -> str:
         return _quote(code_fence(ls, unit.code_lang), unit.quote)
@@ -434,6 +448,7 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
             cut = _min_cut(line)
         head_lines = [line[: _rstrip(line, cut)]]
         rest_lines = ([line[cut:]] if line[cut:].strip() else []) + lines[1:]
+    rest_lines = _trim_blank(rest_lines)
     head = unit.copy()
     head.code_lines = head_lines
     head.md = md_of(head_lines)

@@ -232,3 +232,20 @@ def test_chunk_tokens_are_exact():
 def test_bold_in_adjacent_cells_are_separate_phrases():
     res = md("| A | B | C |\n|---|---|---|\n| **Total** | **3,120** | **2,910** |")
     assert res.records[0]["ssBold"] == "Total; 3,120; 2,910"
+
+
+def test_code_part_with_only_blank_lines_at_a_tiny_budget():
+    """Found by fuzzing (an HTML <pre> at max_tokens=16): the remainder of a cut code block
+    was a single blank line, and cutting it for a 3-token budget raised IndexError."""
+    from dan.splitter import split_head
+    from dan.units import CODE, Unit
+
+    unit = Unit(CODE, "body")
+    unit.code_lines, unit.code_lang, unit.plain = ["", "x" * 30, "  "], "lisp", "x" * 30
+    head, rest = split_head(unit, 3, count_tokens)
+    parts = [head]
+    while rest is not None:
+        head, rest = split_head(rest, 3, count_tokens)
+        parts.append(head)
+    assert "".join(p.md for p in parts).count("x") == 30
+    assert all(p.md.strip() for p in parts)

@@ -144,3 +144,13 @@ def test_docx_extension_on_non_zip(tmp_path):
     path.write_text("<html><body>hi</body></html>")
     with pytest.raises(dan.UnsupportedFormatError, match="HTML"):
         dan.convert(path)
+
+
+def test_corrupt_deflate_stream_is_a_corrupt_document():
+    """Found by fuzzing: a part whose deflate data is damaged raised zlib.error."""
+    data = bytearray(make_docx(p("word " * 400)))
+    start = data.find(b"word/document.xml") + len("word/document.xml")
+    for i in range(start + 40, start + 140, 7):  # scramble bytes inside the compressed stream
+        data[i] ^= 0x5A
+    with pytest.raises(dan.CorruptDocumentError):
+        dan.convert(bytes(data))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import posixpath
 import zipfile
+import zlib
 
 from lxml import etree
 
@@ -93,7 +94,7 @@ class Package:
         try:
             with self.zip.open(info) as fh:
                 data = fh.read(limits.max_part_bytes + 1)
-        except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, ValueError) as exc:
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, ValueError) as exc:
             raise CorruptDocumentError(f"part {found} cannot be decompressed ({exc}): the file is damaged", part=found) from exc
         if len(data) > limits.max_part_bytes:
             raise ZipBombError(f"part {found} decompresses past Limits.max_part_bytes (its size field lies)")

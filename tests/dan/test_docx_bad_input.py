@@ -154,3 +154,18 @@ def test_corrupt_deflate_stream_is_a_corrupt_document():
         data[i] ^= 0x5A
     with pytest.raises(dan.CorruptDocumentError):
         dan.convert(bytes(data))
+
+
+def test_unsupported_zip_version_is_a_corrupt_document():
+    """Found by fuzzing: zipfile raises NotImplementedError for versions and methods it cannot read."""
+    data = bytearray(make_docx(p("x")))
+    header = data.find(b"PK\x03\x04", data.find(b"word/document.xml") - 60)
+    data[header + 4] = 185  # "version needed to extract": 18.5
+    central = data.find(b"PK\x01\x02")
+    while central != -1:
+        name_len = int.from_bytes(data[central + 28 : central + 30], "little")
+        if data[central + 46 : central + 46 + name_len] == b"word/document.xml":
+            data[central + 6] = 185
+        central = data.find(b"PK\x01\x02", central + 4)
+    with pytest.raises(dan.CorruptDocumentError):
+        dan.convert(bytes(data))

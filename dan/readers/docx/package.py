@@ -50,7 +50,7 @@ class Package:
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
             raise CorruptDocumentError(f"the file is not a readable zip package ({exc}); it is damaged or truncated") from exc
         self.names = {i.filename.lstrip("/"): i for i in infos}
         self._lower = {n.lower(): n for n in self.names}
@@ -94,7 +94,8 @@ class Package:
         try:
             with self.zip.open(info) as fh:
                 data = fh.read(limits.max_part_bytes + 1)
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, ValueError) as exc:
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, ValueError, NotImplementedError) as exc:
+            # (NotImplementedError: a compression method or zip version zipfile cannot read)
             raise CorruptDocumentError(f"part {found} cannot be decompressed ({exc}): the file is damaged", part=found) from exc
         if len(data) > limits.max_part_bytes:
             raise ZipBombError(f"part {found} decompresses past Limits.max_part_bytes (its size field lies)")

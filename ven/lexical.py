@@ -1,38 +1,62 @@
-"""A router that needs no model: BM25 over the index document (``lexical_route``).
+"""A router that needs no model: field-weighted BM25 over the index document
+(``lexical_route``).
 
 The reply is in the routing grammar, so it goes through :func:`ven.parse_route` exactly
 like a model's reply — the lexical router is a drop-in for offline use, tests, or a
 fallback when the routing model fails.
 
-How it decides (documented in ``docs/routing.md``):
+How it decides (documented, with the measurements behind each rule, in
+``docs/routing.md``):
 
 1. The index is read into documents: a line ``[DOC id] title`` starts (or, with
    ``(cont.)`` or an id seen before, continues) a document; the properties line is skipped;
-   a group line counts without its label. A document's text is its title (counted twice:
-   titles name what a document is about), its id and its phrases.
-2. Question and documents become terms (:func:`ven.terms.terms`: case and accents folded,
-   stopwords dropped, plural ``s`` stripped, CJK as character pairs), plus each pair of
-   neighbouring terms within a phrase (``alice johnson``), so that a full name or a
-   multi-word term outranks entries that only hold its words apart.
+   a group line counts without its label. A document has two fields: its *head* (its id
+   and its title, once) and its *body* (its phrases). Heads are complete — every entry
+   names its document — while bodies are a sample of the document's phrases.
+2. Text becomes terms with :func:`ven.terms.terms_with_ids` (case and accents folded,
+   stopwords dropped, plural ``s`` stripped, CJK as character pairs, identifiers such as
+   ``P-88213`` or ``HY-1032`` kept whole). Every text — the id, the title, each phrase, the
+   question — gives its terms, each pair of neighbouring terms in either order (``alice
+   johnson``: a full name or a multi-word term outranks entries that hold its words apart;
+   ``2025 budget`` matches ``Budget 2025``) and the parts of its identifiers (``cpx``,
+   ``400`` of ``CPX-400``, so that ``CPX 400`` still matches).
 3. ``ALL`` when the question asks about every document (``all documents``, ``each
    file``, ``the whole collection`` ...).
-4. Each document is scored with BM25 (k1 = 1.2, b = 0.75). Question terms found in no
-   entry are ignored.
-5. ``INDEX`` when the question asks about the collection (``which/what/list/how many ...
+4. ``INDEX`` when the question asks about the collection (``which/what/list/how many ...
    documents/files``) and nothing in it but such words (documents, tables, revisions,
    comments, pages, authors, titles ...) matches an entry: the index itself answers it.
-6. ``NONE`` when no document scores.
-7. Otherwise ``DOCS``: confidence = 100 × *coverage* × *relative score*, rounded. The
-   relative score is the document's BM25 score over the best one. Coverage is the share
-   of the question's weight that the document's entry holds: each question term (word or
-   word pair) found in the index weighs its IDF, and each single word found in no entry
-   weighs half the IDF of a word found in one entry only — such a word is likely a key
-   word the index does not show, which makes any route less certain (measured in
-   ``benchmarks/bench_index.py``: off-topic questions then stay below 70, the reference
-   threshold, while routable ones keep their confidence). The best document thus gets 100
-   × its coverage; a document scoring half as well gets at most 50. Documents with a
-   confidence of at least 10 are listed (the best one always), highest first, at most
-   ``max_docs``.
+5. ``NONE`` when no question term is in the index. Question terms found in no entry are
+   otherwise ignored by the score (they count against the confidence, step 7).
+6. Each document is scored with field-weighted BM25: for every question term ``t`` it
+   holds, ``idf(t) × (2 × sat(head) + sat(body))``, where ``sat`` is BM25's saturating
+   term frequency in that field (k1 = 1.2; length normalisation b = 0.5 for the head,
+   0.75 for the body) and ``idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5))`` over the N
+   documents. A head match counts twice: the title and id say what a document *is*, while
+   a content word sampled into another entry says little about which document holds the
+   rest. An identifier found in one entry only, matched in that entry's head, weighs 1.5
+   times its idf (``patient P-88213`` names one report, whatever lab values other reports'
+   samples show).
+7. Confidence. The question's weight is the idf of each of its terms found in the index,
+   plus, for each of its words found in no entry (pairs and identifier parts aside),
+   half the idf of a term found in one entry only (``idf₁``) — such a word is likely a
+   key word the index does not show, which makes any route less certain. A document's
+   *coverage* is the share of that weight it matches (identifier weights as in step 6).
+   Documents are ranked by coverage × score. In the confidence (not the ranking) a
+   document's head matches count twice when they weigh at least ``idf₁`` — the question
+   then *names* the document (a title word, id or identifier of it alone, or several
+   shared ones), and words its entry does not show are more likely parts of the document
+   the sample left out than signs of another document. Confidence = 100 × that coverage
+   × (the document's score over the best-ranked document's score, at most 1), rounded
+   half up; the best-ranked document's is 100 × its coverage.
+8. A comparison (``compare``, ``versus``, ``vs``, ``difference``, ``differ``) is cut into
+   its two sides (before and after the cue word; ``Compare A with B`` and ``the difference
+   between A and B`` at the first ``with``/``and``/``to``/``against``/``from``), each side
+   is scored alone (steps 6–7), and a side whose best document it names (head matches
+   weighing at least ``idf₁``) adds its documents: each document keeps the highest
+   confidence the whole question or a side gives it. So ``Compare the 2025 budget with the
+   2026 projection`` routes to both budgets.
+9. ``DOCS``: documents with a confidence of at least 10 (the best one always), highest
+   first (ties: higher rank, then index order), at most ``max_docs``.
 
 Parsed indexes are cached (the 8 most recent, keyed by their text), so routing many
 questions over one index parses it once.
@@ -52,14 +76,20 @@ from ven.errors import VenError
 from ven.index import IndexEntry
 from ven.phrases import GROUP_LABELS
 from ven.routing import doc_id_key, is_doc_id
-from ven.terms import terms
+from ven.terms import is_identifier, terms_with_ids
 
 __all__ = ["lexical_route"]
 
 _log = logging.getLogger("ven")
 
 _K1 = 1.2
-_B = 0.75
+_B_BODY = 0.75
+_B_HEAD = 0.5
+#: A head match weighs this many body matches (score), and named documents' head matches
+#: count this many times in the confidence's coverage.
+_HEAD_WEIGHT = 2.0
+#: Weight of an identifier found in one entry only, where that entry's head holds it.
+_ID_BOOST = 1.5
 _MIN_CONFIDENCE = 10
 _ABSENT_SHARE = 0.5
 
@@ -82,26 +112,42 @@ _META_TERMS = frozenset(
     "title table revision tracked change comment author reviewer reviewed commented edited "
     "edit page section many number count exist available written property".split()
 )
-
-
-class _Doc(NamedTuple):
-    doc_id: str
-    length: int
-    tf: dict[str, int]
+_COMPARE_CUE = re.compile(
+    r"\b(?:compar(?:e|es|ed|ing|ison|isons)|versus|vs\.?|differ(?:s|ence|ences)?)(?![\w-])", re.IGNORECASE
+)
+_COMPARE_SPLIT = re.compile(r"\b(?:with|and|to|against|from|versus|vs\.?)(?![\w-])", re.IGNORECASE)
 
 
 class _Model(NamedTuple):
-    docs: tuple[_Doc, ...]
-    df: dict[str, int]
-    avgdl: float
+    ids: tuple[str, ...]
+    #: term -> ((document, frequency in its head, frequency in its body), ...)
+    postings: dict[str, tuple[tuple[int, int, int], ...]]
+    #: per document: BM25 length normalisation of its head and of its body
+    head_norm: tuple[float, ...]
+    body_norm: tuple[float, ...]
 
 
-def _documents(texts: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """(doc id, its term list) per document, parts of one id merged, in order of first
-    appearance."""
+def _bag(toks: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """The terms of a text (as :func:`ven.terms.terms_with_ids` gives them), each pair of
+    neighbouring terms, and the parts of its identifiers."""
+    return _with_pairs([t for t, _ in toks]) + [p for _, parts in toks for p in parts]
+
+
+def _with_pairs(words: list[str]) -> list[str]:
+    """The terms and each pair of neighbouring terms (``"alice johnson"``), its words in
+    alphabetical order: a pair matches only where the words stand together, in either order
+    (``budget 2025`` / ``2025 budget``), so a full name or a multi-word term outranks
+    entries that hold its words apart."""
+    return words + [f"{a} {b}" if a <= b else f"{b} {a}" for a, b in pairwise(words)]
+
+
+def _documents(texts: Sequence[str]) -> list[tuple[str, list[str], list[str]]]:
+    """(doc id, its head terms, its body terms) per document, parts of one id merged, in
+    order of first appearance."""
     order: list[str] = []
     ids: dict[str, str] = {}
-    words: dict[str, list[str]] = {}
+    heads: dict[str, list[str]] = {}
+    bodies: dict[str, list[str]] = {}
     for text in texts:
         current: str | None = None
         for line in text.splitlines():
@@ -113,49 +159,48 @@ def _documents(texts: Sequence[str]) -> list[tuple[str, list[str]]]:
                     current = None
                     continue
                 key = doc_id_key(doc_id)
-                cont = title == _CONT[1:] or title.endswith(_CONT)
-                if cont:
+                if title == _CONT[1:] or title.endswith(_CONT):
                     title = title[: -len(_CONT)]
-                if key not in words:
+                if key not in heads:
                     order.append(key)
                     ids[key] = doc_id
-                    words[key] = _with_pairs(terms(doc_id))
-                    cont = False
+                    heads[key] = _bag(terms_with_ids(doc_id)) + _bag(terms_with_ids(title))
+                    bodies[key] = []
                 current = key
-                if not cont:
-                    t = _with_pairs(terms(title))
-                    words[key].extend(t)
-                    words[key].extend(t)
                 continue
             if current is None or line.startswith("tables:"):
                 continue
             m2 = _LABEL.match(line)
             for phrase in (line[m2.end() :] if m2 else line).split("; "):
-                words[current].extend(_with_pairs(terms(phrase)))
-    return [(ids[k], words[k]) for k in order]
+                bodies[current].extend(_bag(terms_with_ids(phrase)))
+    return [(ids[k], heads[k], bodies[k]) for k in order]
 
 
-def _with_pairs(words: list[str]) -> list[str]:
-    """The terms and each pair of neighbouring terms (``"alice johnson"``): a pair matches
-    only where the words stand together, so a full name or a multi-word term outranks
-    entries that hold its words apart."""
-    return words + [f"{a} {b}" for a, b in pairwise(words)]
+def _counts(words: list[str]) -> dict[str, int]:
+    tf: dict[str, int] = {}
+    for w in words:
+        tf[w] = tf.get(w, 0) + 1
+    return tf
 
 
 @lru_cache(maxsize=8)
 def _model(texts: tuple[str, ...]) -> _Model:
-    docs: list[_Doc] = []
-    df: dict[str, int] = {}
-    total = 0
-    for doc_id, words in _documents(texts):
-        tf: dict[str, int] = {}
-        for w in words:
-            tf[w] = tf.get(w, 0) + 1
-        for w in tf:
-            df[w] = df.get(w, 0) + 1
-        docs.append(_Doc(doc_id, len(words), tf))
-        total += len(words)
-    return _Model(tuple(docs), df, total / len(docs) if docs else 0.0)
+    docs = _documents(texts)
+    n = len(docs) or 1
+    avg_head = sum(len(h) for _, h, _ in docs) / n or 1.0
+    avg_body = sum(len(b) for _, _, b in docs) / n or 1.0
+    postings: dict[str, list[tuple[int, int, int]]] = {}
+    for i, (_, head_words, body_words) in enumerate(docs):
+        head = _counts(head_words)
+        body = _counts(body_words)
+        for w in head.keys() | body.keys():
+            postings.setdefault(w, []).append((i, head.get(w, 0), body.get(w, 0)))
+    return _Model(
+        tuple(doc_id for doc_id, _, _ in docs),
+        {w: tuple(p) for w, p in postings.items()},
+        tuple(1.0 - _B_HEAD + _B_HEAD * len(h) / avg_head for _, h, _ in docs),
+        tuple(1.0 - _B_BODY + _B_BODY * len(b) / avg_body for _, _, b in docs),
+    )
 
 
 def _texts(index: object) -> tuple[str, ...]:
@@ -182,6 +227,75 @@ def _texts(index: object) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _question(text: str) -> tuple[list[str], list[str]]:
+    """The question's terms (as an entry's, step 2, each once) and its words (the terms
+    without pairs and identifier parts), which count when the index lacks them."""
+    toks = terms_with_ids(text)
+    return list(dict.fromkeys(_bag(toks))), list(dict.fromkeys(t for t, _ in toks))
+
+
+def _rank(model: _Model, q_terms: list[str], words: list[str]) -> tuple[dict[int, tuple[int, float]], bool]:
+    """{document: (confidence, rank key)} for the documents matching ``q_terms`` (steps
+    6-7 of the module docstring), and whether the question names the best one."""
+    n = len(model.ids)
+    postings = model.postings
+    idf1 = math.log(1.0 + (n - 0.5) / 1.5)  # the idf of a term found in one document
+    absent = _ABSENT_SHARE * idf1 * sum(1 for w in words if w not in postings)
+    present_weight = 0.0
+    score: dict[int, float] = {}
+    plain: dict[int, float] = {}  # idf of the matched terms
+    head: dict[int, float] = {}  # idf of the terms matched in the head, identifier boost included
+    body: dict[int, float] = {}  # idf of the terms matched in the body only
+    for t in q_terms:
+        post = postings.get(t)
+        if post is None:
+            continue
+        df = len(post)
+        idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        present_weight += idf
+        boost = _ID_BOOST if df == 1 and is_identifier(t) else 1.0
+        for i, fh, fb in post:
+            s = 0.0
+            if fh:
+                s += boost * _HEAD_WEIGHT * fh * (_K1 + 1.0) / (fh + _K1 * model.head_norm[i])
+                head[i] = head.get(i, 0.0) + boost * idf
+            else:
+                body[i] = body.get(i, 0.0) + idf
+            if fb:
+                s += fb * (_K1 + 1.0) / (fb + _K1 * model.body_norm[i])
+            score[i] = score.get(i, 0.0) + idf * s
+            plain[i] = plain.get(i, 0.0) + idf
+    if not score:
+        return {}, False
+    rows: list[tuple[float, float, float, int]] = []  # (rank key, score, confidence coverage, doc)
+    for i, s in score.items():
+        mh = head.get(i, 0.0)
+        mb = body.get(i, 0.0)
+        rest = present_weight - plain[i] + absent  # question weight the document does not match
+        coverage = (mh + mb) / (mh + mb + rest)
+        named = mh >= idf1 * (1.0 - 1e-9)
+        m = mb + (_HEAD_WEIGHT * mh if named else mh)
+        rows.append((coverage * s, s, m / (m + rest), i))
+    best = max(rows, key=lambda r: (r[0], r[1], -r[3]))
+    top = best[1]
+    out = {i: (math.floor(100.0 * c * min(1.0, s / top) + 0.5), key) for key, s, c, i in rows}
+    return out, head.get(best[3], 0.0) >= idf1 * (1.0 - 1e-9)
+
+
+def _sides(question: str) -> list[str]:
+    """The two sides of a comparison (step 8), or none."""
+    m = _COMPARE_CUE.search(question)
+    if m is None:
+        return []
+    before, after = question[: m.start()], question[m.end() :]
+    if not terms_with_ids(before):
+        cut = _COMPARE_SPLIT.search(after)
+        if cut is None:
+            return []
+        before, after = after[: cut.start()], after[cut.end() :]
+    return [side for side in (before, after) if terms_with_ids(side)]
+
+
 def lexical_route(index: str | Sequence[IndexEntry | str], question: str, *, max_docs: int = 10) -> str:
     """Route ``question`` over ``index`` without a model; return a reply in the routing grammar.
 
@@ -200,38 +314,18 @@ def lexical_route(index: str | Sequence[IndexEntry | str], question: str, *, max
     model = _model(_texts(index))
     if _ALL_CUE.search(question):
         return "ALL"
-    q_terms = list(dict.fromkeys(_with_pairs(terms(question))))
-    n = len(model.docs)
-    present = [t for t in q_terms if t in model.df]
-    about_collection = _INDEX_CUE.search(question) is not None
-    if about_collection and all(t in _META_TERMS for t in present):
+    q_terms, words = _question(question)
+    present = [t for t in q_terms if t in model.postings]
+    if _INDEX_CUE.search(question) is not None and all(t in _META_TERMS for t in present):
         return "INDEX"
-    if not present or n == 0:
+    if not present:
         return "NONE"
-    idf = {t: math.log(1.0 + (n - model.df[t] + 0.5) / (model.df[t] + 0.5)) for t in present}
-    # Coverage weights (module docstring, step 7).
-    absent = sum(1 for t in q_terms if " " not in t and t not in model.df)
-    weight = sum(idf.values()) + _ABSENT_SHARE * absent * math.log(1.0 + (n - 0.5) / 1.5)
-    avgdl = model.avgdl or 1.0
-    scored: list[tuple[float, float, int]] = []
-    for i, doc in enumerate(model.docs):
-        score = 0.0
-        matched = 0.0
-        norm = _K1 * (1.0 - _B + _B * doc.length / avgdl)
-        for t in present:
-            f = doc.tf.get(t)
-            if f:
-                score += idf[t] * f * (_K1 + 1.0) / (f + norm)
-                matched += idf[t]
-        if score > 0.0:
-            scored.append((score, matched / weight, i))
-    if not scored:
-        return "NONE"
-    top = max(s for s, _, _ in scored)
-    ranked: list[tuple[int, float, int]] = []
-    for score, coverage, i in scored:
-        conf = math.floor(100.0 * coverage * score / top + 0.5)
-        ranked.append((conf, score, i))
-    ranked.sort(key=lambda r: (-r[0], -r[1], r[2]))
-    kept = [r for r in ranked if r[0] >= _MIN_CONFIDENCE] or ranked[:1]
-    return " | ".join(f"{model.docs[i].doc_id}:{conf}" for conf, _, i in kept[:max_docs])
+    ranked, _ = _rank(model, q_terms, words)
+    for side in _sides(question):
+        side_ranked, named = _rank(model, *_question(side))
+        if named:
+            for i, conf_key in side_ranked.items():
+                ranked[i] = max(ranked.get(i, conf_key), conf_key)
+    order = sorted(ranked.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
+    kept = [item for item in order if item[1][0] >= _MIN_CONFIDENCE] or order[:1]
+    return " | ".join(f"{model.ids[i]}:{conf}" for i, (conf, _) in kept[:max_docs])

@@ -9,6 +9,12 @@ are made of (``which``, ``document``, ``explain`` ...), drops one-character word
 a plural ``s`` (``contracts`` → ``contract``, ``policies`` → ``policy``), and turns runs of
 Chinese, Japanese and Korean characters into overlapping character pairs (a lone
 character stays itself), since those scripts do not separate words by spaces.
+
+:func:`terms_with_ids` cuts the same way but keeps identifiers whole: a word or a run of
+words joined by hyphens that holds both letters and digits (``P-88213`` → ``p88213``,
+``HY-1032`` → ``hy1032``, ``E117`` → ``e117``; not a number with a short suffix such as
+``47th`` or ``100mm``), each with its parts (``88213``; ``hy``, ``1032``) so that a
+caller can match ``HY 1032`` as well.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import re
 import threading
 import unicodedata
 
-__all__ = ["STOPWORDS", "terms"]
+__all__ = ["STOPWORDS", "is_identifier", "terms", "terms_with_ids"]
 
 _STOP_TEXT = """
 a about above after again against all also am an and any are aren as at be because been
@@ -131,27 +137,94 @@ def _stem(word: str) -> str:
     return word
 
 
+def _word_terms(word: str, out: list[str]) -> None:
+    """Append the terms of one word (as the word pattern cuts them) to ``out``."""
+    if any(_is_cjk(ord(c)) for c in word):
+        for piece in _CJK_RUN.split(word):
+            if not piece:
+                continue
+            if _is_cjk(ord(piece[0])):
+                if len(piece) == 1:
+                    out.append(piece)
+                else:
+                    out.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+            elif len(piece) > 1 and piece not in STOPWORDS:
+                out.append(_stem(piece))
+        return
+    if len(word) < 2 or word in STOPWORDS:
+        return
+    out.append(_stem(word))
+
+
+#: Characters that join the pieces of an identifier (``P-88213``): hyphen-minus, hyphen,
+#: non-breaking hyphen.
+_JOINERS = frozenset("-\u2010\u2011")
+_HAS_DIGIT = re.compile(r"\d")
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+_NUMBER_WITH_UNIT = re.compile(r"\d+[^\W\d_]{1,3}")
+
+
+def is_identifier(term: str) -> bool:
+    """Whether ``term`` is identifier-like: it holds a letter and a digit (``p88213``,
+    ``hy1032``, ``e117``, ``dn80``), and is not a number with a short suffix (``47th``,
+    ``100mm``, ``3way``) or CJK text."""
+    return (
+        _HAS_DIGIT.search(term) is not None
+        and _HAS_LETTER.search(term) is not None
+        and _NUMBER_WITH_UNIT.fullmatch(term) is None
+        and not any(_is_cjk(ord(c)) for c in term)
+    )
+
+
+def _runs(folded: str, pat: re.Pattern[str]) -> list[list[str]]:
+    """The words of ``folded``, grouped into runs of words joined by a single hyphen."""
+    runs: list[list[str]] = []
+    end = -1
+    for m in pat.finditer(folded):
+        start = m.start()
+        if runs and start == end + 1 and folded[end] in _JOINERS:
+            runs[-1].append(m.group())
+        else:
+            runs.append([m.group()])
+        end = m.end()
+    return runs
+
+
+def terms_with_ids(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The search terms of ``text``, in order, each identifier kept whole and paired with
+    its parts (other terms have no parts).
+
+    An identifier is a word, or words joined by hyphens, that :func:`is_identifier`
+    accepts once the hyphens are removed: ``P-88213`` is the term ``p88213`` with the part
+    ``88213`` (``p``, one character, is dropped as usual); ``HY-1032`` is ``hy1032`` with
+    parts ``hy`` and ``1032``; ``E117`` is ``e117``. Every other word is cut as
+    :func:`terms` cuts it.
+    """
+    pat, table = _tables()
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(table)
+    out: list[tuple[str, tuple[str, ...]]] = []
+    words: list[str] = []
+    for run in _runs(folded, pat):
+        if len(run) > 1:
+            whole = "".join(run)
+            if is_identifier(whole):
+                parts: list[str] = []
+                for word in run:
+                    _word_terms(word, parts)
+                out.append((whole, tuple(parts)))
+                continue
+        for word in run:
+            words.clear()
+            _word_terms(word, words)
+            out.extend((w, ()) for w in words)
+    return out
+
+
 def terms(text: str) -> list[str]:
     """The search terms of ``text``, in order (see the module docstring)."""
     pat, table = _tables()
     folded = unicodedata.normalize("NFKC", text).casefold().translate(table)
     out: list[str] = []
-    stop = STOPWORDS
     for m in pat.finditer(folded):
-        word = m.group()
-        if any(_is_cjk(ord(c)) for c in word):
-            for piece in _CJK_RUN.split(word):
-                if not piece:
-                    continue
-                if _is_cjk(ord(piece[0])):
-                    if len(piece) == 1:
-                        out.append(piece)
-                    else:
-                        out.extend(piece[i : i + 2] for i in range(len(piece) - 1))
-                elif len(piece) > 1 and piece not in stop:
-                    out.append(_stem(piece))
-            continue
-        if len(word) < 2 or word in stop:
-            continue
-        out.append(_stem(word))
+        _word_terms(m.group(), out)
     return out

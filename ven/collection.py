@@ -415,11 +415,15 @@ class Collection:
     ) -> CollectionContext:
         in_scope = [d for d in self.doc_ids if restrict is None or d in restrict]
         limit = max(1, math.ceil(self.total_chunks * self.retrieval_pct / 100))
+        if cap is not None:
+            # Enough hits to fill the cap: twice what it holds at the mean chunk size.
+            mean = max(1, self.total_tokens // max(1, self.total_chunks))
+            limit = max(limit, math.ceil(2 * cap / mean))
         found = list(search(question, limit, restrict))
         hits = self._hits(found, in_scope)
         order = [(d, s) for d, s in self._ordered(found, in_scope)]
         if broad:
-            hits = self._global(question, search, hits, in_scope)
+            hits = self._global(question, search, hits, in_scope, limit if cap is not None else 0)
             order = _round_robin(hits, in_scope)
         if cap is not None:
             return self._capped(hits, order, cap, share, route, reply, broad, filter_tokens, notes)
@@ -553,9 +557,11 @@ class Collection:
         search: Search,
         hits: dict[str, list[int]],
         in_scope: Sequence[str],
+        min_quota: int = 0,
     ) -> dict[str, list[int]]:
-        """The reference's global distribution: an even coverage share, the rest by hits."""
-        total_quota = max(1, int(self.total_chunks * self.retrieval_pct / 100))
+        """The reference's global distribution: an even coverage share, the rest by hits
+        (``min_quota``: at least this many chunks in all, so a token cap can be filled)."""
+        total_quota = max(1, min_quota, int(self.total_chunks * self.retrieval_pct / 100))
         spread = int(total_quota * self.global_spread_pct / 100)
         quotas = {d: max(1, spread // max(1, len(in_scope))) for d in in_scope}
         remaining = max(0, total_quota - sum(quotas.values()))

@@ -197,6 +197,7 @@ def run_atheris(argv: list[str]) -> None:
         rng = random.Random(fdp.ConsumeInt(4))
         check(mutate(kind, base, rng), kind, [16, 64, 256, 1024][fdp.ConsumeIntInRange(0, 3)])
 
+    atheris.instrument_all()  # coverage of dan's Python code guides the mutations
     atheris.Setup([sys.argv[0], *argv], target)
     atheris.Fuzz()
 

@@ -169,3 +169,21 @@ def test_unsupported_zip_version_is_a_corrupt_document():
         central = data.find(b"PK\x01\x02", central + 4)
     with pytest.raises(dan.CorruptDocumentError):
         dan.convert(bytes(data))
+
+
+def test_a_200_mb_part_is_refused_before_it_is_decompressed():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        with z.open("word/document.xml", "w", force_zip64=True) as part:  # streamed: 200 MB never in memory
+            part.write(b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>')
+            block = b"<w:p><w:r><w:t>x</w:t></w:r></w:p>" * 30_000
+            for _ in range(200_000_000 // len(block)):
+                part.write(block)
+            part.write(b"</w:body></w:document>")
+    data = buf.getvalue()
+    assert len(data) < 5_000_000
+    with pytest.raises(dan.ZipBombError, match="max_part_bytes"):
+        dan.convert(data, limits=dan.Limits(max_compression_ratio=10**9))  # the size check alone
+    with pytest.raises(dan.ZipBombError):
+        dan.convert(data)  # with the default limits

@@ -2,15 +2,18 @@
 
 A benchmark script calls :func:`run_child` with its own path and a pipeline name; the
 child (the same script with ``--worker NAME ARG``) imports what it needs, times the work
-with ``time.perf_counter`` and prints one JSON line. The parent reads the child's peak
-resident set size from ``os.wait4``, so each figure includes the interpreter and nothing
-from other pipelines.
+with ``time.perf_counter`` and prints one JSON line, including its peak resident set
+size read from ``VmHWM`` in ``/proc/self/status`` — the high-water mark of the child's
+own address space, which starts fresh at exec. (``os.wait4``'s ``ru_maxrss`` is only a
+fallback: Linux carries the parent's high-water mark at fork into it, which inflates
+every child of a parent that has generated a large input.)
 """
 
 from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,13 +43,16 @@ def run_child(script: Path, name: str, arg: str) -> tuple[dict, float]:
     rss_mb = usage.ru_maxrss / 1024
     if proc.returncode != 0:
         return {"error": err.decode(errors="replace").strip().splitlines()[-1:] or ["failed"]}, rss_mb
-    return json.loads(out.decode().strip().splitlines()[-1]), rss_mb
+    result = json.loads(out.decode().strip().splitlines()[-1])
+    own = result.pop("vm_hwm_mb", None)
+    return result, own if own is not None else rss_mb
 
 
 def measure(script: Path, name: str, arg: str, runs: int) -> dict:
     """Median/min/max seconds and peak RSS over ``runs`` children, or why it was skipped."""
     times: list[float] = []
     rss: list[float] = []
+    tools: list[float] = []
     extra: dict = {}
     for _ in range(runs):
         result, peak = run_child(script, name, arg)
@@ -55,6 +61,7 @@ def measure(script: Path, name: str, arg: str, runs: int) -> dict:
             return {"pipeline": name, "skipped": reason if isinstance(reason, str) else " ".join(reason)}
         times.append(result.pop("seconds"))
         rss.append(peak)
+        tools.append(result.pop("tool_rss_mb", 0.0))
         extra = result
     return {
         "pipeline": name,
@@ -62,6 +69,7 @@ def measure(script: Path, name: str, arg: str, runs: int) -> dict:
         "min_s": round(min(times), 4),
         "max_s": round(max(times), 4),
         "peak_rss_mb": round(max(rss), 1),
+        **({"tool_rss_mb": round(max(tools), 1)} if any(tools) else {}),
         "runs": runs,
         **extra,
     }
@@ -77,4 +85,25 @@ def child_main(prepare: Callable[[str, str], Callable[[], dict]], name: str, arg
     t0 = time.perf_counter()
     extra = work()
     elapsed = time.perf_counter() - t0
-    print(json.dumps({"seconds": elapsed, **extra}))
+    hwm = _vm_hwm_mb()
+    report = {"seconds": elapsed, **extra}
+    if hwm is not None:
+        report["vm_hwm_mb"] = hwm
+    tool = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    if tool:
+        # a tool the pipeline ran as a process of its own (pandoc): its peak, as an upper
+        # bound (it includes this process's resident pages at the moment it was started)
+        report["tool_rss_mb"] = round(tool, 1)
+    print(json.dumps(report))
+
+
+def _vm_hwm_mb() -> float | None:
+    """This process's peak resident set size in MB (Linux), or None."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None

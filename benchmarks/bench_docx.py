@@ -194,7 +194,7 @@ def main() -> None:
         stage_times = stages(path)
 
     print(f"\nDOCX: {path.name}, {size_mb:.2f} MB, {pages} pages ({res.page_kind}), {len(res)} dan chunks\n")
-    print(f"{'pipeline':24} {'median s':>9} {'pages/s':>9} {'MB/s':>7} {'peak RSS MB':>12} {'time / dan':>11}")
+    print(f"{'pipeline':24} {'median s':>9} {'pages/s':>9} {'MB/s':>7} {'peak RSS MB':>12} {'time / dan':>11}  note")
     for r in rows:
         if "skipped" in r:
             print(f"{r['pipeline']:24} skipped: {r['skipped']}")
@@ -202,6 +202,7 @@ def main() -> None:
             print(
                 f"{r['pipeline']:24} {r['median_s']:>9.3f} {r['pages_per_s']:>9.0f} {r['mb_per_s']:>7.2f} "
                 f"{r['peak_rss_mb']:>12.0f} {r.get('x_dan_time', 0):>11.2f}"
+                + (f"  + external tool process ≤ {r['tool_rss_mb']:.0f} MB" if r.get("tool_rss_mb") else "")
             )
     print("\nwhere dan's time goes (best of 3, in-process):")
     for k, v in stage_times.items():

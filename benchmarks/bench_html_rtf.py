@@ -9,7 +9,7 @@ each measurement in a fresh child process (median of ``--runs``, peak RSS from `
 * ``dan-html`` / ``dan-rtf``: ``dan.convert(data, max_tokens=1024)`` (reader, renderer,
   pagination, chunker, records);
 * ``pandoc-html`` / ``pandoc-rtf``: ``pandoc -t plain`` on the same file, when ``pandoc`` is on
-  PATH (skipped otherwise).
+  PATH or ``pypandoc-binary`` (the ``bench`` extra) is installed (skipped otherwise).
 
 Prints a table and writes ``benchmarks/results/bench_html_rtf.json``.
 
@@ -138,6 +138,13 @@ def _prepare(name: str, path: str):
     data = Path(path).read_bytes()
     if name.startswith("pandoc-"):
         exe = shutil.which("pandoc")
+        if not exe:
+            try:  # the bench extra's pypandoc-binary ships a pandoc executable
+                import pypandoc
+
+                exe = pypandoc.get_pandoc_path()
+            except (ImportError, OSError):
+                exe = None
         if exe is None:
             raise ImportError("pandoc is not on PATH")
         fmt = name.split("-", 1)[1]

@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import test_batch_helpers as H  # noqa: E402
+import batch_helpers as H  # noqa: E402
 
 import dan  # noqa: E402
 from dan.batch import BatchError, BatchResult, ConversionFailure, WorkerCrashedError, iter_convert  # noqa: E402

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import test_batch_helpers as H  # noqa: E402
+import batch_helpers as H  # noqa: E402
 
 import dan  # noqa: E402
 from dan import cli as dan_cli  # noqa: E402

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import test_batch_helpers as H  # noqa: E402
+import batch_helpers as H  # noqa: E402
 
 import dan  # noqa: E402
 from dan import display  # noqa: E402

@@ -15,7 +15,7 @@ pytest.importorskip("numpy")  # InMemoryVectorStore's similarity
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import test_batch_helpers as H  # noqa: E402
+import batch_helpers as H  # noqa: E402
 from langchain_core.document_loaders import BaseLoader  # noqa: E402
 from langchain_core.documents import BaseDocumentTransformer, Document  # noqa: E402
 from langchain_core.vectorstores import InMemoryVectorStore  # noqa: E402

@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import test_batch_helpers as H  # noqa: E402
+import batch_helpers as H  # noqa: E402
 
 import dan  # noqa: E402
 from dan.integrations import IntegrationError  # noqa: E402

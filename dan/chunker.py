@@ -10,9 +10,9 @@ Rules (SPEC §3 "Conversion rules", §7 "Chunk text and tokens"):
   at the best boundary seen after half the limit — before a heading, then at a page end,
   a table's start or end, a paragraph end, and last between rows or list items — and never
   right after a heading when it can be helped;
-* a unit that fits is never cut; a unit larger than the room left is cut by
-  :mod:`dan.splitter` (and a small chunk is topped up with the head of a long paragraph
-  rather than ended early);
+* a unit that fits in a chunk of its own is never cut; a unit larger than a whole chunk
+  is cut by :mod:`dan.splitter` (and when the chunk before it is less than half full, that
+  chunk is topped up with the unit's head rather than ended early);
 * a chunk holding rows of a table that started in an earlier chunk repeats its header.
 """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -24,9 +24,8 @@ from dan.errors import DanError, DocumentNotFoundError, InputTooLargeError, Text
 from dan.fields import ChunkField, validate_labels
 from dan.gcpause import gc_paused
 from dan.limits import Limits
-from dan.names import Names
 from dan.pagination import paginate
-from dan.records import RecordContext, build_records
+from dan.records import NamesHook, RecordContext, build_records
 from dan.render import phrase, render_document
 from dan.system_message import system_message
 from dan.textclean import clean_text, decode_text
@@ -38,7 +37,6 @@ __all__ = ["Dan", "DanResult", "convert", "convert_string", "NamesHook", "derive
 
 log = logging.getLogger("dan")
 
-NamesHook = Callable[[str, int, str], "Names | None"]
 _RESERVED_IDS = {"NONE", "ALL", "INDEX"}
 MIN_MAX_TOKENS = 16
 

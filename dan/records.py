@@ -17,7 +17,7 @@ from dan.units import CODE, HEADING, ITEM, PARA, ROW
 from ven import schema as S
 from ven.schema import join_list
 
-__all__ = ["RecordContext", "build_records", "MAX_FIELD_CHARS", "MAX_RECORD_BYTES", "plain_sample"]
+__all__ = ["NamesHook", "RecordContext", "build_records", "MAX_FIELD_CHARS", "MAX_RECORD_BYTES", "plain_sample"]
 
 #: Characters a phrase field may hold.
 MAX_FIELD_CHARS = 1000

@@ -7,7 +7,15 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_markdown.py", "bench_docx.py", "bench_ven.py", "bench_html_rtf.py", "bench_index.py"]
+SCRIPTS = [
+    "bench_markdown.py",
+    "bench_docx.py",
+    "bench_html_rtf.py",
+    "bench_ven.py",
+    "bench_index.py",
+    "bench_batch.py",
+    "bench_hostile.py",
+]
 
 
 def main() -> int:

@@ -1,24 +1,43 @@
-"""``python -m demo``: the dan + ven RAG demo on the command line.
+"""``python -m demo``: the dan + ven RAG application on the command line, on the knowledge store.
 
-* ``python -m demo`` — load the bundled samples and ask the bundled questions;
+* ``python -m demo`` — ingest the bundled samples and ask the bundled questions;
 * ``python -m demo chat [FILES...]`` — interactive questions (samples by default);
-* ``python -m demo ask FILES... -q QUESTION`` — one question about your files.
+* ``python -m demo ask [FILES...] -q QUESTION`` — one question (about files, or a ``--db``);
+* ``python -m demo ingest FILES... --db PATH`` — add files to a persistent store;
+* ``python -m demo search -q QUERY --db PATH`` — keyword / semantic / hybrid search.
 
-Offline by default: a hashed lexical embedding, the lexical router, and instead of a
-generated answer the assembled context and its citations (clearly labelled). With
-``OPENAI_API_KEY`` set (and without ``--offline``): OpenAI embeddings
-(``text-embedding-3-small``), routing on the mini model, answers from the main model.
+Every command runs on a knowledge store (``demo.store``): a temporary SQLite file unless
+``--db`` names one (a path, ``sqlite:///path`` or ``postgresql://...``). Offline by default:
+the hashed lexical embedding, the lexical router, and instead of a generated answer the
+assembled context and its citations (clearly labelled). With ``OPENAI_API_KEY`` set (and
+without ``--offline``): OpenAI embeddings (``text-embedding-3-small``), routing on the mini
+model, answers from the main model.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import os
 import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TextIO
 
 from demo.questions import QUESTIONS
-from demo.session import DemoConfig, RagSession, Turn, progress_bar
+from demo.session import DemoConfig, Turn, progress_bar
+from demo.store import (
+    AccessContext,
+    AskOptions,
+    AskResult,
+    JobState,
+    KnowledgeStore,
+    SearchMode,
+    StoreError,
+    StoreOptions,
+)
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 OFFLINE_LABEL = "(offline: no chat model configured — the assembled context and its citations are shown instead of a generated answer)"
@@ -32,6 +51,9 @@ def sample_files() -> list[Path]:
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     d = DemoConfig()
+    common.add_argument("--db", help="knowledge store: a file path, sqlite:///path or postgresql://... (default: a temporary file)")
+    common.add_argument("--collection", default="demo", help="collection name in the store (default %(default)s)")
+    common.add_argument("--subject", default=None, help="the store's access subject for this local user (default: your login name)")
     common.add_argument("--max-tokens", type=int, default=d.max_tokens, help="dan chunk limit (default %(default)s)")
     common.add_argument("--threshold", type=int, default=d.threshold, help="below this many collection tokens, send everything (default %(default)s)")
     common.add_argument("--retrieval-pct", type=float, default=d.retrieval_pct, help="chunks retrieved, %% of the collection (default %(default)s)")
@@ -39,7 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--global-spread-pct", type=float, default=d.global_spread_pct, help="broad questions: share of retrieval spread over every file (default %(default)s)")
     common.add_argument("--index-pct", type=float, default=d.index_pct, help="index entry size, %% of each file's tokens (default %(default)s)")
     common.add_argument("--confidence", type=int, default=d.confidence, help="routing confidence needed to restrict to files (default %(default)s)")
+    common.add_argument("--context-tokens", type=int, default=None, help="hard cap on the context's document tokens (default: none, the reference's percentages)")
     common.add_argument("--routing", choices=("auto", "model", "lexical", "off"), default="auto", help="auto: the mini model when a key is set, else lexical")
+    common.add_argument("--mode", choices=[m.value for m in SearchMode], default="auto", help="search mode (default %(default)s: hybrid when embeddings exist)")
     common.add_argument("--reference-order", action="store_true", help="spend enrichment like the reference demo instead of in hit-rank order")
     common.add_argument("--main-model", default=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), help="answering model (default %(default)s)")
     common.add_argument("--mini-model", default=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"), help="routing/classification model (default %(default)s)")
@@ -49,41 +73,166 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", parents=[common], help="ask the bundled questions of the bundled samples (the default)")
     chat = sub.add_parser("chat", parents=[common], help="ask your own questions interactively")
-    chat.add_argument("files", nargs="*", help="documents (default: the bundled samples)")
-    ask = sub.add_parser("ask", parents=[common], help="ask one question about some files")
-    ask.add_argument("files", nargs="+", help="documents to load")
+    chat.add_argument("files", nargs="*", help="documents (default: the bundled samples, unless --db holds some)")
+    ask = sub.add_parser("ask", parents=[common], help="ask one question about some files (or a --db store)")
+    ask.add_argument("files", nargs="*", help="documents to add first")
     ask.add_argument("-q", "--question", required=True)
+    ingest = sub.add_parser("ingest", parents=[common], help="add files to a store (--db)")
+    ingest.add_argument("files", nargs="+", help="documents")
+    search = sub.add_parser("search", parents=[common], help="search a store (--db)")
+    search.add_argument("-q", "--query", required=True)
+    search.add_argument("--limit", type=int, default=6, help="passages (1-50, default %(default)s)")
+    search.add_argument("--budget", type=int, default=2400, help="evidence tokens (128-16000, default %(default)s)")
     return parser
 
 
-def build_session(args: argparse.Namespace) -> RagSession:
-    """A session configured from the command line (OpenAI when a key is set and not --offline)."""
-    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
-    routing = args.routing if args.routing != "auto" else ("model" if online else "lexical")
-    config = DemoConfig(
-        max_tokens=args.max_tokens,
+def _online(args: argparse.Namespace) -> bool:
+    return bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
+
+
+def _models(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(chat, mini) models, or (None, None) offline."""
+    if not _online(args):
+        return None, None
+    from demo.models import OpenAIChat
+
+    return OpenAIChat(args.main_model), OpenAIChat(args.mini_model)
+
+
+def ask_options(args: argparse.Namespace) -> AskOptions:
+    """ven's collection settings from the command line."""
+    routing = args.routing if args.routing != "auto" else ("model" if _online(args) else "lexical")
+    return AskOptions(
+        max_tokens=args.context_tokens,
+        routing=routing,
         threshold=args.threshold,
         retrieval_pct=args.retrieval_pct,
         enrichment_pct=args.enrichment_pct,
         global_spread_pct=args.global_spread_pct,
-        index_pct=args.index_pct,
         confidence=args.confidence,
-        routing=routing,
         rank_order=not args.reference_order,
     )
-    if online:
-        from demo.embeddings import OpenAIEmbeddings
-        from demo.models import OpenAIChat
-
-        return RagSession(config, embeddings=OpenAIEmbeddings(), chat=OpenAIChat(args.main_model), mini=OpenAIChat(args.mini_model))
-    return RagSession(config)
 
 
-def print_turn(turn: Turn, show: str = "short", out=None) -> None:
-    """Print a turn: route, files, token accounting, cited context, answer."""
-    out = out if out is not None else sys.stdout
+@contextmanager
+def open_store(args: argparse.Namespace) -> Iterator[KnowledgeStore]:
+    """The store named by ``--db``, or a temporary one removed afterwards."""
+    options = StoreOptions(max_tokens=args.max_tokens, index_pct=args.index_pct)
+    embeddings: Any = "default"
+    if _online(args):
+        from demo.store import OpenAIProvider
+
+        embeddings = OpenAIProvider()
+    if args.db:
+        with KnowledgeStore(args.db, options=options, embeddings=embeddings) as store:
+            yield store
+        return
+    with tempfile.TemporaryDirectory(prefix="danven-demo-") as tmp:
+        with KnowledgeStore(Path(tmp) / "knowledge.db", options=options, embeddings=embeddings) as store:
+            yield store
+
+
+def _access(args: argparse.Namespace) -> AccessContext:
+    subject = args.subject
+    if subject is None:
+        try:
+            subject = getpass.getuser()
+        except (KeyError, OSError):
+            subject = "local"
+    return AccessContext(subject or "local")
+
+
+def _collection(store: KnowledgeStore, name: str, access: AccessContext) -> str:
+    for col in store.list_collections(access):
+        if col.name.casefold() == name.strip().casefold():
+            return col.id
+    return store.create_collection(name, access).id
+
+
+def load_files(store: KnowledgeStore, cid: str, files: Sequence[str | Path], access: AccessContext, err: TextIO | None = None) -> None:
+    """Queue files, process them with a progress bar, report each one that failed."""
+    err = err if err is not None else sys.stderr
+    queued: list[tuple[str, str]] = []
+    for f in files:
+        path = Path(f)
+        try:
+            queued.append((path.name, store.enqueue(cid, path.name, path.read_bytes(), access)))
+        except OSError as exc:
+            err.write(f"skipped {path}: {exc.strerror or exc}\n")
+        except StoreError as exc:
+            err.write(f"skipped {path}: {type(exc).__name__}: {exc}\n")
+    show = progress_bar(err)
+    done = 0
+    show(0, len(queued), "converting")
+    while store.process_next():
+        done += 1
+        show(min(done, len(queued)), len(queued), "")
+    show(len(queued), len(queued), "done")
+    for name, job_id in queued:
+        job = store.get_job(cid, job_id, access)
+        if job.state == JobState.FAILED:
+            err.write(f"skipped {name}: {job.error}\n")
+
+
+def _summary_line(store: KnowledgeStore, cid: str, access: AccessContext, threshold: int, routing: str) -> str:
+    sources = store.list_sources(cid, access)
+    return (
+        f"loaded {len(sources)} documents, {sum(s.chunk_count for s in sources)} chunks, {sum(s.tokens for s in sources)} "
+        f"tokens (small-collection threshold {threshold}); routing: {routing}; store: {store.backend.dialect}, "
+        f"embeddings: {store.embedding_identity or 'none'}"
+    )
+
+
+def token_summary(result: AskResult) -> str:
+    """One line of token accounting, like the reference demo's status line."""
+    t = result.tokens
+    parts = [f"path: {result.path}", f"document tokens sent: {t.context}"]
+    if t.index:
+        parts.append(f"filter tokens: {t.index}")
+    if result.path == "retrieval":
+        parts += [f"retrieval tokens: {t.retrieval}", f"enrichment tokens: {t.enrichment}", "broad query" if result.broad else "pointed query"]
+    if result.route is not None:
+        parts.append(f"route: {result.route.kind}")
+    if t.max_tokens is not None:
+        parts.append(f"cap: {t.max_tokens}")
+    parts.append(f"files: {len({c.document_id for c in result.citations})}")
+    return ", ".join(parts)
+
+
+def _context_lines(text: str, show: str) -> str:
+    shown = text if show == "full" or len(text) <= 1200 else text[:1200] + f"\n… ({len(text) - 1200} more characters)"
+    return "   context:\n" + "\n".join("     | " + line for line in shown.split("\n")) + "\n"
+
+
+def print_result(result: AskResult, show: str = "short", out: TextIO | None = None) -> None:
+    """Print a store answer: route, files, token accounting, citations, context, answer."""
+    w = (out if out is not None else sys.stdout).write
+    w(f"\nQ: {result.question}\n")
+    route = f"{result.route.kind} ({result.route.reply.strip()[:80]})" if result.route is not None else "not used"
+    w(f"   path: {result.path}; route: {route}; search: {result.mode.value}\n")
+    w(f"   files: {', '.join(dict.fromkeys(c.file_name for c in result.citations)) or '-'}\n")
+    w(f"   tokens: {token_summary(result)}\n")
+    for note in result.notes:
+        w(f"   note: {note}\n")
+    cited = list(dict.fromkeys(c.locator for c in result.citations))
+    if cited:
+        w("   cited:\n")
+        for c in cited[:12]:
+            w(f"     - {c}\n")
+        if len(cited) > 12:
+            w(f"     … and {len(cited) - 12} more\n")
+    if show != "none":
+        w(_context_lines(result.context, show))
+    if result.answer is None:
+        w(f"   answer: {OFFLINE_LABEL}\n")
+    else:
+        w("   answer:\n" + "\n".join("     " + line for line in result.answer.split("\n")) + "\n")
+
+
+def print_turn(turn: Turn, show: str = "short", out: TextIO | None = None) -> None:
+    """Print a :class:`~demo.session.RagSession` turn (the in-memory LangChain variant)."""
     ctx = turn.context
-    w = out.write
+    w = (out if out is not None else sys.stdout).write
     w(f"\nQ: {turn.question}\n")
     route = f"{ctx.route.kind.value} ({ctx.route_reply.strip()[:80]})" if ctx.route is not None else "not used"
     w(f"   path: {ctx.path}; route: {route}\n")
@@ -96,47 +245,71 @@ def print_turn(turn: Turn, show: str = "short", out=None) -> None:
         for c in turn.citations:
             w(f"     - {c}\n")
     if show != "none":
-        text = ctx.text if show == "full" or len(ctx.text) <= 1200 else ctx.text[:1200] + f"\n… ({len(ctx.text) - 1200} more characters)"
-        w("   context:\n" + "\n".join("     | " + line for line in text.split("\n")) + "\n")
+        w(_context_lines(ctx.text, show))
     if turn.answer is None:
         w(f"   answer: {OFFLINE_LABEL}\n")
     else:
         w("   answer:\n" + "\n".join("     " + line for line in turn.answer.split("\n")) + "\n")
 
 
-def _load(session: RagSession, files: list[str] | list[Path]) -> None:
-    loaded = session.add_files(files, progress=progress_bar())
-    for item in loaded:
-        if item.error:
-            sys.stderr.write(f"skipped {item.path}: {item.error}\n")
-    coll = session.collection
-    print(f"loaded {len(coll)} documents, {coll.total_chunks} chunks, {coll.total_tokens} tokens "
-          f"(small-collection threshold {session.config.threshold}); routing: {session.config.routing}")
-
-
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m demo``."""
     args = _parser().parse_args(argv)
-    session = build_session(args)
     command = args.command or "run"
-    if command == "run":
-        _load(session, sample_files())
-        for q in QUESTIONS:
-            session.history.clear()
-            print_turn(session.ask(q), args.show_context)
+    if command in ("ingest", "search") and not args.db:
+        sys.stderr.write(f"python -m demo {command} needs --db PATH (a store that outlives the command)\n")
+        return 2
+    try:
+        return _run(args, command)
+    except StoreError as exc:
+        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        return 1
+
+
+def _run(args: argparse.Namespace, command: str) -> int:
+    access = _access(args)
+    with open_store(args) as store:
+        cid = _collection(store, args.collection, access)
+        if command == "search":
+            res = store.search(cid, args.query, access, mode=args.mode, limit=args.limit, budget=args.budget)
+            print(f"{res.mode.value} search: {len(res.passages)} passages, {res.estimated_tokens} tokens")
+            if res.notice:
+                print(f"note: {res.notice}")
+            for p in res.passages:
+                print(f"\n[{p.score:.4f}] {p.locator}  ({p.file_name}, passage {p.id})")
+                print("\n".join("  | " + line for line in p.text.split("\n")[:12]))
+            return 0
+        options = ask_options(args)
+        chat, mini = _models(args)
+        if command == "ingest":
+            load_files(store, cid, args.files, access)
+            print(_summary_line(store, cid, access, args.threshold, options.routing))
+            return 0
+        files: Sequence[str | Path] = getattr(args, "files", None) or []
+        if command == "run" or (not files and not (args.db and store.list_sources(cid, access))):
+            files = sample_files() if command in ("run", "chat") else files
+        if files:
+            load_files(store, cid, files, access)
+        print(_summary_line(store, cid, access, args.threshold, options.routing))
+        ask = lambda q, history=(): store.ask(cid, q, access, options=options, mode=args.mode, chat=chat, mini=mini, history=history)
+        if command == "run":
+            for q in QUESTIONS:
+                print_result(ask(q), args.show_context)
+            return 0
+        if command == "ask":
+            print_result(ask(args.question), args.show_context)
+            return 0
+        print("Ask a question (empty line or Ctrl-D to quit).")
+        history: list[tuple[str, str]] = []
+        while True:
+            try:
+                q = input("> ").strip()
+            except EOFError:
+                break
+            if not q:
+                break
+            result = ask(q, tuple(history))
+            print_result(result, args.show_context)
+            if result.answer is not None:
+                history += [("user", q), ("assistant", result.answer)]
         return 0
-    if command == "ask":
-        _load(session, args.files)
-        print_turn(session.ask(args.question), args.show_context)
-        return 0
-    _load(session, args.files or sample_files())
-    print("Ask a question (empty line or Ctrl-D to quit).")
-    while True:
-        try:
-            q = input("> ").strip()
-        except EOFError:
-            break
-        if not q:
-            break
-        print_turn(session.ask(q), args.show_context)
-    return 0

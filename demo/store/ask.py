@@ -1,0 +1,303 @@
+"""A question's context: ven's :class:`~ven.collection.Collection` over the store's search.
+
+Per collection the store keeps one ven ``Collection`` built from the stored records of
+its active versions (no chunk text is kept in memory) and brings it up to date
+incrementally when the collection's generation changes: retired documents are removed,
+newly activated ones added in activation order — the order of the stored index document,
+so ven's routing index and the stored one are the same text. A question then runs ven's
+whole pipeline (small-collection path, routing, broad/pointed retrieval, enrichment in
+rank order, the token cap) with the store's hybrid/keyword search as its search, in one
+read snapshot, and the chunk texts of the chosen passages are read from that snapshot.
+
+Calls to chat models (routing, the broad/pointed classification, the answer) happen
+outside the snapshot and the collection's lock.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import dan
+import ven
+from demo.store.db import Scope, Tx, placeholders
+from demo.store.errors import InvalidRequestError
+from demo.store.options import AskOptions
+from demo.store.search import Plan, Searcher
+from demo.store.text import clean_query, locator
+from demo.store.values import AskResult, Citation, RouteInfo, SearchMode, TokenAccount
+from ven.collection import (
+    Collection,
+    CollectionContext,
+    looks_broad,
+    scope_system_prompt,
+)
+
+__all__ = ["CONTEXT_INTRO", "Asker", "ChatLike"]
+
+log = logging.getLogger("demo.store")
+
+#: Between the system message and the chunks (as in the reference demo).
+CONTEXT_INTRO = "USE THIS EXTRACTED DOCUMENT CONTEXT TO ANSWER THE USER'S QUESTION:\n"
+
+
+class ChatLike(Protocol):
+    """A chat model: ``complete(system, messages)`` (see :mod:`demo.models`)."""
+
+    def complete(self, system: str, messages: Sequence[tuple[str, str]]) -> str:
+        """The reply to the last user message."""
+        ...
+
+
+class _Entry:
+    """One collection's ven Collection at one generation."""
+
+    def __init__(self, collection: Collection) -> None:
+        self.collection = collection
+        self.generation = -1
+        #: doc_key -> version id
+        self.versions: dict[str, str] = {}
+        self.lock = threading.Lock()
+
+
+class _Stale(Exception):
+    """The cached collection is newer than this read snapshot: read again."""
+
+
+class Asker:
+    """Builds question contexts for every collection of one store."""
+
+    def __init__(self, searcher: Searcher, index_pct: float) -> None:
+        self.searcher = searcher
+        self.index_pct = index_pct
+        self._entries: OrderedDict[tuple[Any, ...], _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+
+    #: Collections (and ven settings) kept built; the least recently used is dropped first.
+    KEEP = 32
+
+    def forget(self, collection_id: str) -> None:
+        """Drop a deleted collection's cache."""
+        with self._lock:
+            for key in [k for k in self._entries if k[0] == collection_id]:
+                del self._entries[key]
+
+    def _entry(self, collection_id: str, options: AskOptions) -> _Entry:
+        o = options
+        key = (collection_id, o.threshold, o.retrieval_pct, o.enrichment_pct, o.global_spread_pct, o.confidence, o.rank_order)
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            else:
+                entry = _Entry(
+                    Collection(
+                        threshold=options.threshold,
+                        retrieval_pct=options.retrieval_pct,
+                        enrichment_pct=options.enrichment_pct,
+                        global_spread_pct=options.global_spread_pct,
+                        index_pct=self.index_pct,
+                        confidence=options.confidence,
+                        rank_order=options.rank_order,
+                        count_tokens=dan.count_tokens,
+                    )
+                )
+                self._entries[key] = entry
+                while len(self._entries) > self.KEEP:
+                    self._entries.popitem(last=False)
+            return entry
+
+    # ------------------------------------------------------------------ public
+
+    def ask(
+        self,
+        collection_id: str,
+        index_text: str,
+        question: object,
+        options: AskOptions,
+        mode: SearchMode,
+        chat: ChatLike | None,
+        mini: ChatLike | None,
+        history: Sequence[tuple[str, str]],
+    ) -> AskResult:
+        """Route, retrieve, expand, assemble, and answer with ``chat`` when given."""
+        text = clean_query(question)
+        if options.routing == "model" and mini is None:
+            raise InvalidRequestError("routing='model' needs a mini chat model: pass mini=..., or use routing='lexical'")
+        reply = ""
+        if options.routing == "model" and index_text:
+            assert mini is not None
+            reply = mini.complete(ven.filter_system_prompt() + index_text, [("user", text)])
+        broad = self._broad(text, mini)
+        vector, notice = self.searcher.embed_query(text, mode)
+        for _attempt in range(5):
+            try:
+                return self._ask(collection_id, text, options, mode, vector, notice, reply, broad, chat, history)
+            except _Stale:
+                continue
+        raise RuntimeError("the collection kept changing during the question: ask again")  # pragma: no cover
+
+    def _broad(self, question: str, mini: ChatLike | None) -> bool:
+        if mini is None:
+            return looks_broad(question)
+        try:
+            return mini.complete(scope_system_prompt(), [("user", question)]).strip().upper().startswith("GLOBAL")
+        except Exception as exc:  # a failing classifier must not lose the question: treat it as broad
+            log.warning("scope classification failed (%s: %s): treating the question as broad", type(exc).__name__, exc)
+            return True
+
+    def _ask(
+        self,
+        collection_id: str,
+        question: str,
+        options: AskOptions,
+        mode: SearchMode,
+        vector: Any,
+        notice: str,
+        reply: str,
+        broad: bool,
+        chat: ChatLike | None,
+        history: Sequence[tuple[str, str]],
+    ) -> AskResult:
+        entry = self._entry(collection_id, options)
+        with self.searcher.backend.read() as tx:
+            generation = int(tx.value("SELECT generation FROM collections WHERE id = ?", [collection_id]) or 0)
+            scope = Scope(collection_id)
+            plan = self.searcher.plan(tx, scope, question, mode, vector, notice)
+            with entry.lock:
+                by_key = self._update(tx, entry, collection_id, generation)
+                ctx = entry.collection.context(
+                    question,
+                    self._search_fn(tx, collection_id, plan, by_key),
+                    routing=options.routing,  # type: ignore[arg-type]
+                    ask=(lambda _system, _question: reply) if options.routing == "model" else None,
+                    broad=broad,
+                    max_tokens=options.max_tokens,
+                )
+            context, citations = self._assemble(tx, ctx, by_key)
+        return self._result(question, ctx, context, citations, options, plan, chat, history, by_key)
+
+    # ------------------------------------------------------------------ cache
+
+    def _update(self, tx: Tx, entry: _Entry, collection_id: str, generation: int) -> dict[str, tuple[str, str, str]]:
+        """Bring the entry to ``generation``; doc_key -> (version id, document id, file name)."""
+        active = tx.rows(
+            "SELECT v.doc_key, v.id, v.document_id, d.file_name FROM versions v JOIN documents d ON d.id = v.document_id "
+            "WHERE v.collection_id = ? AND v.state = 'active' ORDER BY v.activated_gen",
+            [collection_id],
+        )
+        by_key = {k: (v, d, f) for k, v, d, f in active}
+        if entry.generation == generation:
+            return by_key
+        if entry.generation > generation:
+            raise _Stale
+        col = entry.collection
+        wanted = {k: v for k, v, _, _ in active}
+        for key in [k for k in entry.versions if k not in wanted]:
+            col.remove(key)
+            del entry.versions[key]
+        for key, version_id, _, _ in active:
+            if entry.versions.get(key) == version_id:
+                continue
+            records = [json.loads(r[0]) for r in tx.rows("SELECT record FROM passages WHERE version_id = ? ORDER BY seq", [version_id])]
+            col.add(records)
+            entry.versions[key] = version_id
+        entry.generation = generation
+        return by_key
+
+    def _search_fn(self, tx: Tx, collection_id: str, plan: Plan, by_key: dict[str, tuple[str, str, str]]) -> Any:
+        doc_of = {d: k for k, (_, d, _) in by_key.items()}
+
+        def search(query: str, k: int, doc_ids: frozenset[str] | None) -> list[tuple[str, int]]:
+            if k <= 0:
+                return []
+            include = None if doc_ids is None else tuple(sorted(by_key[d][1] for d in doc_ids if d in by_key))
+            scope = Scope(collection_id, include=include)
+            ranked = self.searcher.ranked(tx, scope, plan, n=max(100, min(int(k), 1000)))[:k]
+            if not ranked:
+                return []
+            pks = [pk for pk, _ in ranked]
+            where = {
+                int(pk): (doc, seq)
+                for pk, doc, seq in tx.rows(f"SELECT pk, document_id, seq FROM passages WHERE pk IN ({placeholders(len(pks))})", pks)
+            }
+            return [(doc_of[where[pk][0]], int(where[pk][1])) for pk in pks if pk in where and where[pk][0] in doc_of]
+
+        return search
+
+    # ------------------------------------------------------------------ assembly
+
+    def _assemble(
+        self, tx: Tx, ctx: CollectionContext, by_key: dict[str, tuple[str, str, str]]
+    ) -> tuple[str, tuple[Citation, ...]]:
+        if ctx.path == "index":
+            return ctx.text, ()
+        blocks: list[str] = []
+        cites: list[Citation] = []
+        for doc in ctx.docs:
+            version_id, document_id, file_name = by_key[doc.doc_id]
+            seqs = list(doc.seqs)
+            found: dict[int, tuple[str, str, str]] = {}
+            for start in range(0, len(seqs), 500):
+                part = seqs[start : start + 500]
+                for seq, pid, body, record in tx.rows(
+                    f"SELECT seq, id, text, record FROM passages WHERE version_id = ? AND seq IN ({placeholders(len(part))})",
+                    [version_id, *part],
+                ):
+                    found[int(seq)] = (pid, body, record)
+            texts = []
+            for seq in seqs:
+                if seq not in found:
+                    continue
+                pid, body, record = found[seq]
+                texts.append(body)
+                cites.append(Citation(pid, document_id, version_id, file_name, locator(json.loads(record), file_name), seq))
+            blocks.append("\n\n".join(texts))
+        return "\n\n".join(b for b in blocks if b), tuple(cites)
+
+    def _result(
+        self,
+        question: str,
+        ctx: CollectionContext,
+        context: str,
+        citations: tuple[Citation, ...],
+        options: AskOptions,
+        plan: Plan,
+        chat: ChatLike | None,
+        history: Sequence[tuple[str, str]],
+        by_key: dict[str, tuple[str, str, str]],
+    ) -> AskResult:
+        if ctx.path == "index":
+            system = ven.index_system_prompt() + context
+        else:
+            system = dan.system_message() + "\n\n" + CONTEXT_INTRO + context
+        route = None
+        if ctx.route is not None:
+            docs = tuple(
+                (by_key[d][1], by_key[d][2], int(c)) if d in by_key else (d, "", int(c)) for d, c in ctx.route.docs
+            )
+            route = RouteInfo(ctx.route.kind.value, docs, ctx.route_reply)
+        notes = list(ctx.notes) + [n for n in plan.notices if n]
+        if not ctx.docs and ctx.path != "index":
+            notes.append("the collection has no ready sources to answer from.")
+        answer = None
+        if chat is not None and context:
+            answer = chat.complete(system, [*history, ("user", question)])
+        return AskResult(
+            question=question,
+            path=ctx.path,
+            context=context,
+            citations=citations,
+            tokens=TokenAccount(ctx.context_tokens, ctx.retrieval_tokens, ctx.enrichment_tokens, ctx.filter_tokens, options.max_tokens),
+            route=route,
+            broad=ctx.broad,
+            answer=answer,
+            system_prompt=system,
+            notes=tuple(notes),
+            mode=plan.mode,
+        )
+

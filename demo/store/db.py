@@ -1,0 +1,252 @@
+"""The database layer shared by both backends: connections per thread, transactions, scopes.
+
+SQL in the store is written once with ``?`` placeholders; each backend runs it on its
+driver. What differs between SQLite and PostgreSQL — the schema, full-text search, vectors,
+claiming a job, backups — is a method of the backend (``sqlite.py``, ``postgres.py``).
+
+Transactions: :meth:`Backend.write` is one write transaction; :meth:`Backend.read` is one
+consistent snapshot (several queries see the same committed state: a search never mixes
+two versions of a source). Both are re-entrant per thread, and a read inside a write uses
+the write transaction.
+"""
+
+from __future__ import annotations
+
+import abc
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+from attrs import frozen
+
+__all__ = ["Backend", "PassageRow", "Scope", "Tx", "placeholders"]
+
+
+def placeholders(n: int) -> str:
+    """``?, ?, ?`` for ``n`` parameters (at least one: ``IN ()`` is not valid SQL)."""
+    return ", ".join(["?"] * max(1, n))
+
+
+class Tx:
+    """One transaction on one connection; subclasses adapt the driver."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+        raise NotImplementedError
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once per row of parameters."""
+        raise NotImplementedError
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """All rows of a query."""
+        raise NotImplementedError
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row of a query, or None."""
+        found = self.rows(sql, params)
+        return found[0] if found else None
+
+    def value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first column of the first row (None when there is no row)."""
+        row = self.one(sql, params)
+        return None if row is None else row[0]
+
+
+@frozen(slots=True)
+class Scope:
+    """Which passages a search may return: one collection, optionally narrowed.
+
+    ``include`` is None for every document, or the only document ids allowed (an empty
+    tuple allows none); ``filters`` are ``(record field, value)`` equalities, all required.
+    """
+
+    collection_id: str
+    version_id: str | None = None
+    include: tuple[str, ...] | None = None
+    exclude: tuple[str, ...] = ()
+    filters: tuple[tuple[str, str | int], ...] = ()
+
+    @property
+    def narrowed(self) -> bool:
+        """Anything beyond the collection."""
+        return self.version_id is not None or self.include is not None or bool(self.exclude) or bool(self.filters)
+
+
+@frozen(slots=True)
+class PassageRow:
+    """A passage as written at activation."""
+
+    id: str
+    collection_id: str
+    document_id: str
+    version_id: str
+    seq: int
+    text: str
+    record: str
+    tokens: int
+
+
+class Backend(abc.ABC):
+    """A database the store runs on."""
+
+    #: ``sqlite`` or ``postgresql``.
+    dialect: str = ""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+        self._conns: dict[int, Any] = {}
+        self._conns_lock = threading.Lock()
+        self._closed = False
+
+    # ------------------------------------------------------------------ connections
+
+    @abc.abstractmethod
+    def _connect(self) -> Any:
+        """A new driver connection in autocommit mode."""
+
+    @abc.abstractmethod
+    def _tx(self, conn: Any) -> Tx:
+        """A Tx wrapper over a connection."""
+
+    @abc.abstractmethod
+    def _begin(self, conn: Any, write: bool) -> None:
+        """Start a transaction (a snapshot for reads)."""
+
+    def _conn(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            if self._closed:
+                from demo.store.errors import StoreUnavailableError
+
+                raise StoreUnavailableError("the store is closed: open a new KnowledgeStore")
+            conn = self._connect()
+            self._local.conn = conn
+            with self._conns_lock:
+                alive = {t.ident for t in threading.enumerate()}
+                for ident in [i for i in self._conns if i not in alive]:
+                    self._close_quietly(self._conns.pop(ident))
+                self._conns[threading.get_ident()] = conn
+        return conn
+
+    @staticmethod
+    def _close_quietly(conn: Any) -> None:
+        try:
+            conn.close()
+        except Exception:  # closing a connection of a finished thread: nothing left to do with it
+            pass
+
+    def close(self) -> None:
+        """Close every connection (stop the worker first)."""
+        self._closed = True
+        with self._conns_lock:
+            for conn in self._conns.values():
+                self._close_quietly(conn)
+            self._conns.clear()
+        self._local = threading.local()
+
+    # ------------------------------------------------------------------ transactions
+
+    @contextmanager
+    def write(self) -> Iterator[Tx]:
+        """One write transaction (committed on success, rolled back on any exception)."""
+        with self._transaction(write=True) as tx:
+            yield tx
+
+    @contextmanager
+    def read(self) -> Iterator[Tx]:
+        """One consistent read snapshot."""
+        with self._transaction(write=False) as tx:
+            yield tx
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[Tx]:
+        local = self._local
+        current = getattr(local, "tx", None)
+        if current is not None:
+            if write and not local.writing:
+                raise RuntimeError("a write transaction cannot start inside a read transaction")
+            yield current
+            return
+        conn = self._conn()
+        self._begin(conn, write)
+        tx = self._tx(conn)
+        local.tx, local.writing = tx, write
+        try:
+            yield tx
+        except BaseException:
+            local.tx = None
+            self._rollback(conn)
+            raise
+        local.tx = None
+        self._commit(conn)
+
+    def _commit(self, conn: Any) -> None:
+        conn.execute("COMMIT")
+
+    def _rollback(self, conn: Any) -> None:
+        try:
+            conn.execute("ROLLBACK")
+        except Exception:  # the connection died with the transaction: the database rolled it back
+            self._local.conn = None
+
+    # ------------------------------------------------------------------ dialect
+
+    @abc.abstractmethod
+    def create_schema(self) -> None:
+        """Create the tables (or check the schema version of an existing database)."""
+
+    @abc.abstractmethod
+    def claim_next_job(self, tx: Tx) -> tuple[Any, ...] | None:
+        """Lock and return the oldest queued job's row (``seq, id``), or None."""
+
+    @abc.abstractmethod
+    def insert_passages(self, tx: Tx, rows: Sequence[PassageRow], vectors: np.ndarray | None, identity: str) -> None:
+        """Insert an activated version's passages (and their vectors)."""
+
+    @abc.abstractmethod
+    def keyword(self, tx: Tx, scope: Scope, terms: Sequence[str], n: int) -> list[tuple[int, float]]:
+        """Best ``n`` passages by full-text rank: ``(pk, score)``, higher is better."""
+
+    @abc.abstractmethod
+    def semantic(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
+        """Best ``n`` passages by cosine similarity: ``(pk, score)``."""
+
+    @abc.abstractmethod
+    def record_filter(self, key: str, value: str | int) -> tuple[str, list[Any]]:
+        """SQL (on alias ``p``) requiring ``record[key] == value`` with the value's type."""
+
+    def ensure_identity(self, identity: str, dims: int) -> None:
+        """Prepare vector storage for an embedding identity (an index on PostgreSQL)."""
+
+    def backup(self, path: str) -> None:
+        """Write a consistent copy of the database to ``path``."""
+        from demo.store.errors import StoreError
+
+        raise StoreError(f"backup() is not available for {self.dialect}: use the database's own tools (pg_dump)")
+
+    # ------------------------------------------------------------------ shared SQL
+
+    def scope_sql(self, scope: Scope) -> tuple[str, list[Any]]:
+        """``p.collection_id = ? AND ...`` for a scope."""
+        parts = ["p.collection_id = ?"]
+        params: list[Any] = [scope.collection_id]
+        if scope.version_id is not None:
+            parts.append("p.version_id = ?")
+            params.append(scope.version_id)
+        if scope.include is not None:
+            if not scope.include:
+                parts.append("1 = 0")
+            else:
+                parts.append(f"p.document_id IN ({placeholders(len(scope.include))})")
+                params.extend(scope.include)
+        if scope.exclude:
+            parts.append(f"p.document_id NOT IN ({placeholders(len(scope.exclude))})")
+            params.extend(scope.exclude)
+        for key, value in scope.filters:
+            sql, extra = self.record_filter(key, value)
+            parts.append(sql)
+            params.extend(extra)
+        return " AND ".join(parts), params

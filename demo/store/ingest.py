@@ -1,0 +1,248 @@
+"""Processing one claimed job: dan converts, the provider embeds, one transaction activates.
+
+Nothing a search can see changes until :func:`activate`, which in a single transaction
+inserts the new version and its passages, retires the previous version (its passages and
+stored bytes are removed, its row stays as ``retired`` so old passage ids resolve to
+nothing), points the document at the new version, rebuilds the collection's routing index
+document and marks the job ready. A worker killed at any moment therefore leaves either
+the old state or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+from attrs import frozen
+
+import dan
+import ven
+from demo.store import jobs
+from demo.store.db import Backend, PassageRow, Tx
+from demo.store.embedding import EmbeddingProvider, unit_matrix
+from demo.store.errors import EmbeddingUnavailableError, StoreError
+from demo.store.options import StoreOptions
+from demo.store.values import JobState
+
+__all__ = ["Abandoned", "Converted", "activate", "convert_source", "embed_texts", "process", "rebuild_index"]
+
+
+class Abandoned(Exception):
+    """The job was cancelled or deleted while it was processed: drop the work."""
+
+
+@frozen(slots=True)
+class Converted:
+    """dan's output for one source, ready to store."""
+
+    chunks: tuple[str, ...]
+    records: tuple[dict[str, str | int], ...]
+    doc_key: str
+    title: str
+    tokens: int
+    index_text: str
+    index_tokens: int
+
+
+def _temp_name(file_name: str) -> str:
+    """The file name for dan (the title falls back to its stem), short enough for any file system."""
+    if len(file_name.encode("utf-8")) <= 200:
+        return file_name
+    path = Path(file_name)
+    suffix = path.suffix if len(path.suffix.encode("utf-8")) <= 16 else ""
+    stem = path.stem
+    while len((stem + suffix).encode("utf-8")) > 200:
+        stem = stem[:-1]
+    return stem + suffix
+
+
+def convert_source(file_name: str, data: bytes, document_id: str, options: StoreOptions) -> Converted:
+    """Convert a source with dan (every format dan reads); DanError for bad input, StoreError
+    when it has no text."""
+    with tempfile.TemporaryDirectory(prefix="danven-ingest-") as tmp:
+        path = Path(tmp) / _temp_name(file_name)
+        path.write_bytes(data)
+        res = dan.convert(path, max_tokens=options.max_tokens, doc_id=document_id, limits=options.dan_limits())
+    if len(res) == 0:
+        raise StoreError(f"{file_name} has no text to index (dan made 0 chunks): nothing was stored")
+    records = res.records
+    entry = ven.Ven(records).create_document_index(options.index_pct, dan.count_tokens)
+    return Converted(
+        chunks=res.chunks,
+        records=records,
+        doc_key=res.doc_id,
+        title=res.doc_title,
+        tokens=sum(int(r["ssTokens"]) for r in records),
+        index_text=entry.text,
+        index_tokens=entry.tokens,
+    )
+
+
+def embed_texts(
+    provider: EmbeddingProvider, texts: Sequence[str], batch: int, on_batch: Callable[[int, int], None] | None = None
+) -> np.ndarray:
+    """Unit float32 vectors of ``texts``, ``batch`` per provider call (``on_batch(done, total)`` after each)."""
+    dims = provider.identity.dimensions
+    out = np.empty((len(texts), dims), dtype=np.float32)
+    for start in range(0, len(texts), batch):
+        part = list(texts[start : start + batch])
+        try:
+            vectors = provider.embed_documents(part)
+        except Exception as exc:  # the provider's own failure (network, model): the job fails, bytes stay
+            raise EmbeddingUnavailableError(f"the embedding provider failed ({type(exc).__name__}: {exc}): retry the job") from exc
+        out[start : start + len(part)] = unit_matrix(vectors, len(part), dims)
+        if on_batch is not None:
+            on_batch(start + len(part), len(texts))
+    return out
+
+
+def rebuild_index(tx: Tx, collection_id: str) -> None:
+    """The collection's routing index document: its active sources' entries in activation order."""
+    rows = tx.rows(
+        "SELECT index_text, index_tokens FROM versions WHERE collection_id = ? AND state = 'active' ORDER BY activated_gen",
+        [collection_id],
+    )
+    text = "\n\n".join(r[0] for r in rows if r[0])
+    tokens = sum(int(r[1]) for r in rows)
+    tx.execute("UPDATE collections SET index_text = ?, index_tokens = ? WHERE id = ?", [text, tokens, collection_id])
+
+
+def activate(
+    backend: Backend,
+    job: jobs.Claimed,
+    converted: Converted,
+    vectors: np.ndarray | None,
+    identity: str,
+    config: str,
+) -> str:
+    """Make the converted source the document's active version, in one transaction; its id.
+
+    Raises :class:`Abandoned` when the job is no longer this worker's (cancelled, deleted).
+    A job older than the document's active version does not replace it: it ends ready
+    with a note, and the newer version stays.
+    """
+    now = time.time()
+    version_id = jobs.new_id("V")
+    with backend.write() as tx:
+        row = tx.one("SELECT state, worker FROM jobs WHERE id = ?", [job.id])
+        if row is None or row[0] not in jobs.RUNNING_STATES or row[1] != job.worker:
+            raise Abandoned(job.id)
+        generation = int(tx.value("UPDATE collections SET generation = generation + 1 WHERE id = ? RETURNING generation", [job.collection_id]))
+        old = tx.value("SELECT active_version_id FROM documents WHERE id = ?", [job.document_id])
+        if old is not None:
+            old_seq = int(tx.value("SELECT job_seq FROM versions WHERE id = ?", [old]) or 0)
+            if old_seq > job.seq:
+                tx.execute(
+                    "UPDATE jobs SET state = 'ready', progress = 100, content = NULL, worker = NULL, updated = ?, note = ? WHERE id = ?",
+                    [now, f"superseded: a newer upload ({old}) is already active, so this one was not activated", job.id],
+                )
+                return str(old)
+        tx.execute(
+            "INSERT INTO versions (id, document_id, collection_id, state, job_seq, hash, config, size, content, doc_key, title, "
+            "chunk_count, tokens, embedding, index_text, index_tokens, activated, activated_gen) "
+            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                version_id, job.document_id, job.collection_id, job.seq, job.hash, config, len(job.content), job.content,
+                converted.doc_key, converted.title, len(converted.chunks), converted.tokens, identity if vectors is not None else "",
+                converted.index_text, converted.index_tokens, now, generation,
+            ],
+        )
+        rows = [
+            PassageRow(
+                id=f"{version_id}-{seq}",
+                collection_id=job.collection_id,
+                document_id=job.document_id,
+                version_id=version_id,
+                seq=seq,
+                text=text,
+                record=json.dumps(record, ensure_ascii=False, separators=(",", ":")),
+                tokens=int(record["ssTokens"]),
+            )
+            for seq, (text, record) in enumerate(zip(converted.chunks, converted.records))
+        ]
+        backend.insert_passages(tx, rows, vectors, identity)
+        if old is not None:
+            tx.execute("DELETE FROM passages WHERE version_id = ?", [old])
+            tx.execute("UPDATE versions SET state = 'retired', content = NULL, retired = ? WHERE id = ?", [now, old])
+        tx.execute("UPDATE documents SET active_version_id = ? WHERE id = ?", [version_id, job.document_id])
+        rebuild_index(tx, job.collection_id)
+        tx.execute(
+            "UPDATE jobs SET state = 'ready', progress = 100, version_id = ?, content = NULL, error = NULL, worker = NULL, "
+            "note = '', updated = ? WHERE id = ?",
+            [version_id, now, job.id],
+        )
+    return version_id
+
+
+class _Heartbeat:
+    """Refreshes a running job's heartbeat from a thread while dan converts (no progress to report then)."""
+
+    def __init__(self, backend: Backend, job: jobs.Claimed, every: float) -> None:
+        self._backend = backend
+        self._job = job
+        self._every = every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"heartbeat-{job.id}", daemon=True)
+
+    def __enter__(self) -> _Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._every):
+            if not jobs.heartbeat(self._backend, self._job):
+                return
+
+
+def process(
+    backend: Backend,
+    options: StoreOptions,
+    provider: EmbeddingProvider | None,
+    config: str,
+    job: jobs.Claimed,
+) -> None:
+    """Convert, embed and activate one claimed job; a failure is recorded on the job.
+
+    dan's errors, limits, empty documents and embedding failures fail the job with their
+    message. Any other exception also fails the job ("internal error") and is re-raised.
+    """
+    try:
+        with _Heartbeat(backend, job, max(1.0, options.stale_after / 4)):
+            converted = convert_source(job.file_name, job.content, job.document_id, options)
+        vectors = None
+        identity = ""
+        if provider is not None:
+            if not jobs.progress(backend, job, JobState.EMBEDDING, 40):
+                raise Abandoned(job.id)
+            identity = provider.identity.key
+
+            def on_batch(done: int, total: int) -> None:
+                if not jobs.progress(backend, job, JobState.EMBEDDING, 40 + (50 * done) // max(1, total)):
+                    raise Abandoned(job.id)
+
+            vectors = embed_texts(provider, converted.chunks, options.embed_batch, on_batch)
+        elif not jobs.progress(backend, job, JobState.CONVERTING, 90):
+            raise Abandoned(job.id)
+        activate(backend, job, converted, vectors, identity, config)
+    except Abandoned:
+        return
+    except (dan.DanError, StoreError) as exc:
+        message = f"{type(exc).__name__}: {exc}"
+        if isinstance(exc, dan.LimitExceededError):
+            message += (
+                f" (in the knowledge store, dan's limits come from StoreOptions: max_chunks={options.max_chunks:,}, "
+                f"max_extracted_chars={options.max_extracted_chars:,}, max_file_bytes={options.max_file_bytes:,})"
+            )
+        jobs.fail(backend, job, message)
+    except Exception as exc:
+        jobs.fail(backend, job, f"internal error ({type(exc).__name__}: {exc}): report it; retry the job after a fix")
+        raise

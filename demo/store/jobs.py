@@ -1,0 +1,306 @@
+"""Durable ingestion jobs: enqueue, claim, progress, failure, retry, cancel, recovery.
+
+A job is a row that holds the bytes it needs until it ends: ``queued → converting →
+embedding → ready``, or ``failed`` (bytes kept for a retry) or ``cancelled`` (bytes
+discarded). A worker owns a running job through its worker id; every progress write
+checks that it still does, so a job cancelled or deleted under a worker is abandoned, not
+finished. A running job whose worker died — a process on this host that no longer exists,
+or any worker silent for ``StoreOptions.stale_after`` seconds — is *interrupted*: it is
+marked failed with a reason and keeps its bytes, and :func:`retry` queues it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import socket
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from demo.store.db import Backend, Tx
+from demo.store.errors import (
+    ConflictError,
+    FileTooLargeError,
+    NotFoundError,
+    PendingJobsLimitError,
+)
+from demo.store.options import StoreOptions
+from demo.store.values import Job, JobState
+
+__all__ = [
+    "JOB_COLUMNS",
+    "PENDING_STATES",
+    "RUNNING_STATES",
+    "Claimed",
+    "cancel",
+    "claim",
+    "enqueue",
+    "fail",
+    "heartbeat",
+    "job_from_row",
+    "new_id",
+    "new_worker_id",
+    "progress",
+    "recover_interrupted",
+    "retry",
+]
+
+JOB_COLUMNS = "id, collection_id, document_id, file_name, state, progress, error, version_id, kind, note, attempts, created, updated"
+PENDING_STATES = ("queued", "converting", "embedding")
+RUNNING_STATES = ("converting", "embedding")
+_IN_PENDING = "('queued', 'converting', 'embedding')"
+_IN_RUNNING = "('converting', 'embedding')"
+
+
+def new_id(prefix: str) -> str:
+    """A random id: the prefix and 16 uppercase hex digits (valid as a ven document id)."""
+    return prefix + secrets.token_hex(8).upper()
+
+
+def new_worker_id() -> str:
+    """``host:pid:random`` — which process on which host runs a job."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def job_from_row(row: Sequence[Any]) -> Job:
+    """A :class:`Job` from a row of :data:`JOB_COLUMNS`."""
+    return Job(
+        id=row[0],
+        collection_id=row[1],
+        document_id=row[2],
+        file_name=row[3],
+        state=JobState(row[4]),
+        progress=int(row[5]),
+        error=row[6],
+        version_id=row[7],
+        kind=row[8],
+        note=row[9] or "",
+        attempts=int(row[10]),
+        created=float(row[11]),
+        updated=float(row[12]),
+    )
+
+
+@frozen(slots=True)
+class Claimed:
+    """A job a worker now owns, with everything it needs to process it."""
+
+    seq: int
+    id: str
+    collection_id: str
+    document_id: str
+    file_name: str
+    kind: str
+    hash: str
+    content: bytes
+    worker: str
+
+
+def enqueue(
+    backend: Backend,
+    options: StoreOptions,
+    config: str,
+    collection_id: str,
+    file_name: str,
+    data: bytes,
+    *,
+    kind: str = "ingest",
+) -> str:
+    """Queue ``data`` as a new version of ``file_name``; the job id.
+
+    Identical bytes under identical processing configuration as the active version give a
+    job that is ``ready`` at once (with a note); identical bytes already waiting give that
+    job's id. Raises :class:`FileTooLargeError` or :class:`PendingJobsLimitError`, storing
+    nothing.
+    """
+    if len(data) > options.max_file_bytes:
+        raise FileTooLargeError(
+            f"{file_name} is {len(data):,} bytes, over the store's limit of {options.max_file_bytes:,} "
+            "(StoreOptions.max_file_bytes): split the document or raise the limit"
+        )
+    digest = hashlib.sha256(data).hexdigest()
+    now = time.time()
+    with backend.write() as tx:
+        doc = tx.one("SELECT id, active_version_id FROM documents WHERE collection_id = ? AND file_name = ?", [collection_id, file_name])
+        if doc is None:
+            document_id = new_id("D")
+            tx.execute(
+                "INSERT INTO documents (id, collection_id, file_name, created) VALUES (?, ?, ?, ?)",
+                [document_id, collection_id, file_name, now],
+            )
+            active = None
+        else:
+            document_id, active = doc
+        if kind == "ingest":
+            if active is not None:
+                same = tx.one("SELECT hash, config FROM versions WHERE id = ?", [active])
+                if same is not None and same[0] == digest and same[1] == config:
+                    job_id = new_id("J")
+                    tx.execute(
+                        "INSERT INTO jobs (id, collection_id, document_id, file_name, kind, state, progress, note, version_id, "
+                        "hash, size, created, updated) VALUES (?, ?, ?, ?, ?, 'ready', 100, ?, ?, ?, ?, ?, ?)",
+                        [
+                            job_id, collection_id, document_id, file_name, kind,
+                            "unchanged: the same bytes and configuration as the active version, so nothing was processed",
+                            active, digest, len(data), now, now,
+                        ],
+                    )
+                    return job_id
+            waiting = tx.value(
+                f"SELECT id FROM jobs WHERE document_id = ? AND kind = 'ingest' AND hash = ? AND state IN {_IN_PENDING} "
+                "ORDER BY seq DESC LIMIT 1",
+                [document_id, digest],
+            )
+            if waiting is not None:
+                return str(waiting)
+        _check_pending(tx, options)
+        job_id = new_id("J")
+        tx.execute(
+            "INSERT INTO jobs (id, collection_id, document_id, file_name, kind, state, progress, hash, size, content, "
+            "created, updated) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?)",
+            [job_id, collection_id, document_id, file_name, kind, digest, len(data), data, now, now],
+        )
+        return job_id
+
+
+def _check_pending(tx: Tx, options: StoreOptions) -> None:
+    pending = int(tx.value(f"SELECT count(*) FROM jobs WHERE state IN {_IN_PENDING}") or 0)
+    if pending >= options.max_pending_jobs:
+        raise PendingJobsLimitError(
+            f"{pending} jobs are already waiting or running (StoreOptions.max_pending_jobs="
+            f"{options.max_pending_jobs}): wait for them to finish, then upload again"
+        )
+
+
+def claim(backend: Backend, worker: str) -> Claimed | None:
+    """Take the oldest queued job (``converting``), or None when nothing waits."""
+    now = time.time()
+    with backend.write() as tx:
+        found = backend.claim_next_job(tx)
+        if found is None:
+            return None
+        seq = int(found[0])
+        tx.execute(
+            "UPDATE jobs SET state = 'converting', progress = 5, attempts = attempts + 1, error = NULL, worker = ?, "
+            "heartbeat = ?, updated = ? WHERE seq = ?",
+            [worker, now, now, seq],
+        )
+        row = tx.one("SELECT id, collection_id, document_id, file_name, kind, hash, content FROM jobs WHERE seq = ?", [seq])
+    assert row is not None
+    return Claimed(seq, row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6] or b""), worker)
+
+
+def progress(backend: Backend, job: Claimed, state: JobState, pct: int) -> bool:
+    """Record progress (and the heartbeat); False when the job is no longer this worker's."""
+    now = time.time()
+    with backend.write() as tx:
+        changed = tx.execute(
+            f"UPDATE jobs SET state = ?, progress = ?, heartbeat = ?, updated = ? WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}",
+            [state.value, int(pct), now, now, job.id, job.worker],
+        )
+    return changed > 0
+
+
+def heartbeat(backend: Backend, job: Claimed) -> bool:
+    """Tell the store the worker is alive; False when the job is no longer this worker's."""
+    now = time.time()
+    with backend.write() as tx:
+        return tx.execute(
+            f"UPDATE jobs SET heartbeat = ? WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}", [now, job.id, job.worker]
+        ) > 0
+
+
+def fail(backend: Backend, job: Claimed, error: str) -> None:
+    """Mark a running job failed with ``error`` (its bytes stay for a retry)."""
+    now = time.time()
+    with backend.write() as tx:
+        tx.execute(
+            f"UPDATE jobs SET state = 'failed', error = ?, worker = NULL, updated = ? WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}",
+            [error[:4000], now, job.id, job.worker],
+        )
+
+
+def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: str) -> None:
+    """Queue a failed job again; ConflictError for any other state."""
+    now = time.time()
+    with backend.write() as tx:
+        row = tx.one("SELECT state, content IS NOT NULL FROM jobs WHERE id = ? AND collection_id = ?", [job_id, collection_id])
+        if row is None:
+            raise NotFoundError(f"job {job_id!r} not found in this collection")
+        state = JobState(row[0])
+        if state != JobState.FAILED:
+            raise ConflictError(f"job {job_id!r} is {state.value}: only a failed job can be retried")
+        if not row[1]:
+            raise ConflictError(f"job {job_id!r} no longer holds its bytes: upload the file again")
+        _check_pending(tx, options)
+        tx.execute(
+            "UPDATE jobs SET state = 'queued', progress = 0, error = NULL, worker = NULL, heartbeat = NULL, updated = ? WHERE id = ?",
+            [now, job_id],
+        )
+
+
+def cancel(backend: Backend, collection_id: str, job_id: str) -> None:
+    """Cancel a waiting, running or failed job and discard its bytes (idempotent for cancelled jobs)."""
+    now = time.time()
+    with backend.write() as tx:
+        row = tx.one("SELECT state FROM jobs WHERE id = ? AND collection_id = ?", [job_id, collection_id])
+        if row is None:
+            raise NotFoundError(f"job {job_id!r} not found in this collection")
+        state = JobState(row[0])
+        if state == JobState.READY:
+            raise ConflictError(f"job {job_id!r} is ready: delete the source instead of cancelling the job")
+        if state == JobState.CANCELLED:
+            return
+        tx.execute(
+            "UPDATE jobs SET state = 'cancelled', content = NULL, worker = NULL, updated = ? WHERE id = ?", [now, job_id]
+        )
+
+
+def recover_interrupted(backend: Backend, stale_after: float, own_worker: str | None = None) -> list[str]:
+    """Mark running jobs whose worker is gone as failed (bytes kept); their ids."""
+    now = time.time()
+    host = socket.gethostname()
+    with backend.read() as tx:
+        running = tx.rows(f"SELECT id, worker, heartbeat FROM jobs WHERE state IN {_IN_RUNNING}")
+    dead: list[tuple[str, str | None]] = []
+    for job_id, worker, beat in running:
+        if worker == own_worker and own_worker is not None:
+            continue
+        if worker is None or beat is None or now - float(beat) > stale_after or _dead_here(worker, host):
+            dead.append((job_id, worker))
+    out: list[str] = []
+    for job_id, worker in dead:
+        owner_sql, owner = ("worker IS NULL", []) if worker is None else ("worker = ?", [worker])
+        with backend.write() as tx:
+            changed = tx.execute(
+                f"UPDATE jobs SET state = 'failed', worker = NULL, updated = ?, error = ? WHERE id = ? AND state IN {_IN_RUNNING} "
+                f"AND {owner_sql}",
+                [now, "interrupted: the worker stopped while processing this job; retry it", job_id, *owner],
+            )
+        if changed:
+            out.append(job_id)
+    return out
+
+
+def _dead_here(worker: str, host: str) -> bool:
+    """A worker of this host whose process no longer exists."""
+    parts = worker.split(":")
+    if len(parts) < 3 or parts[0] != host:
+        return False
+    try:
+        pid = int(parts[1])
+    except ValueError:
+        return False
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False

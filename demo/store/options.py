@@ -1,0 +1,108 @@
+"""The store's limits and processing settings (defaults from TX Text Control AI.Knowledge)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from attrs import field, frozen, validators
+
+import dan
+from demo.store.errors import InvalidRequestError
+
+__all__ = ["AskOptions", "StoreOptions"]
+
+_positive = [validators.instance_of(int), validators.gt(0)]
+
+
+def _dirs(value: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
+    if isinstance(value, (str, os.PathLike)):
+        value = (value,)
+    out = []
+    for d in value:
+        path = os.fspath(d)
+        if not os.path.isabs(path):
+            raise InvalidRequestError(f"approved import directory {path!r} must be an absolute path")
+        out.append(os.path.normpath(path))
+    return tuple(out)
+
+
+def _check_int(name: str, value: object, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InvalidRequestError(f"{name} must be an int from {lo:,} to {hi:,}, got {value!r}")
+
+
+@frozen(slots=True)
+class StoreOptions:
+    """Limits and processing settings of one :class:`~demo.store.KnowledgeStore`.
+
+    Every refusal is an error that names the limit; nothing is half stored. Changing
+    ``max_tokens`` or ``index_pct`` (or the embedding provider) changes the processing
+    configuration: identical bytes are then processed again instead of being skipped.
+    """
+
+    #: Largest file accepted by ``enqueue`` (``FileTooLargeError``). 32 MiB.
+    max_file_bytes: int = field(default=32 * 1024 * 1024, validator=_positive)
+    #: Characters of text one document may hold (dan's ``Limits.max_chars``). 2,000,000.
+    max_extracted_chars: int = field(default=2_000_000, validator=_positive)
+    #: Jobs waiting or running at once, store-wide (``PendingJobsLimitError``). 32.
+    max_pending_jobs: int = field(default=32, validator=_positive)
+    #: Chunks one document may produce (dan's ``Limits.max_chunks``). 10,000.
+    max_chunks: int = field(default=10_000, validator=_positive)
+    #: dan's chunk limit in o200k tokens. 512: six passages fill the default 2,400-token budget.
+    max_tokens: int = field(default=512, validator=_positive)
+    #: Size of each source's routing index entry, percent of its tokens (ven). 10.
+    index_pct: float = 10.0
+    #: Directories ``import_directory`` may read (exact, absolute; not their subdirectories).
+    approved_import_dirs: tuple[str, ...] = field(default=(), converter=_dirs)
+    #: Chunks embedded per provider call. 64.
+    embed_batch: int = field(default=64, validator=_positive)
+    #: Seconds after which a running job whose worker stopped reporting is taken as interrupted. 120.
+    stale_after: float = 120.0
+
+    def __attrs_post_init__(self) -> None:
+        if self.max_tokens < 16:
+            raise InvalidRequestError(f"max_tokens={self.max_tokens} is too small: use at least 16")
+        if isinstance(self.index_pct, bool) or not isinstance(self.index_pct, (int, float)) or not 0 < self.index_pct <= 100:
+            raise InvalidRequestError(f"index_pct must be a percentage in (0, 100], got {self.index_pct!r}")
+        if isinstance(self.stale_after, bool) or not isinstance(self.stale_after, (int, float)) or self.stale_after <= 0:
+            raise InvalidRequestError(f"stale_after must be a positive number of seconds, got {self.stale_after!r}")
+
+    def dan_limits(self) -> dan.Limits:
+        """dan's limits for one conversion under these options."""
+        return dan.Limits(
+            max_input_bytes=self.max_file_bytes,
+            max_chars=self.max_extracted_chars,
+            max_chunks=self.max_chunks,
+        )
+
+
+@frozen(slots=True)
+class AskOptions:
+    """How :meth:`~demo.store.KnowledgeStore.ask` builds a context (ven's ``Collection`` settings).
+
+    ``max_tokens`` is a hard cap on the document tokens of the context (``None``: the
+    reference's percentages alone). ``routing`` is ``lexical`` (ven's model-free router),
+    ``model`` (the mini chat model reads the index document) or ``off``.
+    """
+
+    max_tokens: int | None = 6000
+    routing: str = "lexical"
+    threshold: int = 20_000
+    retrieval_pct: float = 15
+    enrichment_pct: float = 10
+    global_spread_pct: float = 25
+    confidence: int = 70
+    rank_order: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if self.max_tokens is not None:
+            _check_int("max_tokens", self.max_tokens, 128, 1_000_000)
+        if self.routing not in ("lexical", "model", "off"):
+            raise InvalidRequestError(f"routing must be 'lexical', 'model' or 'off', got {self.routing!r}")
+        _check_int("threshold", self.threshold, 0, 100_000_000)
+        _check_int("confidence", self.confidence, 0, 100)
+        for name in ("retrieval_pct", "enrichment_pct", "global_spread_pct"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+                raise InvalidRequestError(f"{name} must be a percentage from 0 to 100, got {value!r}")

@@ -1,0 +1,343 @@
+"""The server backend: PostgreSQL with pgvector (HNSW, cosine) and full-text search.
+
+* Full text: a stored ``tsvector`` column (``english`` configuration: stemming and
+  stopwords) with a GIN index, ranked by ``ts_rank_cd`` — not BM25, so keyword scores and
+  orders differ from the SQLite backend's.
+* Vectors: ``passages.embedding vector`` with one partial HNSW index per embedding
+  identity (``(embedding::vector(D)) vector_cosine_ops WHERE emb_identity = N``), searched
+  with ``hnsw.ef_search`` at least the number asked for and pgvector's iterative scans, so
+  a narrowed search still fills its top ``n``.
+* Jobs are claimed with ``FOR UPDATE SKIP LOCKED``: several workers can share a database.
+* Reads run in ``REPEATABLE READ READ ONLY`` transactions: one snapshot per search.
+
+Needs the ``postgres`` extra (``psycopg`` 3 and ``pgvector``) and a server with the
+``vector`` extension installed (the store runs ``CREATE EXTENSION IF NOT EXISTS vector``,
+which needs a role allowed to create it the first time).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+
+from demo.store.db import Backend, PassageRow, Scope, Tx
+from demo.store.errors import (
+    BackendMissingError,
+    ConflictError,
+    StoreError,
+    StoreUnavailableError,
+)
+
+__all__ = ["PostgresBackend"]
+
+SCHEMA_VERSION = "1"
+
+_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS collections (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        generation BIGINT NOT NULL DEFAULT 0,
+        index_text TEXT NOT NULL DEFAULT '',
+        index_tokens INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (owner, name_key))""",
+    """CREATE TABLE IF NOT EXISTS documents (
+        id TEXT PRIMARY KEY,
+        collection_id TEXT NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+        file_name TEXT NOT NULL,
+        active_version_id TEXT,
+        created DOUBLE PRECISION NOT NULL,
+        UNIQUE (collection_id, file_name))""",
+    """CREATE TABLE IF NOT EXISTS versions (
+        id TEXT PRIMARY KEY,
+        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        collection_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        job_seq BIGINT NOT NULL,
+        hash TEXT NOT NULL,
+        config TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        content BYTEA,
+        doc_key TEXT NOT NULL,
+        title TEXT NOT NULL,
+        chunk_count INTEGER NOT NULL,
+        tokens INTEGER NOT NULL,
+        embedding TEXT NOT NULL,
+        index_text TEXT NOT NULL,
+        index_tokens INTEGER NOT NULL,
+        activated DOUBLE PRECISION,
+        activated_gen BIGINT,
+        retired DOUBLE PRECISION)""",
+    """CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen)""",
+    """CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id)""",
+    """CREATE TABLE IF NOT EXISTS jobs (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        collection_id TEXT NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        file_name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        state TEXT NOT NULL,
+        progress INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        note TEXT NOT NULL DEFAULT '',
+        version_id TEXT,
+        hash TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        content BYTEA,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        worker TEXT,
+        heartbeat DOUBLE PRECISION,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL)""",
+    """CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs (state, seq)""",
+    """CREATE INDEX IF NOT EXISTS jobs_by_collection ON jobs (collection_id, seq)""",
+    """CREATE INDEX IF NOT EXISTS jobs_by_document ON jobs (document_id, state)""",
+    """CREATE TABLE IF NOT EXISTS identities (
+        id SERIAL PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        dims INTEGER NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS passages (
+        pk BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        collection_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        version_id TEXT NOT NULL REFERENCES versions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        record TEXT NOT NULL,
+        tokens INTEGER NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED,
+        embedding vector,
+        emb_identity INTEGER,
+        UNIQUE (version_id, seq))""",
+    """CREATE INDEX IF NOT EXISTS passages_by_document ON passages (collection_id, document_id)""",
+    """CREATE INDEX IF NOT EXISTS passages_tsv ON passages USING gin (tsv)""",
+]
+
+
+def _driver() -> Any:
+    try:
+        import psycopg
+    except ImportError as exc:
+        raise BackendMissingError(
+            "a postgresql:// store needs the PostgreSQL driver: pip install 'danven[postgres]' (psycopg and pgvector)"
+        ) from exc
+    return psycopg
+
+
+@functools.lru_cache(maxsize=512)
+def _sql(sql: str) -> str:
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class _PgTx(Tx):
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with _errors():
+            return int(self._conn.execute(_sql(sql), list(params)).rowcount)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with _errors(), self._conn.cursor() as cur:
+            cur.executemany(_sql(sql), [list(r) for r in rows])
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with _errors():
+            return list(self._conn.execute(_sql(sql), list(params)).fetchall())
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Driver errors as store errors: a lost connection is 'unavailable', a constraint a
+    conflict, the rest a database error."""
+    psycopg = _driver()
+    try:
+        yield
+    except psycopg.OperationalError as exc:
+        raise StoreUnavailableError(f"the PostgreSQL server is unavailable ({str(exc).strip()}): try again") from exc
+    except psycopg.IntegrityError as exc:
+        raise ConflictError(f"the change conflicts with stored data ({str(exc).strip()}): reload and try again") from exc
+    except psycopg.Error as exc:
+        raise StoreError(f"database error: {str(exc).strip()}") from exc
+
+
+class PostgresBackend(Backend):
+    """A PostgreSQL database (``postgresql://user@host:port/db``) with the vector extension."""
+
+    dialect = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self._psycopg = _driver()
+        self._identities: dict[str, tuple[int, int]] = {}
+        self._identity_lock = threading.Lock()
+        self._vector_ready = False
+
+    def _connect(self) -> Any:
+        try:
+            conn = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except self._psycopg.Error as exc:
+            raise StoreUnavailableError(f"cannot connect to PostgreSQL ({str(exc).strip()}): check the URL and the server") from exc
+        if self._vector_ready:
+            self._register(conn)
+        return conn
+
+    def _register(self, conn: Any) -> None:
+        try:
+            from pgvector.psycopg import register_vector
+        except ImportError as exc:
+            raise BackendMissingError("a postgresql:// store needs pgvector: pip install 'danven[postgres]'") from exc
+        register_vector(conn)
+
+    def _conn(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and conn.closed:
+            self._local.conn = None
+        return super()._conn()
+
+    def _tx(self, conn: Any) -> Tx:
+        return _PgTx(conn)
+
+    def _begin(self, conn: Any, write: bool) -> None:
+        with _errors():
+            conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+    def create_schema(self) -> None:
+        conn = self._conn()
+        with _errors():
+            conn.execute("BEGIN")
+            try:
+                conn.execute("SELECT pg_advisory_xact_lock(7301734021)")  # one creator at a time
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+                exists = conn.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]
+                if exists:
+                    found = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                    if found is None or found[0] != SCHEMA_VERSION:
+                        raise StoreError(
+                            f"the database has knowledge-store schema {found[0] if found else 'unknown'!r}, this "
+                            f"version reads {SCHEMA_VERSION!r}: use the version that made it, or another database"
+                        )
+                else:
+                    if conn.execute("SELECT to_regclass('collections') IS NOT NULL").fetchone()[0]:
+                        raise StoreError("the database holds another application's 'collections' table: use another database")
+                    for statement in _SCHEMA:
+                        conn.execute(statement)
+                    conn.execute("INSERT INTO meta (key, value) VALUES ('schema', %s)", [SCHEMA_VERSION])
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        self._vector_ready = True
+        self._register(conn)
+        with self._conns_lock:
+            for other in self._conns.values():
+                if other is not conn:
+                    self._register(other)
+
+    def ensure_identity(self, identity: str, dims: int) -> None:
+        """Register an embedding identity and create its HNSW index (outside any transaction)."""
+        with self._identity_lock:
+            if identity in self._identities:
+                return
+            conn = self._conn()
+            with _errors():
+                conn.execute("BEGIN")
+                try:
+                    conn.execute("SELECT pg_advisory_xact_lock(7301734022)")
+                    row = conn.execute("SELECT id, dims FROM identities WHERE key = %s", [identity]).fetchone()
+                    if row is None:
+                        row = conn.execute(
+                            "INSERT INTO identities (key, dims) VALUES (%s, %s) RETURNING id, dims", [identity, dims]
+                        ).fetchone()
+                    n, d = int(row[0]), int(row[1])
+                    conn.execute(
+                        f"CREATE INDEX IF NOT EXISTS passages_hnsw_{n} ON passages USING hnsw "
+                        f"((embedding::vector({d})) vector_cosine_ops) WHERE emb_identity = {n}"
+                    )
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            self._identities[identity] = (n, d)
+
+    def _identity_id(self, tx: Tx, identity: str) -> tuple[int, int] | None:
+        with self._identity_lock:
+            found = self._identities.get(identity)
+        if found is None:
+            row = tx.one("SELECT id, dims FROM identities WHERE key = ?", [identity])
+            if row is None:
+                return None
+            found = (int(row[0]), int(row[1]))
+            with self._identity_lock:
+                self._identities[identity] = found
+        return found
+
+    def claim_next_job(self, tx: Tx) -> tuple[Any, ...] | None:
+        return tx.one("SELECT seq, id FROM jobs WHERE state = 'queued' ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED")
+
+    def insert_passages(self, tx: Tx, rows: Sequence[PassageRow], vectors: np.ndarray | None, identity: str) -> None:
+        ident: int | None = None
+        vecs: list[Any] = [None] * len(rows)
+        if vectors is not None:
+            found = self._identity_id(tx, identity)
+            if found is None:
+                raise StoreError(f"embedding identity {identity!r} is not registered: the store registers it when opened")
+            ident = found[0]
+            vecs = [np.asarray(v, dtype=np.float32) for v in vectors]
+        tx.executemany(
+            "INSERT INTO passages (id, collection_id, document_id, version_id, seq, text, record, tokens, embedding, "
+            "emb_identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (r.id, r.collection_id, r.document_id, r.version_id, r.seq, r.text, r.record, r.tokens, v, ident)
+                for r, v in zip(rows, vecs)
+            ],
+        )
+
+    def keyword(self, tx: Tx, scope: Scope, terms: Sequence[str], n: int) -> list[tuple[int, float]]:
+        if not terms:
+            return []
+        # Terms are letters and digits only, so ' | ' is the only operator in the tsquery.
+        where, params = self.scope_sql(scope)
+        rows = tx.rows(
+            "SELECT p.pk, ts_rank_cd(p.tsv, q, 1) AS r FROM passages p, to_tsquery('english', ?) q "
+            f"WHERE p.tsv @@ q AND {where} ORDER BY r DESC, p.pk LIMIT ?",
+            [" | ".join(terms), *params, n],
+        )
+        return [(int(pk), float(r)) for pk, r in rows]
+
+    def semantic(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
+        found = self._identity_id(tx, identity)
+        if found is None or n <= 0:
+            return []
+        ident, dims = found
+        tx.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, int(n)))}")
+        tx.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        where, params = self.scope_sql(scope)
+        q = np.asarray(query, dtype=np.float32)
+        rows = tx.rows(
+            f"SELECT p.pk, (p.embedding::vector({dims})) <=> ?::vector({dims}) AS d FROM passages p "
+            f"WHERE p.emb_identity = {ident} AND {where} ORDER BY d LIMIT ?",
+            [q, *params, n],
+        )
+        # relaxed_order may return neighbours slightly out of order: sort exactly.
+        out = [(int(pk), 1.0 - float(d)) for pk, d in rows]
+        out.sort(key=lambda x: (-x[1], x[0]))
+        return out
+
+    def record_filter(self, key: str, value: str | int) -> tuple[str, list[Any]]:
+        # jsonb containment compares type and value, so 3 never equals "3".
+        return "(p.record::jsonb) @> ?::jsonb", [json.dumps({key: value})]

@@ -1,0 +1,319 @@
+"""Keyword, semantic and hybrid search over a collection's active passages, within a token budget.
+
+* **keyword** — the query's words (letters and digits only, so no query syntax reaches the
+  database; stopwords dropped) OR-ed in the full-text index: FTS5 BM25 on SQLite,
+  ``ts_rank_cd`` on PostgreSQL.
+* **semantic** — cosine similarity to the query's embedding (exact on SQLite, HNSW on
+  PostgreSQL); only sources embedded by the store's own identity are comparable.
+* **hybrid** — reciprocal rank fusion of the top 100 of each: ``Σ 1 / (60 + rank)``.
+* **auto** — hybrid when the store embeds and every source in scope has comparable
+  vectors, else keyword (with a notice saying why). Fail soft on ranking: a failing query
+  embedding in auto mode falls back to keyword search; fail closed on scope.
+
+Passages are taken best first while they fit the evidence budget (dan's exact o200k
+counts, ``ssTokens``) and the limit; a passage that does not fit is skipped, and the
+notice says how many were.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from attrs import frozen
+
+from demo.store.db import Backend, Scope, Tx, placeholders
+from demo.store.embedding import EmbeddingProvider, validate_vector
+from demo.store.errors import (
+    EmbeddingMismatchError,
+    EmbeddingUnavailableError,
+    InvalidRequestError,
+    InvalidVectorError,
+    NoEmbeddingsError,
+    NotFoundError,
+)
+from demo.store.text import check_filter_key, clean_query, locator, query_terms
+from demo.store.values import Passage, SearchMode, SearchResult
+
+__all__ = [
+    "CANDIDATES",
+    "PASSAGE_COLUMNS",
+    "RRF_K",
+    "Plan",
+    "Searcher",
+    "check_budget",
+    "check_limit",
+    "make_scope",
+    "passage_from_row",
+    "rrf",
+]
+
+RRF_K = 60
+CANDIDATES = 100
+LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT = 1, 50, 6
+BUDGET_MIN, BUDGET_MAX, BUDGET_DEFAULT = 128, 16_000, 2400
+
+PASSAGE_COLUMNS = "p.pk, p.id, p.collection_id, p.document_id, p.version_id, d.file_name, p.text, p.record, p.tokens"
+
+
+def passage_from_row(row: Sequence[Any], score: float = 0.0) -> Passage:
+    """A :class:`Passage` from a row of :data:`PASSAGE_COLUMNS` (``passages p JOIN documents d``)."""
+    record = json.loads(row[7])
+    return Passage(
+        id=row[1],
+        collection_id=row[2],
+        document_id=row[3],
+        version_id=row[4],
+        file_name=row[5],
+        locator=locator(record, row[5]),
+        text=row[6],
+        score=float(score),
+        record=record,
+        tokens=int(row[8]),
+    )
+
+
+def check_limit(limit: object) -> int:
+    """A result count from 1 to 50."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or not LIMIT_MIN <= limit <= LIMIT_MAX:
+        raise InvalidRequestError(f"limit must be an int from {LIMIT_MIN} to {LIMIT_MAX}, got {limit!r}")
+    return limit
+
+
+def check_budget(budget: object) -> int:
+    """An evidence token budget from 128 to 16,000."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or not BUDGET_MIN <= budget <= BUDGET_MAX:
+        raise InvalidRequestError(f"budget must be an int from {BUDGET_MIN} to {BUDGET_MAX:,} tokens, got {budget!r}")
+    return budget
+
+
+def _ids(name: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise InvalidRequestError(f"{name} must be a list of document ids, got {type(value).__name__}")
+    out = []
+    for item in value:
+        if not isinstance(item, str) or not item:
+            raise InvalidRequestError(f"{name} must hold document ids (non-empty str), got {item!r}")
+        out.append(item)
+    return tuple(sorted(set(out)))
+
+
+def make_scope(
+    collection_id: str,
+    *,
+    filters: Mapping[str, str | int] | None = None,
+    include_documents: Sequence[str] | None = None,
+    exclude_documents: Sequence[str] | None = None,
+    version_id: str | None = None,
+) -> Scope:
+    """A validated :class:`Scope`: filters are equalities on record fields (str or int values)."""
+    pairs: list[tuple[str, str | int]] = []
+    if filters is not None:
+        if not isinstance(filters, Mapping):
+            raise InvalidRequestError(f"filters must be a mapping of record field to value, got {type(filters).__name__}")
+        if len(filters) > 16:
+            raise InvalidRequestError(f"filters has {len(filters)} fields: use at most 16")
+        for key, value in filters.items():
+            check_filter_key(key)
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                raise InvalidRequestError(
+                    f"filter {key!r} must be a str or int (records hold no other types; yes/no is 'yes'/'no'), got {value!r}"
+                )
+            if isinstance(value, int) and not -(2**53) <= value <= 2**53:
+                raise InvalidRequestError(f"filter {key!r} is out of range: {value}")
+            if isinstance(value, str) and len(value) > 1000:
+                raise InvalidRequestError(f"filter {key!r} is longer than 1,000 characters")
+            pairs.append((key, value))
+    include = None if include_documents is None else _ids("include_documents", include_documents)
+    exclude = () if exclude_documents is None else _ids("exclude_documents", exclude_documents)
+    if version_id is not None and (not isinstance(version_id, str) or not version_id):
+        raise InvalidRequestError(f"version_id must be a version id (str), got {version_id!r}")
+    return Scope(collection_id, version_id, include, exclude, tuple(sorted(pairs)))
+
+
+def rrf(rankings: Sequence[Sequence[tuple[int, float]]], k: int = RRF_K) -> list[tuple[int, float]]:
+    """Reciprocal rank fusion: ``Σ 1 / (k + rank)`` over rankings (rank from 1), best first.
+
+    Ties go to the passage with the better best rank, then the smaller key.
+    """
+    scores: dict[int, float] = {}
+    best: dict[int, int] = {}
+    for ranking in rankings:
+        for rank, (pk, _score) in enumerate(ranking, start=1):
+            scores[pk] = scores.get(pk, 0.0) + 1.0 / (k + rank)
+            best[pk] = min(best.get(pk, rank), rank)
+    return sorted(scores.items(), key=lambda x: (-x[1], best[x[0]], x[0]))
+
+
+@frozen(slots=True)
+class Plan:
+    """How one query will be ranked."""
+
+    mode: SearchMode
+    terms: tuple[str, ...]
+    vector: np.ndarray | None
+    identity: str
+    notices: tuple[str, ...]
+
+
+class Searcher:
+    """Search over one backend with one (optional) embedding provider."""
+
+    def __init__(self, backend: Backend, provider: EmbeddingProvider | None) -> None:
+        self.backend = backend
+        self.provider = provider
+
+    # ------------------------------------------------------------------ planning
+
+    def embed_query(self, query: str, mode: SearchMode) -> tuple[np.ndarray | None, str]:
+        """The query's unit vector (None when not needed or, in auto mode, when the provider fails)."""
+        if mode == SearchMode.KEYWORD or self.provider is None:
+            return None, ""
+        try:
+            raw = self.provider.embed_query(query)
+        except Exception as exc:  # fail soft on ranking in auto mode; explicit modes raise below
+            if mode == SearchMode.AUTO:
+                return None, f"the query could not be embedded ({type(exc).__name__}); keyword search only."
+            raise EmbeddingUnavailableError(f"the query could not be embedded ({type(exc).__name__}: {exc}): try again") from exc
+        if len(raw) == self.provider.identity.dimensions and not any(raw):
+            # A query without anything the model can represent (only punctuation for the
+            # hashing embedding): no semantic signal, not a failure.
+            return None, "the query has nothing the embedding model can compare; semantic ranking is empty."
+        try:
+            return validate_vector(raw, self.provider.identity.dimensions), ""
+        except InvalidVectorError as exc:
+            if mode == SearchMode.AUTO:
+                return None, f"the query's embedding is invalid ({exc}); keyword search only."
+            raise EmbeddingUnavailableError(f"the provider returned an invalid query embedding: {exc}") from exc
+
+    def plan(self, tx: Tx, scope: Scope, query: str, mode: SearchMode, vector: np.ndarray | None, notice: str) -> Plan:
+        """Resolve ``auto`` and check that the sources in scope can be ranked by the mode."""
+        terms = tuple(query_terms(query))
+        versions = tx.rows(
+            "SELECT v.id, v.document_id, v.embedding, d.file_name FROM versions v JOIN documents d ON d.id = v.document_id "
+            "WHERE v.collection_id = ? AND v.state = 'active'",
+            [scope.collection_id],
+        )
+        if scope.version_id is not None and scope.version_id not in {v[0] for v in versions}:
+            raise NotFoundError(f"version {scope.version_id!r} is not an active version of this collection: list the sources")
+        in_scope = [
+            v
+            for v in versions
+            if (scope.version_id is None or v[0] == scope.version_id)
+            and (scope.include is None or v[1] in scope.include)
+            and v[1] not in scope.exclude
+        ]
+        identity = self.provider.identity.key if self.provider is not None else ""
+        stale = sorted(v[3] for v in in_scope if v[2] != identity)
+        notices = [notice] if notice else []
+        if mode in (SearchMode.SEMANTIC, SearchMode.HYBRID):
+            if self.provider is None:
+                raise NoEmbeddingsError(
+                    f"{mode.value} search needs embeddings, and this store was opened without an embedding provider: "
+                    "use mode 'keyword' or 'auto', or open the store with one"
+                )
+            if stale:
+                raise EmbeddingMismatchError(
+                    f"{len(stale)} source(s) were not embedded by {identity!r} ({', '.join(stale[:5])}"
+                    f"{', …' if len(stale) > 5 else ''}): reindex them before {mode.value} search"
+                )
+            return Plan(mode, terms, vector, identity, tuple(notices))
+        if mode == SearchMode.AUTO:
+            if vector is not None and not stale:
+                return Plan(SearchMode.HYBRID, terms, vector, identity, tuple(notices))
+            if vector is not None and stale:
+                notices.append(
+                    f"{len(stale)} source(s) were embedded by another model; keyword search only until they are reindexed."
+                )
+            mode = SearchMode.KEYWORD
+        return Plan(mode, terms, None, identity, tuple(notices))
+
+    # ------------------------------------------------------------------ ranking
+
+    def ranked(self, tx: Tx, scope: Scope, plan: Plan, n: int = CANDIDATES) -> list[tuple[int, float]]:
+        """Passage keys best first: ``(pk, score)`` (BM25/rank, cosine, or RRF score)."""
+        keyword: list[tuple[int, float]] = []
+        semantic: list[tuple[int, float]] = []
+        if plan.mode in (SearchMode.KEYWORD, SearchMode.HYBRID):
+            keyword = self.backend.keyword(tx, scope, plan.terms, n)
+        if plan.mode in (SearchMode.SEMANTIC, SearchMode.HYBRID) and plan.vector is not None:
+            semantic = self.backend.semantic(tx, scope, plan.vector, plan.identity, n)
+        if plan.mode == SearchMode.HYBRID:
+            return rrf([keyword, semantic])
+        return keyword if plan.mode == SearchMode.KEYWORD else semantic
+
+    # ------------------------------------------------------------------ search
+
+    def search(self, scope: Scope, query: object, mode: SearchMode, limit: int, budget: int) -> SearchResult:
+        """The best passages of ``scope`` for ``query`` that fit ``limit`` and ``budget``."""
+        text = clean_query(query)
+        mode = _mode(mode)
+        limit = check_limit(limit)
+        budget = check_budget(budget)
+        vector, notice = self.embed_query(text, mode)
+        with self.backend.read() as tx:
+            plan = self.plan(tx, scope, text, mode, vector, notice)
+            ranked = self.ranked(tx, scope, plan)
+            chosen, skipped = _fit(tx, ranked, limit, budget)
+            rows = _passage_rows(tx, [pk for pk, _ in chosen])
+        passages = tuple(passage_from_row(rows[pk], score) for pk, score in chosen)
+        notices = list(plan.notices)
+        if plan.mode in (SearchMode.KEYWORD, SearchMode.HYBRID) and not plan.terms:
+            notices.append("the query has no words to match in the full-text index.")
+        if not passages:
+            if skipped:
+                notices.append(f"no passage fits the evidence budget of {budget} tokens: raise the budget.")
+            else:
+                notices.append("no passages match: check the collection, its ready sources, the filters and the mode.")
+        elif skipped:
+            notices.append(f"{skipped} more matching passage(s) did not fit the evidence budget of {budget} tokens.")
+        tokens = sum(p.tokens for p in passages)
+        return SearchResult(plan.mode, passages, tokens, " ".join(notices))
+
+
+def _mode(mode: object) -> SearchMode:
+    try:
+        return SearchMode(mode)
+    except ValueError:
+        raise InvalidRequestError(
+            f"mode must be one of {', '.join(m.value for m in SearchMode)}, got {mode!r}"
+        ) from None
+
+
+def _fit(tx: Tx, ranked: Sequence[tuple[int, float]], limit: int, budget: int) -> tuple[list[tuple[int, float]], int]:
+    """Take passages best first while they fit; (chosen, how many matching ones were skipped)."""
+    if not ranked:
+        return [], 0
+    pks = [pk for pk, _ in ranked]
+    tokens: dict[int, int] = {}
+    for start in range(0, len(pks), 500):
+        part = pks[start : start + 500]
+        for pk, tok in tx.rows(f"SELECT pk, tokens FROM passages WHERE pk IN ({placeholders(len(part))})", part):
+            tokens[int(pk)] = int(tok)
+    chosen: list[tuple[int, float]] = []
+    skipped = 0
+    used = 0
+    for pk, score in ranked:
+        if pk not in tokens:
+            continue
+        if len(chosen) >= limit:
+            break
+        if used + tokens[pk] > budget:
+            skipped += 1
+            continue
+        chosen.append((pk, score if math.isfinite(score) else 0.0))
+        used += tokens[pk]
+    return chosen, skipped
+
+
+def _passage_rows(tx: Tx, pks: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+    if not pks:
+        return {}
+    rows = tx.rows(
+        f"SELECT {PASSAGE_COLUMNS} FROM passages p JOIN documents d ON d.id = p.document_id WHERE p.pk IN ({placeholders(len(pks))})",
+        list(pks),
+    )
+    return {int(r[0]): r for r in rows}

@@ -1,0 +1,246 @@
+"""The knowledge store's values: frozen, and what every operation takes or returns."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from attrs import field, frozen
+
+__all__ = [
+    "AccessContext",
+    "AskResult",
+    "Citation",
+    "ImportResult",
+    "IndexDocument",
+    "Job",
+    "JobState",
+    "KnowledgeCollection",
+    "Passage",
+    "RouteInfo",
+    "SearchMode",
+    "SearchResult",
+    "Source",
+    "SourceDownload",
+    "TokenAccount",
+]
+
+
+def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+@frozen(slots=True)
+class AccessContext:
+    """Who is asking: ``subject`` comes from trusted authentication, never from a request body.
+
+    ``None`` or an empty subject is refused by every operation (fail closed).
+    """
+
+    subject: str | None
+
+
+@frozen(slots=True)
+class KnowledgeCollection:
+    """A named set of sources with one owner."""
+
+    id: str
+    name: str
+    owner: str
+    created: float
+
+
+class JobState(str, enum.Enum):
+    """Where an ingestion job is: ``queued → converting → embedding → ready``, or ``failed``/``cancelled``."""
+
+    QUEUED = "queued"
+    CONVERTING = "converting"
+    EMBEDDING = "embedding"
+    READY = "ready"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+    @property
+    def pending(self) -> bool:
+        """Waiting or running (counted against ``StoreOptions.max_pending_jobs``)."""
+        return self in (JobState.QUEUED, JobState.CONVERTING, JobState.EMBEDDING)
+
+    @property
+    def running(self) -> bool:
+        """Claimed by a worker."""
+        return self in (JobState.CONVERTING, JobState.EMBEDDING)
+
+
+@frozen(slots=True)
+class Job:
+    """One ingestion (or reindex) of one file.
+
+    ``version_id`` is set once the job is ``ready``; ``note`` says why a ready job did no
+    work (identical to the active version) or was superseded; ``error`` says why it failed.
+    """
+
+    id: str
+    collection_id: str
+    document_id: str
+    file_name: str
+    state: JobState
+    progress: int
+    error: str | None
+    version_id: str | None
+    kind: str = "ingest"
+    note: str = ""
+    attempts: int = 0
+    created: float = 0.0
+    updated: float = 0.0
+
+
+@frozen(slots=True)
+class Source:
+    """The active version of one file of a collection."""
+
+    document_id: str
+    version_id: str
+    file_name: str
+    #: SHA-256 of the stored bytes (hex).
+    hash: str
+    chunk_count: int
+    tokens: int = 0
+    title: str = ""
+    size: int = 0
+    activated: float = 0.0
+    #: The embedding identity of its vectors (``""`` when it has none).
+    embedding: str = ""
+
+
+@frozen(slots=True)
+class SourceDownload:
+    """The stored bytes of a source version."""
+
+    file_name: str
+    content: bytes = field(repr=lambda b: f"<{len(b):,} bytes>")
+
+
+@frozen(slots=True)
+class Passage:
+    """One chunk of an active source version, as dan produced it.
+
+    ``record`` is dan's flat record (``ssDocId``/``ssSeq`` included, so ``ven`` can expand
+    it); ``locator`` is the human citation: title · section · page.
+    """
+
+    id: str
+    collection_id: str
+    document_id: str
+    version_id: str
+    file_name: str
+    locator: str
+    text: str
+    score: float
+    record: Mapping[str, str | int] = field(converter=_frozen_mapping)
+    tokens: int = 0
+
+    @property
+    def seq(self) -> int:
+        """The chunk's ``ssSeq``."""
+        return int(self.record["ssSeq"])
+
+
+class SearchMode(str, enum.Enum):
+    """How a search ranks passages."""
+
+    #: Hybrid when the store has embeddings, else keyword.
+    AUTO = "auto"
+    #: Full-text ranking over the chunk text (BM25 on SQLite, ``ts_rank_cd`` on PostgreSQL).
+    KEYWORD = "keyword"
+    #: Cosine similarity of embeddings.
+    SEMANTIC = "semantic"
+    #: Keyword and semantic rankings fused by reciprocal rank (k = 60, top 100 of each).
+    HYBRID = "hybrid"
+
+
+@frozen(slots=True)
+class SearchResult:
+    """Bounded evidence for one query: passages best first, their tokens, and a notice.
+
+    ``mode`` is the mode actually used (``auto`` resolves to ``hybrid`` or ``keyword``);
+    ``notice`` says what the caller should know (no matches, passages left out for the
+    budget, a fallback to keyword search) and is empty otherwise.
+    """
+
+    mode: SearchMode
+    passages: tuple[Passage, ...]
+    estimated_tokens: int
+    notice: str = ""
+
+
+@frozen(slots=True)
+class ImportResult:
+    """Jobs queued by a directory import or a collection reindex, and files left out (with why)."""
+
+    job_ids: tuple[str, ...]
+    skipped: tuple[tuple[str, str], ...] = ()
+
+
+@frozen(slots=True)
+class IndexDocument:
+    """A collection's routing index document (ven's index entries of its active sources)."""
+
+    text: str
+    tokens: int
+    sources: int
+
+
+@frozen(slots=True)
+class Citation:
+    """One chunk of an answer's context: where it is and how to open it."""
+
+    passage_id: str
+    document_id: str
+    version_id: str
+    file_name: str
+    locator: str
+    seq: int
+
+
+@frozen(slots=True)
+class RouteInfo:
+    """How a question was routed: ven's route kind, the files with confidences, the raw reply."""
+
+    kind: str
+    documents: tuple[tuple[str, str, int], ...] = ()
+    reply: str = ""
+
+
+@frozen(slots=True)
+class TokenAccount:
+    """The tokens of an answer's context, as ven's collection counts them."""
+
+    context: int
+    retrieval: int = 0
+    enrichment: int = 0
+    index: int = 0
+    max_tokens: int | None = None
+
+
+@frozen(slots=True)
+class AskResult:
+    """A question's context (ven's ``Collection`` over the store's search), and the answer.
+
+    ``path`` is ven's: ``all`` (small collection), ``index``, ``whole-documents`` or
+    ``retrieval``. ``answer`` is ``None`` without a chat model; ``system_prompt`` is what a
+    chat model is (or would be) sent: dan's system message, then the context.
+    """
+
+    question: str
+    path: str
+    context: str
+    citations: tuple[Citation, ...]
+    tokens: TokenAccount
+    route: RouteInfo | None = None
+    broad: bool = False
+    answer: str | None = None
+    system_prompt: str = ""
+    notes: tuple[str, ...] = ()
+    mode: SearchMode = SearchMode.AUTO

@@ -1,0 +1,179 @@
+"""Questions: ven's collection pipeline over the store's search, the stored routing index, answers."""
+
+from __future__ import annotations
+
+import pytest
+from store_helpers import ALICE, ingest, page_html, prices_md, review_bytes, terms_md
+
+import dan
+import ven
+from demo.store import AskOptions, InvalidRequestError
+from demo.store.ask import CONTEXT_INTRO
+from ven.collection import Collection
+
+
+@pytest.fixture
+def loaded(store):
+    cid = store.create_collection("Ask", ALICE).id
+    jobs = [
+        ingest(store, cid, "terms.md", terms_md()),
+        ingest(store, cid, "prices.md", prices_md(40)),
+        ingest(store, cid, "review.docx", review_bytes()),
+        ingest(store, cid, "page.html", page_html()),
+    ]
+    return store, cid, jobs
+
+
+def _ven_collection(store, cid):
+    """ven's Collection built by hand from the stored records, in activation order."""
+    col = Collection(index_pct=store.options.index_pct, count_tokens=dan.count_tokens)
+    with store.backend.read() as tx:
+        versions = tx.rows(
+            "SELECT id, document_id FROM versions WHERE collection_id = ? AND state = 'active' ORDER BY activated_gen", [cid]
+        )
+    for _version, document_id in versions:
+        col.add([dict(p.record) for p in store.list_passages(cid, document_id, ALICE, limit=1000)])
+    return col
+
+
+def test_a_small_collection_sends_everything(loaded):
+    store, cid, _jobs = loaded
+    res = store.ask(cid, "What does the price list say?", ALICE)
+    assert res.path == "all" and res.answer is None
+    sources = store.list_sources(cid, ALICE)
+    assert len(res.citations) == sum(s.chunk_count for s in sources)
+    assert res.tokens.context == sum(s.tokens for s in sources)
+    for c in res.citations:
+        assert store.get_passage(cid, c.passage_id, ALICE).text in res.context
+    assert res.system_prompt == dan.system_message() + "\n\n" + CONTEXT_INTRO + res.context
+
+
+def test_retrieval_routes_to_the_right_file_and_respects_the_cap(loaded):
+    store, cid, jobs = loaded
+    opts = AskOptions(threshold=0, max_tokens=600)
+    res = store.ask(cid, "What does the Review agreement say about liability?", ALICE, options=opts)
+    assert res.path in ("retrieval", "whole-documents")
+    assert res.route is not None and res.route.kind in ("DOCS", "NONE")
+    assert res.tokens.context <= 600 and res.tokens.max_tokens == 600
+    assert "Liability is capped at the annual fees." in res.context
+    review = jobs[2]
+    assert review.document_id in {c.document_id for c in res.citations}
+    for c in res.citations:
+        p = store.get_passage(cid, c.passage_id, ALICE)
+        assert p.text in res.context and c.locator == p.locator and c.file_name == p.file_name
+    assert res.route.documents and res.route.documents[0][0] == review.document_id
+    assert res.route.documents[0][1] == "review.docx"
+
+
+def test_a_table_hit_is_completed_within_the_cap(loaded):
+    store, cid, jobs = loaded
+    res = store.ask(cid, "What is the price of part P-033 bearing?", ALICE, options=AskOptions(threshold=0, max_tokens=3000))
+    assert "P-033" in res.context
+    prices = jobs[1]
+    cited = [c.seq for c in res.citations if c.document_id == prices.document_id]
+    table_chunks = [p.seq for p in store.list_passages(cid, prices.document_id, ALICE) if p.record["ssTables"]]
+    assert set(table_chunks) <= set(cited)  # the whole table, not a cut piece of it
+
+
+def test_the_stored_index_document_is_vens(loaded):
+    store, cid, jobs = loaded
+    stored = store.index_document(cid, ALICE)
+    col = _ven_collection(store, cid)
+    assert stored.text == col.index_document() and stored.tokens == col.index_tokens() and stored.sources == 4
+    ingest(store, cid, "terms.md", terms_md("beta"))  # replaced: it moves to the end
+    store.delete_source(cid, jobs[3].document_id, ALICE)
+    stored = store.index_document(cid, ALICE)
+    col = _ven_collection(store, cid)
+    assert stored.text == col.index_document() and stored.sources == 3
+    assert stored.text.rstrip().endswith(col.index_document().rstrip().split("\n\n")[-1])
+
+
+def test_asking_sees_replacements_at_once(loaded):
+    store, cid, jobs = loaded
+    opts = AskOptions(threshold=0, max_tokens=800)
+    first = store.ask(cid, "What does the marker say about warranty?", ALICE, options=opts)
+    assert "alpha" in first.context
+    ingest(store, cid, "terms.md", terms_md("gamma"))
+    again = store.ask(cid, "What does the marker say about warranty?", ALICE, options=opts)
+    assert "gamma" in again.context and "alpha" not in again.context
+    store.delete_source(cid, jobs[0].document_id, ALICE)
+    gone = store.ask(cid, "What does the marker say about warranty?", ALICE, options=opts)
+    assert "gamma" not in gone.context
+
+
+class Scripted:
+    """A chat model that answers from a script and records what it was sent."""
+
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.calls: list[tuple[str, list[tuple[str, str]]]] = []
+
+    def complete(self, system, messages):  # type: ignore[no-untyped-def]
+        self.calls.append((system, list(messages)))
+        return self.replies.pop(0)
+
+
+def test_model_routing_and_an_answer(loaded):
+    store, cid, jobs = loaded
+    terms = jobs[0]
+    mini = Scripted(f"{terms.document_id}:95", "LOCAL")
+    chat = Scripted("Twenty-four months (terms.md, Warranty).")
+    res = store.ask(
+        cid,
+        "How long is the warranty?",
+        ALICE,
+        options=AskOptions(threshold=0, routing="model"),
+        chat=chat,
+        mini=mini,
+        history=[("user", "Hello"), ("assistant", "Hi")],
+    )
+    assert res.answer == "Twenty-four months (terms.md, Warranty)."
+    assert res.path == "whole-documents" and {c.document_id for c in res.citations} == {terms.document_id}
+    assert res.route.kind == "DOCS" and res.route.documents == ((terms.document_id, "terms.md", 95),)
+    route_system = mini.calls[0][0]
+    assert route_system == ven.filter_system_prompt() + store.index_document(cid, ALICE).text
+    system, messages = chat.calls[0]
+    assert system == res.system_prompt and messages[-1] == ("user", "How long is the warranty?")
+    assert messages[:2] == [("user", "Hello"), ("assistant", "Hi")]
+    with pytest.raises(InvalidRequestError, match="mini chat model"):
+        store.ask(cid, "x?", ALICE, options=AskOptions(routing="model"))
+
+
+def test_the_index_path(loaded):
+    store, cid, _jobs = loaded
+    mini = Scripted("INDEX", "GLOBAL")
+    res = store.ask(cid, "Which documents are there?", ALICE, options=AskOptions(threshold=0, routing="model"), mini=mini)
+    assert res.path == "index" and res.context == store.index_document(cid, ALICE).text
+    assert res.system_prompt == ven.index_system_prompt() + res.context and res.citations == ()
+
+
+def test_an_empty_collection_and_bad_options(store):
+    cid = store.create_collection("Nothing", ALICE).id
+    res = store.ask(cid, "Anything?", ALICE)
+    assert res.context == "" and res.citations == () and "no ready sources" in " ".join(res.notes)
+    with pytest.raises(InvalidRequestError):
+        store.ask(cid, "", ALICE)
+    with pytest.raises(InvalidRequestError):
+        AskOptions(max_tokens=10)
+    with pytest.raises(InvalidRequestError):
+        AskOptions(routing="psychic")
+    with pytest.raises(InvalidRequestError):
+        store.ask(cid, "x", ALICE, mode="fuzzy")
+
+
+def test_expand_completes_a_table(loaded):
+    store, cid, jobs = loaded
+    prices = jobs[1]
+    passages = store.list_passages(cid, prices.document_id, ALICE)
+    table = [p for p in passages if p.record["ssTables"]]
+    assert len(table) > 1
+    out = store.expand(cid, [table[0].id], ALICE, budget=5000)
+    assert [p.seq for p in out] == sorted(p.seq for p in out)
+    assert {p.seq for p in table} <= {p.seq for p in out}
+    assert [p.score for p in out if p.id == table[0].id] == [1.0]
+    with pytest.raises(InvalidRequestError):
+        store.expand(cid, [], ALICE)
+    from demo.store import NotFoundError
+
+    with pytest.raises(NotFoundError, match="not found"):
+        store.expand(cid, ["VNOPE-0"], ALICE)

@@ -1,0 +1,49 @@
+"""The demo command line on a persistent store: ingest, search, ask --db, errors."""
+
+from __future__ import annotations
+
+import pytest
+from store_helpers import review_bytes, terms_md
+
+from demo.app import main
+
+
+@pytest.fixture(autouse=True)
+def offline(monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+
+def test_ingest_then_search_then_ask_on_the_same_store(tmp_path, capsys, db_url):
+    a = tmp_path / "terms.md"
+    a.write_bytes(terms_md())
+    b = tmp_path / "review.docx"
+    b.write_bytes(review_bytes())
+    bad = tmp_path / "broken.docx"
+    bad.write_bytes(b"PK\x03\x04 nope")
+    missing = tmp_path / "missing.md"
+    common = ["--db", db_url, "--subject", "alice", "--collection", "Legal", "--max-tokens", "96"]
+    assert main(["ingest", str(a), str(b), str(bad), str(missing), *common]) == 0
+    out, err = capsys.readouterr()
+    assert "loaded 2 documents" in out and "broken.docx: CorruptDocumentError" in err and "missing.md" in err
+    assert main(["search", "-q", "warranty for the cranes", "--mode", "keyword", *common]) == 0
+    out, _ = capsys.readouterr()
+    assert "keyword search:" in out and "twenty-four months" in out and "Payment terms · Warranty" in out
+    assert main(["ask", "-q", "Who edited the fees clause?", "--show-context", "full", "--threshold", "0", *common]) == 0
+    out, _ = capsys.readouterr()
+    assert "loaded 2 documents" in out and "Ann Editor" in out and "offline: no chat model configured" in out
+    # another subject sees its own, empty collection of the same name
+    assert main(["search", "-q", "warranty", "--db", db_url, "--subject", "bob", "--collection", "Legal"]) == 0
+    out, _ = capsys.readouterr()
+    assert "0 passages" in out
+
+
+def test_commands_that_need_a_store_say_so(capsys):
+    assert main(["search", "-q", "x"]) == 2
+    assert "needs --db" in capsys.readouterr().err
+    assert main(["ingest", "a.md"]) == 2
+
+
+def test_store_errors_are_one_line(tmp_path, capsys):
+    assert main(["search", "-q", "x" * 5000, "--db", str(tmp_path / "kb.db")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: InvalidRequestError: the query has 5,000 characters") and "Traceback" not in err

@@ -1,0 +1,285 @@
+"""Search: the four modes, reciprocal rank fusion, the evidence budget, filters and hostile queries."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from store_helpers import (
+    ALICE,
+    ingest,
+    page_html,
+    prices_md,
+    review_bytes,
+    terms_md,
+    texts,
+)
+
+import dan
+import ven
+from demo.store import (
+    EmbeddingMismatchError,
+    HashingProvider,
+    InvalidRequestError,
+    NoEmbeddingsError,
+    NotFoundError,
+    SearchMode,
+)
+from demo.store.search import RRF_K, make_scope, rrf
+
+
+@pytest.fixture
+def loaded(store):
+    cid = store.create_collection("Mixed", ALICE).id
+    docs = {
+        "terms": ingest(store, cid, "terms.md", terms_md()),
+        "prices": ingest(store, cid, "prices.md", prices_md()),
+        "review": ingest(store, cid, "review.docx", review_bytes()),
+        "page": ingest(store, cid, "page.html", page_html()),
+    }
+    assert all(j.version_id for j in docs.values())
+    return store, cid, docs
+
+
+@pytest.mark.parametrize("mode", ["keyword", "semantic", "hybrid", "auto"])
+def test_each_mode_finds_the_passage_that_answers(loaded, mode):
+    store, cid, docs = loaded
+    res = store.search(cid, "How long is the warranty for the cranes?", ALICE, mode=mode)
+    assert res.mode == (SearchMode.HYBRID if mode == "auto" else SearchMode(mode))
+    assert res.passages, res.notice
+    top = res.passages[0]
+    assert top.document_id == docs["terms"].document_id and "twenty-four months" in top.text
+    assert [p.score for p in res.passages] == sorted((p.score for p in res.passages), reverse=True)
+
+
+def test_passages_carry_everything_a_citation_and_ven_need(loaded):
+    store, cid, docs = loaded
+    res = store.search(cid, "liability capped at the annual fees", ALICE, mode="keyword")
+    p = res.passages[0]
+    assert p.document_id == docs["review"].document_id and p.version_id == docs["review"].version_id
+    assert p.collection_id == cid and p.file_name == "review.docx"
+    assert p.id == f"{p.version_id}-{p.seq}" and p.record["ssDocId"] == p.document_id
+    assert p.locator.startswith("Review agreement · Liability · p. ")
+    assert p.tokens == p.record["ssTokens"] == dan.count_tokens(p.text)
+    assert store.get_passage(cid, p.id, ALICE).text == p.text
+    records = [dict(x.record) for x in store.list_passages(cid, p.document_id, ALICE)]
+    with ven.Ven(records).begin_expansion([p.seq]) as exp:  # the record is enough for ven
+        exp.add_related_chunks(budget=1000)
+        assert p.seq in exp.seqs
+
+
+def test_hybrid_is_reciprocal_rank_fusion_of_both_rankings(loaded):
+    store, cid, _ = loaded
+    query = "payment interest late invoices"
+    scope = make_scope(cid)
+    s = store.searcher
+    with store.backend.read() as tx:
+        for mode in (SearchMode.KEYWORD, SearchMode.SEMANTIC, SearchMode.HYBRID):
+            vector, _ = s.embed_query(query, mode)
+            plans = {mode: s.plan(tx, scope, query, mode, vector, "")}
+            if mode == SearchMode.KEYWORD:
+                keyword = s.ranked(tx, scope, plans[mode])
+            elif mode == SearchMode.SEMANTIC:
+                semantic = s.ranked(tx, scope, plans[mode])
+            else:
+                hybrid = s.ranked(tx, scope, plans[mode])
+    assert len(keyword) > 1 and len(semantic) > 1
+    expected: dict[int, float] = {}
+    for ranking in (keyword, semantic):
+        for rank, (pk, _) in enumerate(ranking, start=1):
+            expected[pk] = expected.get(pk, 0.0) + 1 / (RRF_K + rank)
+    assert {pk: round(sc, 12) for pk, sc in hybrid} == {pk: round(sc, 12) for pk, sc in expected.items()}
+    assert [sc for _, sc in hybrid] == sorted((sc for _, sc in hybrid), reverse=True)
+
+
+@given(st.lists(st.lists(st.integers(0, 40), unique=True, max_size=12), min_size=1, max_size=3))
+def test_rrf_scores_and_order(rankings):
+    fused = rrf([[(pk, 0.0) for pk in r] for r in rankings])
+    want: dict[int, float] = {}
+    for r in rankings:
+        for i, pk in enumerate(r, start=1):
+            want[pk] = want.get(pk, 0.0) + 1.0 / (60 + i)
+    assert dict(fused) == pytest.approx(want)
+    assert [s for _, s in fused] == sorted((s for _, s in fused), reverse=True)
+    assert len(fused) == len(want)
+
+
+def test_the_evidence_budget_and_limit(loaded):
+    store, cid, _ = loaded
+    wide = store.search(cid, "part bearing price weeks", ALICE, mode="keyword", limit=50, budget=16000)
+    assert len(wide.passages) > 3
+    assert wide.estimated_tokens == sum(p.tokens for p in wide.passages)
+    tight = store.search(cid, "part bearing price weeks", ALICE, mode="keyword", limit=50, budget=200)
+    assert tight.estimated_tokens <= 200 and len(tight.passages) < len(wide.passages)
+    assert "did not fit the evidence budget of 200 tokens" in tight.notice
+    assert all(p.id in {w.id for w in wide.passages} for p in tight.passages)
+    two = store.search(cid, "part bearing price weeks", ALICE, mode="keyword", limit=2, budget=16000)
+    assert [p.id for p in two.passages] == [p.id for p in wide.passages[:2]]
+    default = store.search(cid, "part bearing price weeks", ALICE, mode="keyword")
+    assert len(default.passages) <= 6 and default.estimated_tokens <= 2400
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"limit": 0}, "limit"),
+        ({"limit": 51}, "limit"),
+        ({"limit": True}, "limit"),
+        ({"budget": 127}, "budget"),
+        ({"budget": 16001}, "budget"),
+        ({"mode": "fuzzy"}, "mode"),
+        ({"filters": {"ssSect": True}}, "str or int"),
+        ({"filters": {"bad key": 1}}, "record field name"),
+        ({"filters": {"ssSect": [1]}}, "str or int"),
+        ({"filters": "ssSect=1"}, "mapping"),
+        ({"include_documents": "D1"}, "list of document ids"),
+        ({"exclude_documents": [""]}, "document ids"),
+        ({"version_id": ""}, "version id"),
+    ],
+)
+def test_bad_search_arguments_are_clear_errors(loaded, kwargs, match):
+    store, cid, _ = loaded
+    with pytest.raises(InvalidRequestError, match=match):
+        store.search(cid, "warranty", ALICE, **kwargs)
+
+
+@pytest.mark.parametrize("query,match", [("", "empty"), ("   \x00  ", "empty"), ("x" * 4001, "4,000"), (None, "str"), (42, "str")])
+def test_bad_queries_are_clear_errors(loaded, query, match):
+    store, cid, _ = loaded
+    with pytest.raises(InvalidRequestError, match=match):
+        store.search(cid, query, ALICE)  # type: ignore[arg-type]
+
+
+HOSTILE = [
+    '"',
+    '""""',
+    "warranty*",
+    "NEAR(warranty cranes)",
+    "warranty OR AND NOT",
+    "text:warranty",
+    "^warranty",
+    "'; DROP TABLE passages; --",
+    "warranty\x00cranes",
+    "\ud800warranty",
+    "war%ranty_",
+    "warranty & cranes | !months <-> (x)",
+    "a:* & b:*",
+    "\\",
+    "{warranty}",
+    "🏗️ cranes 保証",
+    "-warranty +cranes",
+    "(((((((((((",
+    "x" * 4000,
+    ". , ; : ! ?" * 300,
+]
+
+
+@pytest.mark.parametrize("mode", ["keyword", "hybrid"])
+@pytest.mark.parametrize("query", HOSTILE, ids=range(len(HOSTILE)))
+def test_hostile_queries_are_data_not_syntax(loaded, mode, query):
+    store, cid, docs = loaded
+    res = store.search(cid, query, ALICE, mode=mode)
+    assert res.estimated_tokens <= 2400
+    if "warranty" in query and "cranes" in query and mode == "keyword":
+        assert res.passages and res.passages[0].document_id == docs["terms"].document_id
+    with store.backend.read() as tx:
+        assert tx.value("SELECT count(*) FROM passages") > 0  # nothing was dropped
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(min_size=1, max_size=300))
+def test_any_text_is_a_safe_query(loaded, query):
+    store, cid, _ = loaded
+    try:
+        res = store.search(cid, query, ALICE, mode="keyword")
+    except InvalidRequestError as exc:
+        assert "empty" in str(exc)  # only a query with nothing in it is refused
+        return
+    assert res.estimated_tokens <= 2400
+
+
+def test_filters_on_record_fields_are_typed_equalities(loaded):
+    store, cid, docs = loaded
+    review = docs["review"].document_id
+    sect2 = store.search(cid, "liability fees supplier", ALICE, mode="keyword", limit=50, filters={"ssSect": 2})
+    assert sect2.passages and all(p.record["ssSect"] == 2 for p in sect2.passages)
+    assert not store.search(cid, "liability fees supplier", ALICE, mode="keyword", filters={"ssSect": "2"}).passages
+    revs = store.search(cid, "fees supplier", ALICE, mode="hybrid", limit=50, filters={"has_revisions": "yes"})
+    assert revs.passages and all(p.record["has_revisions"] == "yes" and p.document_id == review for p in revs.passages)
+    sem = store.search(cid, "fees supplier", ALICE, mode="semantic", limit=50, filters={"has_revisions": "yes", "ssSect": 1})
+    assert sem.passages and all(p.record["ssSect"] == 1 and p.record["has_revisions"] == "yes" for p in sem.passages)
+    none = store.search(cid, "fees", ALICE, filters={"no_such_field": "x"})
+    assert none.passages == () and "no passages match" in none.notice
+
+
+@pytest.mark.parametrize("mode", ["keyword", "semantic", "hybrid"])
+def test_document_and_version_scopes(loaded, mode):
+    store, cid, docs = loaded
+    terms, prices = docs["terms"], docs["prices"]
+    inc = store.search(cid, "payment price", ALICE, mode=mode, limit=50, include_documents=[prices.document_id])
+    assert inc.passages and {p.document_id for p in inc.passages} == {prices.document_id}
+    exc = store.search(cid, "payment price", ALICE, mode=mode, limit=50, exclude_documents=[prices.document_id])
+    assert exc.passages and prices.document_id not in {p.document_id for p in exc.passages}
+    empty = store.search(cid, "payment price", ALICE, mode=mode, include_documents=[])
+    assert empty.passages == ()  # an empty include set matches nothing, never everything
+    ver = store.search(cid, "payment price", ALICE, mode=mode, limit=50, version_id=terms.version_id)
+    assert ver.passages and {p.version_id for p in ver.passages} == {terms.version_id}
+    with pytest.raises(NotFoundError, match="not an active version"):
+        store.search(cid, "payment", ALICE, mode=mode, version_id="VNOSUCH")
+
+
+def test_modes_without_embeddings_or_with_other_vectors(db_url, make_store):
+    plain = make_store(embeddings="none")
+    cid = plain.create_collection("Plain", ALICE).id
+    ingest(plain, cid, "terms.md", terms_md())
+    res = plain.search(cid, "warranty cranes", ALICE)
+    assert res.mode == SearchMode.KEYWORD and res.passages
+    for mode in ("semantic", "hybrid"):
+        with pytest.raises(NoEmbeddingsError, match="without an embedding provider"):
+            plain.search(cid, "warranty", ALICE, mode=mode)
+    embedding = make_store(embeddings=HashingProvider(dims=48))
+    auto = embedding.search(cid, "warranty cranes", ALICE)
+    assert auto.mode == SearchMode.KEYWORD and "reindexed" in auto.notice and auto.passages
+    with pytest.raises(EmbeddingMismatchError, match="terms.md"):
+        embedding.search(cid, "warranty", ALICE, mode="semantic")
+    embedding.reindex_collection(cid, ALICE)
+    while embedding.process_next():
+        pass
+    assert embedding.search(cid, "warranty cranes", ALICE).mode == SearchMode.HYBRID
+    with pytest.raises(EmbeddingMismatchError):
+        make_store(embeddings=HashingProvider(dims=64)).search(cid, "warranty", ALICE, mode="hybrid")
+
+
+class BrokenQueries(HashingProvider):
+    def embed_query(self, text):  # type: ignore[no-untyped-def]
+        raise TimeoutError("embedding server timed out")
+
+
+def test_a_failing_query_embedding_falls_back_in_auto_mode_only(db_url, make_store):
+    s = make_store()
+    cid = s.create_collection("Fallback", ALICE).id
+    ingest(s, cid, "terms.md", terms_md())
+    broken = make_store(embeddings=BrokenQueries(dims=64))
+    res = broken.search(cid, "warranty cranes", ALICE)
+    assert res.mode == SearchMode.KEYWORD and "could not be embedded" in res.notice and res.passages
+    from demo.store import EmbeddingUnavailableError
+
+    with pytest.raises(EmbeddingUnavailableError, match="timed out"):
+        broken.search(cid, "warranty", ALICE, mode="semantic")
+
+
+def test_an_empty_collection_and_a_query_without_words(store):
+    cid = store.create_collection("Empty", ALICE).id
+    res = store.search(cid, "anything", ALICE)
+    assert res.passages == () and "no passages match" in res.notice
+    ingest(store, cid, "terms.md", terms_md())
+    punct = store.search(cid, "?!...", ALICE, mode="keyword")
+    assert punct.passages == () and "no words to match" in punct.notice
+    assert store.search(cid, "?!...", ALICE, mode="semantic").mode == SearchMode.SEMANTIC
+
+
+def test_cjk_and_accents(store):
+    cid = store.create_collection("Unicode", ALICE).id
+    ingest(store, cid, "fr.md", "# Résumé\n\nLa garantie des grues est de vingt-quatre mois.".encode())
+    res = store.search(cid, "resume garantie", ALICE, mode="keyword")
+    assert res.passages and "garantie" in texts(res.passages)  # accents folded both ways

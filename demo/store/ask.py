@@ -37,9 +37,14 @@ from ven.collection import (
     scope_system_prompt,
 )
 
-__all__ = ["CONTEXT_INTRO", "Asker", "ChatLike"]
+__all__ = ["CONTEXT_INTRO", "EXACT_PER_DOCUMENT", "PER_DOCUMENT_DEPTH", "Asker", "ChatLike"]
 
 log = logging.getLogger("demo.store")
+
+#: Up to this many files, ven's per-file searches of a broad question run one by one.
+EXACT_PER_DOCUMENT = 32
+#: Beyond, one ranking this deep serves them all.
+PER_DOCUMENT_DEPTH = 1000
 
 #: Between the system message and the chunks (as in the reference demo).
 CONTEXT_INTRO = "USE THIS EXTRACTED DOCUMENT CONTEXT TO ANSWER THE USER'S QUESTION:\n"
@@ -165,7 +170,7 @@ class Asker:
     ) -> AskResult:
         entry = self._entry(collection_id, options)
         with self.searcher.backend.read() as tx:
-            generation = int(tx.value("SELECT generation FROM collections WHERE id = ?", [collection_id]) or 0)
+            generation = self.searcher.backend.generation(tx, collection_id)
             scope = Scope(collection_id)
             plan = self.searcher.plan(tx, scope, question, mode, vector, notice)
             with entry.lock:
@@ -185,11 +190,7 @@ class Asker:
 
     def _update(self, tx: Tx, entry: _Entry, collection_id: str, generation: int) -> dict[str, tuple[str, str, str]]:
         """Bring the entry to ``generation``; doc_key -> (version id, document id, file name)."""
-        active = tx.rows(
-            "SELECT v.doc_key, v.id, v.document_id, d.file_name FROM versions v JOIN documents d ON d.id = v.document_id "
-            "WHERE v.collection_id = ? AND v.state = 'active' ORDER BY v.activated_gen",
-            [collection_id],
-        )
+        active = [(v.doc_key, v.id, v.document_id, v.file_name) for v in self.searcher.backend.active_set(tx, collection_id).versions]
         by_key = {k: (v, d, f) for k, v, d, f in active}
         if entry.generation == generation:
             return by_key
@@ -210,22 +211,37 @@ class Asker:
         return by_key
 
     def _search_fn(self, tx: Tx, collection_id: str, plan: Plan, by_key: dict[str, tuple[str, str, str]]) -> Any:
+        """ven's ``search(query, k, doc_ids)`` over this snapshot.
+
+        ven's broad path searches every file on its own. Up to :data:`EXACT_PER_DOCUMENT`
+        files that is one search each, as ven intends; beyond, one ranking of the whole
+        collection (depth :data:`PER_DOCUMENT_DEPTH`) serves the per-file searches, so a
+        broad question costs two searches, not one per file.
+        """
         doc_of = {d: k for k, (_, d, _) in by_key.items()}
+        many = len(by_key) > EXACT_PER_DOCUMENT
+        cache: dict[str, list[tuple[str, int]]] = {}
+
+        def resolve(ranked: Sequence[tuple[int, float]]) -> list[tuple[str, int]]:
+            pks = [pk for pk, _ in ranked]
+            where: dict[int, tuple[str, int]] = {}
+            for start in range(0, len(pks), 500):
+                part = pks[start : start + 500]
+                for pk, doc, seq in tx.rows(f"SELECT pk, document_id, seq FROM passages WHERE pk IN ({placeholders(len(part))})", part):
+                    where[int(pk)] = (str(doc), int(seq))
+            return [(doc_of[where[pk][0]], where[pk][1]) for pk in pks if pk in where and where[pk][0] in doc_of]
 
         def search(query: str, k: int, doc_ids: frozenset[str] | None) -> list[tuple[str, int]]:
             if k <= 0:
                 return []
+            if many and doc_ids is not None and len(doc_ids) == 1:
+                if "all" not in cache:
+                    cache["all"] = resolve(self.searcher.ranked(tx, Scope(collection_id), plan, n=PER_DOCUMENT_DEPTH))
+                (only,) = doc_ids
+                return [hit for hit in cache["all"] if hit[0] == only][:k]
             include = None if doc_ids is None else tuple(sorted(by_key[d][1] for d in doc_ids if d in by_key))
-            scope = Scope(collection_id, include=include)
-            ranked = self.searcher.ranked(tx, scope, plan, n=max(100, min(int(k), 1000)))[:k]
-            if not ranked:
-                return []
-            pks = [pk for pk, _ in ranked]
-            where = {
-                int(pk): (doc, seq)
-                for pk, doc, seq in tx.rows(f"SELECT pk, document_id, seq FROM passages WHERE pk IN ({placeholders(len(pks))})", pks)
-            }
-            return [(doc_of[where[pk][0]], int(where[pk][1])) for pk in pks if pk in where and where[pk][0] in doc_of]
+            ranked = self.searcher.ranked(tx, Scope(collection_id, include=include), plan, n=max(100, min(int(k), 1000)))
+            return resolve(ranked[:k])
 
         return search
 

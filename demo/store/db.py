@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import abc
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 from attrs import frozen
 
-__all__ = ["Backend", "PassageRow", "Scope", "Tx", "placeholders"]
+__all__ = ["ActiveSet", "ActiveVersion", "Backend", "PassageRow", "Scope", "Tx", "placeholders"]
 
 
 def placeholders(n: int) -> str:
@@ -76,6 +76,28 @@ class Scope:
 
 
 @frozen(slots=True)
+class ActiveVersion:
+    """One active version of a collection, as searches and questions need it."""
+
+    id: str
+    document_id: str
+    doc_key: str
+    embedding: str
+    file_name: str
+    chunk_count: int
+
+
+@frozen(slots=True)
+class ActiveSet:
+    """A collection's active versions at one generation, in activation order."""
+
+    generation: int
+    versions: tuple[ActiveVersion, ...]
+    #: Passages of the collection.
+    chunks: int = 0
+
+
+@frozen(slots=True)
 class PassageRow:
     """A passage as written at activation."""
 
@@ -100,6 +122,40 @@ class Backend(abc.ABC):
         self._conns: dict[int, Any] = {}
         self._conns_lock = threading.Lock()
         self._closed = False
+        self._active: dict[str, ActiveSet] = {}
+        self._active_lock = threading.Lock()
+
+    # ------------------------------------------------------------------ collection state
+
+    def generation(self, tx: Tx, collection_id: str) -> int:
+        """The collection's generation: it grows whenever its active versions change."""
+        return int(tx.value("SELECT generation FROM collections WHERE id = ?", [collection_id]) or 0)
+
+    def active_set(self, tx: Tx, collection_id: str) -> ActiveSet:
+        """The collection's active versions as this transaction sees them (cached per generation)."""
+        generation = self.generation(tx, collection_id)
+        with self._active_lock:
+            found = self._active.get(collection_id)
+        if found is not None and found.generation == generation:
+            return found
+        rows = tx.rows(
+            "SELECT v.id, v.document_id, v.doc_key, v.embedding, d.file_name, v.chunk_count FROM versions v "
+            "JOIN documents d ON d.id = v.document_id WHERE v.collection_id = ? AND v.state = 'active' "
+            "ORDER BY v.activated_gen, v.id",
+            [collection_id],
+        )
+        versions = tuple(ActiveVersion(*r) for r in rows)
+        built = ActiveSet(generation, versions, sum(v.chunk_count for v in versions))
+        with self._active_lock:
+            current = self._active.get(collection_id)
+            if current is None or current.generation <= generation:
+                self._active[collection_id] = built
+        return built
+
+    def forget(self, collection_id: str) -> None:
+        """Drop what is cached about a deleted collection."""
+        with self._active_lock:
+            self._active.pop(collection_id, None)
 
     # ------------------------------------------------------------------ connections
 
@@ -213,6 +269,12 @@ class Backend(abc.ABC):
     @abc.abstractmethod
     def semantic(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
         """Best ``n`` passages by cosine similarity: ``(pk, score)``."""
+
+    def semantic_later(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> Callable[[], list[tuple[int, float]]]:
+        """:meth:`semantic` as a call that needs no database (so it can run beside a keyword
+        search); backends that cannot split it run it now."""
+        found = self.semantic(tx, scope, query, identity, n)
+        return lambda: found
 
     @abc.abstractmethod
     def record_filter(self, key: str, value: str | int) -> tuple[str, list[Any]]:

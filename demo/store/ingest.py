@@ -29,7 +29,7 @@ from demo.store.errors import EmbeddingUnavailableError, StoreError
 from demo.store.options import StoreOptions
 from demo.store.values import JobState
 
-__all__ = ["Abandoned", "Converted", "activate", "convert_source", "embed_texts", "process", "rebuild_index"]
+__all__ = ["Abandoned", "Converted", "activate", "convert_source", "embed_texts", "index_document", "process"]
 
 
 class Abandoned(Exception):
@@ -101,15 +101,15 @@ def embed_texts(
     return out
 
 
-def rebuild_index(tx: Tx, collection_id: str) -> None:
-    """The collection's routing index document: its active sources' entries in activation order."""
+def index_document(tx: Tx, collection_id: str) -> tuple[str, int, int]:
+    """The collection's routing index document: the stored index entries of its active
+    sources in activation order (text, tokens, sources) — rebuilt from them on every read,
+    so it always matches the active versions."""
     rows = tx.rows(
         "SELECT index_text, index_tokens FROM versions WHERE collection_id = ? AND state = 'active' ORDER BY activated_gen",
         [collection_id],
     )
-    text = "\n\n".join(r[0] for r in rows if r[0])
-    tokens = sum(int(r[1]) for r in rows)
-    tx.execute("UPDATE collections SET index_text = ?, index_tokens = ? WHERE id = ?", [text, tokens, collection_id])
+    return "\n\n".join(r[0] for r in rows if r[0]), sum(int(r[1]) for r in rows), len(rows)
 
 
 def activate(
@@ -138,20 +138,23 @@ def activate(
             old_seq = int(tx.value("SELECT job_seq FROM versions WHERE id = ?", [old]) or 0)
             if old_seq > job.seq:
                 tx.execute(
-                    "UPDATE jobs SET state = 'ready', progress = 100, content = NULL, worker = NULL, updated = ?, note = ? WHERE id = ?",
+                    "UPDATE jobs SET state = 'ready', progress = 100, worker = NULL, updated = ?, note = ? WHERE id = ?",
                     [now, f"superseded: a newer upload ({old}) is already active, so this one was not activated", job.id],
                 )
+                tx.execute("DELETE FROM payloads WHERE owner = ?", [job.id])
                 return str(old)
         tx.execute(
-            "INSERT INTO versions (id, document_id, collection_id, state, job_seq, hash, config, size, content, doc_key, title, "
+            "INSERT INTO versions (id, document_id, collection_id, state, job_seq, hash, config, size, doc_key, title, "
             "chunk_count, tokens, embedding, index_text, index_tokens, activated, activated_gen) "
-            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                version_id, job.document_id, job.collection_id, job.seq, job.hash, config, len(job.content), job.content,
+                version_id, job.document_id, job.collection_id, job.seq, job.hash, config, len(job.content),
                 converted.doc_key, converted.title, len(converted.chunks), converted.tokens, identity if vectors is not None else "",
                 converted.index_text, converted.index_tokens, now, generation,
             ],
         )
+        # The job's stored bytes become the version's: no copy.
+        tx.execute("UPDATE payloads SET owner = ? WHERE owner = ?", [version_id, job.id])
         rows = [
             PassageRow(
                 id=f"{version_id}-{seq}",
@@ -168,11 +171,11 @@ def activate(
         backend.insert_passages(tx, rows, vectors, identity)
         if old is not None:
             tx.execute("DELETE FROM passages WHERE version_id = ?", [old])
-            tx.execute("UPDATE versions SET state = 'retired', content = NULL, retired = ? WHERE id = ?", [now, old])
+            tx.execute("UPDATE versions SET state = 'retired', retired = ? WHERE id = ?", [now, old])
+            tx.execute("DELETE FROM payloads WHERE owner = ?", [old])
         tx.execute("UPDATE documents SET active_version_id = ? WHERE id = ?", [version_id, job.document_id])
-        rebuild_index(tx, job.collection_id)
         tx.execute(
-            "UPDATE jobs SET state = 'ready', progress = 100, version_id = ?, content = NULL, error = NULL, worker = NULL, "
+            "UPDATE jobs SET state = 'ready', progress = 100, version_id = ?, error = NULL, worker = NULL, "
             "note = '', updated = ? WHERE id = ?",
             [version_id, now, job.id],
         )

@@ -160,9 +160,13 @@ def enqueue(
         _check_pending(tx, options)
         job_id = new_id("J")
         tx.execute(
-            "INSERT INTO jobs (id, collection_id, document_id, file_name, kind, state, progress, hash, size, content, "
-            "created, updated) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?)",
-            [job_id, collection_id, document_id, file_name, kind, digest, len(data), data, now, now],
+            "INSERT INTO jobs (id, collection_id, document_id, file_name, kind, state, progress, hash, size, "
+            "created, updated) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?)",
+            [job_id, collection_id, document_id, file_name, kind, digest, len(data), now, now],
+        )
+        tx.execute(
+            "INSERT INTO payloads (owner, collection_id, document_id, data) VALUES (?, ?, ?, ?)",
+            [job_id, collection_id, document_id, data],
         )
         return job_id
 
@@ -189,7 +193,11 @@ def claim(backend: Backend, worker: str) -> Claimed | None:
             "heartbeat = ?, updated = ? WHERE seq = ?",
             [worker, now, now, seq],
         )
-        row = tx.one("SELECT id, collection_id, document_id, file_name, kind, hash, content FROM jobs WHERE seq = ?", [seq])
+        row = tx.one(
+            "SELECT j.id, j.collection_id, j.document_id, j.file_name, j.kind, j.hash, b.data FROM jobs j "
+            "LEFT JOIN payloads b ON b.owner = j.id WHERE j.seq = ?",
+            [seq],
+        )
     assert row is not None
     return Claimed(seq, row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6] or b""), worker)
 
@@ -228,7 +236,11 @@ def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: s
     """Queue a failed job again; ConflictError for any other state."""
     now = time.time()
     with backend.write() as tx:
-        row = tx.one("SELECT state, content IS NOT NULL FROM jobs WHERE id = ? AND collection_id = ?", [job_id, collection_id])
+        row = tx.one(
+            "SELECT j.state, b.owner IS NOT NULL FROM jobs j LEFT JOIN payloads b ON b.owner = j.id "
+            "WHERE j.id = ? AND j.collection_id = ?",
+            [job_id, collection_id],
+        )
         if row is None:
             raise NotFoundError(f"job {job_id!r} not found in this collection")
         state = JobState(row[0])
@@ -255,9 +267,8 @@ def cancel(backend: Backend, collection_id: str, job_id: str) -> None:
             raise ConflictError(f"job {job_id!r} is ready: delete the source instead of cancelling the job")
         if state == JobState.CANCELLED:
             return
-        tx.execute(
-            "UPDATE jobs SET state = 'cancelled', content = NULL, worker = NULL, updated = ? WHERE id = ?", [now, job_id]
-        )
+        tx.execute("UPDATE jobs SET state = 'cancelled', worker = NULL, updated = ? WHERE id = ?", [now, job_id])
+        tx.execute("DELETE FROM payloads WHERE owner = ?", [job_id])
 
 
 def recover_interrupted(backend: Backend, stale_after: float, own_worker: str | None = None) -> list[str]:

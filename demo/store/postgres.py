@@ -1,8 +1,10 @@
 """The server backend: PostgreSQL with pgvector (HNSW, cosine) and full-text search.
 
 * Full text: a stored ``tsvector`` column (``english`` configuration: stemming and
-  stopwords) with a GIN index, ranked by ``ts_rank_cd`` — not BM25, so keyword scores and
-  orders differ from the SQLite backend's.
+  stopwords) with a GIN index finds the matches; they are ranked by BM25 computed in SQL
+  (IDF from the collection's document counts, term frequencies from the ``tsvector``),
+  because ``ts_rank`` has no IDF. Scores are close to, not equal to, SQLite's FTS5 BM25
+  (other stemmer, IDF per collection rather than per database).
 * Vectors: ``passages.embedding vector`` with one partial HNSW index per embedding
   identity (``(embedding::vector(D)) vector_cosine_ops WHERE emb_identity = N``), searched
   with ``hnsw.ef_search`` at least the number asked for and pgvector's iterative scans, so
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -38,6 +41,9 @@ __all__ = ["PostgresBackend"]
 
 SCHEMA_VERSION = "1"
 
+#: About how many matching passages keyword search scores (the rarest query words' first).
+CANDIDATE_ROWS = 4000
+
 _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS collections (
@@ -47,8 +53,6 @@ _SCHEMA = [
         owner TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
         generation BIGINT NOT NULL DEFAULT 0,
-        index_text TEXT NOT NULL DEFAULT '',
-        index_tokens INTEGER NOT NULL DEFAULT 0,
         UNIQUE (owner, name_key))""",
     """CREATE TABLE IF NOT EXISTS documents (
         id TEXT PRIMARY KEY,
@@ -64,19 +68,18 @@ _SCHEMA = [
         state TEXT NOT NULL,
         job_seq BIGINT NOT NULL,
         hash TEXT NOT NULL,
-        config TEXT NOT NULL,
         size BIGINT NOT NULL,
-        content BYTEA,
         doc_key TEXT NOT NULL,
-        title TEXT NOT NULL,
         chunk_count INTEGER NOT NULL,
         tokens INTEGER NOT NULL,
         embedding TEXT NOT NULL,
-        index_text TEXT NOT NULL,
         index_tokens INTEGER NOT NULL,
         activated DOUBLE PRECISION,
         activated_gen BIGINT,
-        retired DOUBLE PRECISION)""",
+        retired DOUBLE PRECISION,
+        title TEXT NOT NULL,
+        config TEXT NOT NULL,
+        index_text TEXT NOT NULL)""",
     """CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen)""",
     """CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id)""",
     """CREATE TABLE IF NOT EXISTS jobs (
@@ -88,20 +91,25 @@ _SCHEMA = [
         kind TEXT NOT NULL,
         state TEXT NOT NULL,
         progress INTEGER NOT NULL DEFAULT 0,
-        error TEXT,
-        note TEXT NOT NULL DEFAULT '',
         version_id TEXT,
         hash TEXT NOT NULL,
         size BIGINT NOT NULL,
-        content BYTEA,
         attempts INTEGER NOT NULL DEFAULT 0,
         worker TEXT,
         heartbeat DOUBLE PRECISION,
         created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL)""",
+        updated DOUBLE PRECISION NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        error TEXT)""",
     """CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs (state, seq)""",
     """CREATE INDEX IF NOT EXISTS jobs_by_collection ON jobs (collection_id, seq)""",
     """CREATE INDEX IF NOT EXISTS jobs_by_document ON jobs (document_id, state)""",
+    """CREATE TABLE IF NOT EXISTS payloads (
+        owner TEXT PRIMARY KEY,
+        collection_id TEXT NOT NULL,
+        document_id TEXT NOT NULL,
+        data BYTEA NOT NULL)""",
+    """CREATE INDEX IF NOT EXISTS payloads_by_document ON payloads (collection_id, document_id)""",
     """CREATE TABLE IF NOT EXISTS identities (
         id SERIAL PRIMARY KEY,
         key TEXT NOT NULL UNIQUE,
@@ -113,12 +121,12 @@ _SCHEMA = [
         document_id TEXT NOT NULL,
         version_id TEXT NOT NULL REFERENCES versions(id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,
-        text TEXT NOT NULL,
-        record TEXT NOT NULL,
         tokens INTEGER NOT NULL,
+        emb_identity INTEGER,
+        record TEXT NOT NULL,
+        text TEXT NOT NULL,
         tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED,
         embedding vector,
-        emb_identity INTEGER,
         UNIQUE (version_id, seq))""",
     """CREATE INDEX IF NOT EXISTS passages_by_document ON passages (collection_id, document_id)""",
     """CREATE INDEX IF NOT EXISTS passages_tsv ON passages USING gin (tsv)""",
@@ -133,6 +141,11 @@ def _driver() -> Any:
             "a postgresql:// store needs the PostgreSQL driver: pip install 'danven[postgres]' (psycopg and pgvector)"
         ) from exc
     return psycopg
+
+
+def _quote_lexeme(lexeme: str) -> str:
+    """A lexeme as a quoted tsquery operand (nothing in it is syntax)."""
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
 
 
 @functools.lru_cache(maxsize=512)
@@ -184,6 +197,8 @@ class PostgresBackend(Backend):
         self.url = url
         self._psycopg = _driver()
         self._identities: dict[str, tuple[int, int]] = {}
+        self._stats_cache: dict[tuple[str, int], tuple[int, dict[str, int]]] = {}
+        self._stats_lock = threading.Lock()
         self._identity_lock = threading.Lock()
         self._vector_ready = False
 
@@ -299,25 +314,78 @@ class PostgresBackend(Backend):
             ident = found[0]
             vecs = [np.asarray(v, dtype=np.float32) for v in vectors]
         tx.executemany(
-            "INSERT INTO passages (id, collection_id, document_id, version_id, seq, text, record, tokens, embedding, "
-            "emb_identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO passages (id, collection_id, document_id, version_id, seq, tokens, emb_identity, record, text, "
+            "embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (r.id, r.collection_id, r.document_id, r.version_id, r.seq, r.text, r.record, r.tokens, v, ident)
+                (r.id, r.collection_id, r.document_id, r.version_id, r.seq, r.tokens, ident, r.record, r.text, v)
                 for r, v in zip(rows, vecs)
             ],
         )
 
     def keyword(self, tx: Tx, scope: Scope, terms: Sequence[str], n: int) -> list[tuple[int, float]]:
+        """BM25-style ranking: inverse document frequency × term frequency, by length.
+
+        PostgreSQL ranks full text with ``ts_rank``/``ts_rank_cd``, which know no inverse
+        document frequency: common words then outrank the rare ones a question is about. So
+        the query's stemmed lexemes get their IDF from the collection (document counts,
+        cached per collection generation), and each candidate is scored as the sum over the
+        query's lexemes of IDF × ``ts_rank(tsv, lexeme, 1)`` — PostgreSQL's saturating term
+        frequency, normalised by document length: BM25's shape with PostgreSQL's tf.
+        Candidates are the passages holding the rarest lexemes (about ``CANDIDATE_ROWS``).
+        """
         if not terms:
             return []
-        # Terms are letters and digits only, so ' | ' is the only operator in the tsquery.
+        # The terms are letters and digits only; to_tsvector stems them and drops stopwords.
+        lexemes = sorted({str(r[0]) for r in tx.rows("SELECT lexeme FROM unnest(to_tsvector('english', ?))", [" ".join(terms)])})
+        if not lexemes:
+            return []
+        total, df = self._stats(tx, scope.collection_id, lexemes)
+        if not total:
+            return []
+        weights = [(lex, max(1e-6, math.log((total - df[lex] + 0.5) / (df[lex] + 0.5)))) for lex in lexemes]
+        # Which passages are scored: those holding the rarest lexemes, up to about
+        # CANDIDATE_ROWS of them (always the rarest lexeme). A passage with only common
+        # words scores near zero in BM25 anyway, and ranking reads each candidate's tsvector.
+        chosen: list[str] = []
+        rows_so_far = 0
+        for lex in sorted(lexemes, key=lambda x: (df[x], x)):
+            if df[lex] == 0:
+                continue
+            if chosen and rows_so_far + df[lex] > CANDIDATE_ROWS:
+                break
+            chosen.append(lex)
+            rows_so_far += df[lex]
+        if not chosen:
+            return []
+        tsquery = " | ".join(_quote_lexeme(lex) for lex in chosen)
         where, params = self.scope_sql(scope)
+        terms_sql = " + ".join(["?::float8 * ts_rank(p.tsv, ?::tsquery, 1)"] * len(weights))
         rows = tx.rows(
-            "SELECT p.pk, ts_rank_cd(p.tsv, q, 1) AS r FROM passages p, to_tsquery('english', ?) q "
-            f"WHERE p.tsv @@ q AND {where} ORDER BY r DESC, p.pk LIMIT ?",
-            [" | ".join(terms), *params, n],
+            f"SELECT p.pk, {terms_sql} AS s FROM passages p WHERE p.tsv @@ ?::tsquery AND {where} ORDER BY s DESC, p.pk LIMIT ?",
+            [*[x for lex, w in weights for x in (w, _quote_lexeme(lex))], tsquery, *params, n],
         )
-        return [(int(pk), float(r)) for pk, r in rows]
+        return [(int(pk), float(score)) for pk, score in rows]
+
+    def _stats(self, tx: Tx, collection_id: str, lexemes: Sequence[str]) -> tuple[int, dict[str, int]]:
+        """(passages, passages per lexeme) of a collection, cached per collection generation."""
+        generation = self.generation(tx, collection_id)
+        key = (collection_id, generation)
+        with self._stats_lock:
+            cached = self._stats_cache.get(key)
+        if cached is None:
+            cached = (int(tx.value("SELECT count(*) FROM passages WHERE collection_id = ?", [collection_id]) or 0), {})
+        total, df = cached
+        for lex in lexemes:
+            if lex not in df:
+                df[lex] = int(
+                    tx.value("SELECT count(*) FROM passages WHERE collection_id = ? AND tsv @@ ?::tsquery", [collection_id, _quote_lexeme(lex)])
+                    or 0
+                )
+        with self._stats_lock:
+            self._stats_cache[key] = cached
+            while len(self._stats_cache) > 64:
+                self._stats_cache.pop(next(iter(self._stats_cache)))
+        return total, df
 
     def semantic(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
         found = self._identity_id(tx, identity)

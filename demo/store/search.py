@@ -1,8 +1,8 @@
 """Keyword, semantic and hybrid search over a collection's active passages, within a token budget.
 
 * **keyword** — the query's words (letters and digits only, so no query syntax reaches the
-  database; stopwords dropped) OR-ed in the full-text index: FTS5 BM25 on SQLite,
-  ``ts_rank_cd`` on PostgreSQL.
+  database; stopwords dropped) OR-ed in the full-text index and ranked by BM25 (FTS5's on
+  SQLite; computed in SQL from the ``tsvector`` on PostgreSQL).
 * **semantic** — cosine similarity to the query's embedding (exact on SQLite, HNSW on
   PostgreSQL); only sources embedded by the store's own identity are comparable.
 * **hybrid** — reciprocal rank fusion of the top 100 of each: ``Σ 1 / (60 + rank)``.
@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+import os
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -165,6 +168,8 @@ class Searcher:
     def __init__(self, backend: Backend, provider: EmbeddingProvider | None) -> None:
         self.backend = backend
         self.provider = provider
+        self._lock = threading.Lock()
+        self._stale_cache: dict[tuple[str, int, str], list[str]] = {}
 
     # ------------------------------------------------------------------ planning
 
@@ -192,22 +197,8 @@ class Searcher:
     def plan(self, tx: Tx, scope: Scope, query: str, mode: SearchMode, vector: np.ndarray | None, notice: str) -> Plan:
         """Resolve ``auto`` and check that the sources in scope can be ranked by the mode."""
         terms = tuple(query_terms(query))
-        versions = tx.rows(
-            "SELECT v.id, v.document_id, v.embedding, d.file_name FROM versions v JOIN documents d ON d.id = v.document_id "
-            "WHERE v.collection_id = ? AND v.state = 'active'",
-            [scope.collection_id],
-        )
-        if scope.version_id is not None and scope.version_id not in {v[0] for v in versions}:
-            raise NotFoundError(f"version {scope.version_id!r} is not an active version of this collection: list the sources")
-        in_scope = [
-            v
-            for v in versions
-            if (scope.version_id is None or v[0] == scope.version_id)
-            and (scope.include is None or v[1] in scope.include)
-            and v[1] not in scope.exclude
-        ]
         identity = self.provider.identity.key if self.provider is not None else ""
-        stale = sorted(v[3] for v in in_scope if v[2] != identity)
+        stale = self._stale(tx, scope, identity)
         notices = [notice] if notice else []
         if mode in (SearchMode.SEMANTIC, SearchMode.HYBRID):
             if self.provider is None:
@@ -231,19 +222,47 @@ class Searcher:
             mode = SearchMode.KEYWORD
         return Plan(mode, terms, None, identity, tuple(notices))
 
+    def _stale(self, tx: Tx, scope: Scope, identity: str) -> list[str]:
+        """File names in scope whose vectors are not of ``identity`` (cached per generation
+        for the whole collection)."""
+        active = self.backend.active_set(tx, scope.collection_id)
+        if scope.version_id is not None and scope.version_id not in {v.id for v in active.versions}:
+            raise NotFoundError(f"version {scope.version_id!r} is not an active version of this collection: list the sources")
+        if scope.version_id is None and scope.include is None and not scope.exclude:
+            key = (scope.collection_id, active.generation, identity)
+            with self._lock:
+                found = self._stale_cache.get(key)
+            if found is None:
+                found = sorted(v.file_name for v in active.versions if v.embedding != identity)
+                with self._lock:
+                    self._stale_cache[key] = found
+                    while len(self._stale_cache) > 256:
+                        self._stale_cache.pop(next(iter(self._stale_cache)))
+            return found
+        return sorted(
+            v.file_name
+            for v in active.versions
+            if v.embedding != identity
+            and (scope.version_id is None or v.id == scope.version_id)
+            and (scope.include is None or v.document_id in scope.include)
+            and v.document_id not in scope.exclude
+        )
+
     # ------------------------------------------------------------------ ranking
 
     def ranked(self, tx: Tx, scope: Scope, plan: Plan, n: int = CANDIDATES) -> list[tuple[int, float]]:
         """Passage keys best first: ``(pk, score)`` (BM25/rank, cosine, or RRF score)."""
-        keyword: list[tuple[int, float]] = []
-        semantic: list[tuple[int, float]] = []
-        if plan.mode in (SearchMode.KEYWORD, SearchMode.HYBRID):
-            keyword = self.backend.keyword(tx, scope, plan.terms, n)
-        if plan.mode in (SearchMode.SEMANTIC, SearchMode.HYBRID) and plan.vector is not None:
-            semantic = self.backend.semantic(tx, scope, plan.vector, plan.identity, n)
-        if plan.mode == SearchMode.HYBRID:
-            return rrf([keyword, semantic])
-        return keyword if plan.mode == SearchMode.KEYWORD else semantic
+        if plan.mode == SearchMode.KEYWORD or plan.vector is None:
+            keyword = self.backend.keyword(tx, scope, plan.terms, n) if plan.mode != SearchMode.SEMANTIC else []
+            return rrf([keyword]) if plan.mode == SearchMode.HYBRID else keyword
+        if plan.mode == SearchMode.SEMANTIC:
+            return self.backend.semantic(tx, scope, plan.vector, plan.identity, n)
+        # Hybrid: the vector scoring runs on another core while the database ranks the text
+        # (with one BLAS thread, so the two lanes do not fight over the cores).
+        later = self.backend.semantic_later(tx, scope, plan.vector, plan.identity, n)
+        pending = _lanes().submit(_one_blas_thread, later)
+        keyword = self.backend.keyword(tx, scope, plan.terms, n)
+        return rrf([keyword, pending.result()])
 
     # ------------------------------------------------------------------ search
 
@@ -272,6 +291,38 @@ class Searcher:
             notices.append(f"{skipped} more matching passage(s) did not fit the evidence budget of {budget} tokens.")
         tokens = sum(p.tokens for p in passages)
         return SearchResult(plan.mode, passages, tokens, " ".join(notices))
+
+
+_LANES: ThreadPoolExecutor | None = None
+_LANES_LOCK = threading.Lock()
+
+
+def _lanes() -> ThreadPoolExecutor:
+    """The threads that score vectors beside keyword searches (created on first use)."""
+    global _LANES
+    with _LANES_LOCK:
+        if _LANES is None:
+            _LANES = ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="store-vectors")
+        return _LANES
+
+
+_BLAS: Any = None
+
+
+def _one_blas_thread(call: Callable[[], list[tuple[int, float]]]) -> list[tuple[int, float]]:
+    """Run ``call`` with NumPy's BLAS limited to one thread (threadpoolctl), when available."""
+    global _BLAS
+    if _BLAS is None:
+        try:
+            from threadpoolctl import ThreadpoolController
+
+            _BLAS = ThreadpoolController()
+        except ImportError:
+            _BLAS = False
+    if _BLAS is False:
+        return call()
+    with _BLAS.limit(limits=1, user_api="blas"):
+        return call()
 
 
 def _mode(mode: object) -> SearchMode:

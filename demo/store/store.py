@@ -214,11 +214,13 @@ class KnowledgeStore:
         self._collection(cid, access, True)
         with self.backend.write() as tx:
             tx.execute("DELETE FROM passages WHERE collection_id = ?", [cid])
+            tx.execute("DELETE FROM payloads WHERE collection_id = ?", [cid])
             tx.execute("DELETE FROM jobs WHERE collection_id = ?", [cid])
             tx.execute("DELETE FROM versions WHERE collection_id = ?", [cid])
             tx.execute("DELETE FROM documents WHERE collection_id = ?", [cid])
             tx.execute("DELETE FROM collections WHERE id = ?", [cid])
         self.asker.forget(cid)
+        self.backend.forget(cid)
         forget = getattr(self.backend, "vectors", None)
         if forget is not None:
             forget.forget(cid)
@@ -344,10 +346,10 @@ class KnowledgeStore:
                 return False
             tx.execute("UPDATE collections SET generation = generation + 1 WHERE id = ?", [cid])
             tx.execute("DELETE FROM passages WHERE document_id = ? AND collection_id = ?", [document_id, cid])
+            tx.execute("DELETE FROM payloads WHERE document_id = ? AND collection_id = ?", [document_id, cid])
             tx.execute("DELETE FROM jobs WHERE document_id = ?", [document_id])
             tx.execute("DELETE FROM versions WHERE document_id = ?", [document_id])
             tx.execute("DELETE FROM documents WHERE id = ?", [document_id])
-            ingest.rebuild_index(tx, cid)
         return True
 
     def download_source(self, cid: str, version_id: str, access: AccessContext) -> SourceDownload:
@@ -355,8 +357,8 @@ class KnowledgeStore:
         self._collection(cid, access, False)
         with self.backend.read() as tx:
             row = tx.one(
-                "SELECT d.file_name, v.content FROM versions v JOIN documents d ON d.id = v.document_id "
-                "WHERE v.id = ? AND v.collection_id = ? AND v.state = 'active'",
+                "SELECT d.file_name, b.data FROM versions v JOIN documents d ON d.id = v.document_id "
+                "LEFT JOIN payloads b ON b.owner = v.id WHERE v.id = ? AND v.collection_id = ? AND v.state = 'active'",
                 [version_id, cid],
             )
         if row is None or row[1] is None:
@@ -528,13 +530,12 @@ class KnowledgeStore:
         return self.asker.ask(cid, index_text, question, opts, search_mode, chat, mini, history)
 
     def index_document(self, cid: str, access: AccessContext) -> IndexDocument:
-        """The collection's routing index document (rebuilt whenever its sources change)."""
+        """The collection's routing index document: ven's index entry of each active source
+        (stored with its version), in activation order — the order ven's collection uses."""
         self._collection(cid, access, False)
         with self.backend.read() as tx:
-            row = tx.one("SELECT index_text, index_tokens FROM collections WHERE id = ?", [cid])
-            count = int(tx.value("SELECT count(*) FROM versions WHERE collection_id = ? AND state = 'active'", [cid]) or 0)
-        assert row is not None
-        return IndexDocument(row[0], int(row[1]), count)
+            text, tokens, count = ingest.index_document(tx, cid)
+        return IndexDocument(text, tokens, count)
 
     def backup(self, path: str | os.PathLike[str]) -> None:
         """A consistent copy of a SQLite store (its online backup; never copy the live file and its WAL)."""

@@ -152,7 +152,7 @@ class SearchMode(str, enum.Enum):
 
     #: Hybrid when the store has embeddings, else keyword.
     AUTO = "auto"
-    #: Full-text ranking over the chunk text (BM25 on SQLite, ``ts_rank_cd`` on PostgreSQL).
+    #: Full-text BM25 ranking over the chunk text (literal words, stemmed).
     KEYWORD = "keyword"
     #: Cosine similarity of embeddings.
     SEMANTIC = "semantic"

@@ -10,7 +10,8 @@ new versions are read from the database. Scoring is one matrix-vector product.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -27,11 +28,25 @@ __all__ = ["VectorIndex"]
 @frozen(slots=True)
 class _Snapshot:
     key: tuple[str, ...]
+    generation: int
     identity: str
     matrix: np.ndarray
     pks: np.ndarray
     #: version id -> (document id, first row, end row)
     ranges: dict[str, tuple[str, int, int]]
+
+
+def _top(snap: _Snapshot, ok: np.ndarray | None, query: np.ndarray, n: int) -> list[tuple[int, float]]:
+    scores = snap.matrix @ query
+    if ok is not None:
+        scores = np.where(ok, scores, -np.inf)
+        count = int(ok.sum())
+    else:
+        count = scores.shape[0]
+    k = min(n, count)
+    top = np.argpartition(-scores, k - 1)[:k] if k < scores.shape[0] else np.arange(scores.shape[0])
+    order = sorted(top.tolist(), key=lambda i: (-float(scores[i]), int(snap.pks[i])))
+    return [(int(snap.pks[i]), float(scores[i])) for i in order if np.isfinite(scores[i])][:k]
 
 
 def _empty(dims: int) -> np.ndarray:
@@ -55,22 +70,20 @@ class VectorIndex:
 
     def search(self, tx: Tx, backend: Backend, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
         """Best ``n`` ``(pk, cosine)`` of the scope, ties broken by passage key."""
-        snap = self._snapshot(tx, scope.collection_id, identity, query.shape[0])
+        return self.prepare(tx, backend, scope, query, identity, n)()
+
+    def prepare(
+        self, tx: Tx, backend: Backend, scope: Scope, query: np.ndarray, identity: str, n: int
+    ) -> Callable[[], list[tuple[int, float]]]:
+        """Do the database part of a search now; the scoring (NumPy only, no database,
+        the GIL released) is the returned call, which another thread may run."""
+        snap = self._snapshot(tx, backend, scope.collection_id, identity, query.shape[0])
         if snap.matrix.shape[0] == 0 or n <= 0:
-            return []
-        scores = snap.matrix @ query.astype(np.float32)
-        if scope.narrowed:
-            ok = self._mask(tx, backend, scope, snap)
-            if not ok.any():
-                return []
-            scores = np.where(ok, scores, -np.inf)
-            count = int(ok.sum())
-        else:
-            count = scores.shape[0]
-        k = min(n, count)
-        top = np.argpartition(-scores, k - 1)[:k] if k < scores.shape[0] else np.arange(scores.shape[0])
-        order = sorted(top.tolist(), key=lambda i: (-float(scores[i]), int(snap.pks[i])))
-        return [(int(snap.pks[i]), float(scores[i])) for i in order if np.isfinite(scores[i])][:k]
+            return list
+        ok = self._mask(tx, backend, scope, snap) if scope.narrowed else None
+        if ok is not None and not ok.any():
+            return list
+        return partial(_top, snap, ok, query.astype(np.float32), n)
 
     def _mask(self, tx: Tx, backend: Backend, scope: Scope, snap: _Snapshot) -> np.ndarray:
         ok = np.zeros(snap.matrix.shape[0], dtype=bool)
@@ -90,23 +103,26 @@ class VectorIndex:
             ok &= np.isin(snap.pks, allowed)
         return ok
 
-    def _snapshot(self, tx: Tx, collection_id: str, identity: str, dims: int) -> _Snapshot:
-        versions = tx.rows(
-            "SELECT id, document_id FROM versions WHERE collection_id = ? AND state = 'active' AND embedding = ? ORDER BY id",
-            [collection_id, identity],
-        )
-        key = tuple(v for v, _ in versions)
+    def _snapshot(self, tx: Tx, backend: Backend, collection_id: str, identity: str, dims: int) -> _Snapshot:
+        active = backend.active_set(tx, collection_id)
         with self._lock:
             kept = [s for s in self._snaps.get(collection_id, []) if s.identity == identity]
             for snap in kept:
+                if snap.generation == active.generation:
+                    return snap
+            versions = sorted((v.id, v.document_id) for v in active.versions if v.embedding == identity)
+            key = tuple(v for v, _ in versions)
+            for snap in kept:
                 if snap.key == key:
                     return snap
-            snap = self._build(tx, identity, dims, versions, kept[0] if kept else None)
+            snap = self._build(tx, identity, dims, versions, kept[0] if kept else None, active.generation)
             self._snaps[collection_id] = [snap, *kept][: self.KEEP]
             return snap
 
     @staticmethod
-    def _build(tx: Tx, identity: str, dims: int, versions: Sequence[tuple[str, str]], old: _Snapshot | None) -> _Snapshot:
+    def _build(
+        tx: Tx, identity: str, dims: int, versions: Sequence[tuple[str, str]], old: _Snapshot | None, generation: int
+    ) -> _Snapshot:
         parts: list[np.ndarray] = []
         pk_parts: list[np.ndarray] = []
         ranges: dict[str, tuple[str, int, int]] = {}
@@ -140,4 +156,4 @@ class VectorIndex:
             row += mat.shape[0]
         matrix = np.ascontiguousarray(np.concatenate(parts)) if parts else _empty(dims)
         all_pks = np.concatenate(pk_parts) if pk_parts else np.zeros(0, dtype=np.int64)
-        return _Snapshot(tuple(v for v, _ in versions), identity, matrix, all_pks, ranges)
+        return _Snapshot(tuple(v for v, _ in versions), generation, identity, matrix, all_pks, ranges)

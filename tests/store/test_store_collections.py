@@ -60,7 +60,7 @@ def test_delete_removes_everything_it_held(store):
     store.ask(col.id, "warranty?", ALICE)
     store.delete_collection(col.id, ALICE)
     with store.backend.read() as tx:
-        for table in ("passages", "versions", "jobs", "documents"):
+        for table in ("passages", "payloads", "versions", "jobs", "documents"):
             assert tx.value(f"SELECT count(*) FROM {table} WHERE collection_id = ?", [col.id]) == 0, table
     with pytest.raises(NotFoundError):
         store.search(col.id, "warranty", ALICE)

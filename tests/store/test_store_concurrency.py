@@ -76,4 +76,4 @@ def test_searching_while_the_worker_ingests(db_url, make_store):
         ever_active = {r[0] for r in tx.rows("SELECT id FROM versions WHERE collection_id = ?", [cid])}
     assert seen_versions <= ever_active
     final = store.search(cid, "marker", ALICE, mode="keyword", limit=50, budget=16000)
-    assert {m for p in final.passages for m in MARKER.findall(p.text)} == {str(rounds - 1)}
+    assert {m for p in final.passages for m in MARKER.findall(p.text)} == {str(rounds - 1)}, (final, [j.state for j in store.list_jobs(cid, ALICE)])

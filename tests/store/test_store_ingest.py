@@ -197,6 +197,25 @@ def test_file_names_are_checked(store, cid):
     assert job.state == JobState.READY  # long UTF-8 names still convert
 
 
+def _payloads(store):
+    with store.backend.read() as tx:
+        return {r[0] for r in tx.rows("SELECT owner FROM payloads")}
+
+
+def test_stored_bytes_belong_to_pending_jobs_and_active_versions_only(store, cid):
+    job_id = store.enqueue(cid, "terms.md", terms_md(), ALICE)
+    assert _payloads(store) == {job_id}
+    drain(store)
+    v1 = store.get_job(cid, job_id, ALICE).version_id
+    assert _payloads(store) == {v1}  # moved to the version, not copied
+    v2 = ingest(store, cid, "terms.md", terms_md("beta")).version_id
+    assert _payloads(store) == {v2}  # the retired version's bytes are gone
+    failed = ingest(store, cid, "terms.md", b"PK\x03\x04" + b"\x00" * 40)
+    assert failed.state == JobState.FAILED and _payloads(store) == {v2, failed.id}  # kept for a retry
+    store.cancel_job(cid, failed.id, ALICE)
+    assert _payloads(store) == {v2}
+
+
 def test_cancel_discards_the_bytes_and_retry_needs_a_failed_job(store, cid):
     job_id = store.enqueue(cid, "terms.md", terms_md(), ALICE)
     assert store.cancel_job(cid, job_id, ALICE).state == JobState.CANCELLED

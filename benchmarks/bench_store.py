@@ -1,0 +1,424 @@
+"""Knowledge-store benchmark: ingest throughput, search latency, retrieval quality.
+
+* **Ingest** — generated business documents (seeded prose of the quality benchmark's
+  domains, 6 sections each) go through the real pipeline: ``enqueue`` → ``process_next``
+  (dan conversion, embedding, one activation transaction). Documents/s and chunks/s, and
+  where the time goes: dan, the embedding, and the store itself (everything else: job
+  rows, the activation transaction with its full-text and vector index updates).
+* **Search latency** — once the collection holds 10,000 and then 100,000 chunks: every
+  question of ``benchmarks/quality`` (229) per mode (keyword, semantic, hybrid) and
+  ``ask`` (ven's collection pipeline, routing off, a 6,000-token cap), p50/p95/p99 in ms,
+  one client thread; the first query after a change (cold: SQLite builds the vector
+  matrix, ``ask`` builds ven's collection) is reported on its own.
+* **Quality** — the 17 documents of ``benchmarks/quality`` ingested into a store, then
+  evidence recall at 1k/2k/4k/8k tokens of pipeline 2 (top-k) and pipeline 3 (dan + ven)
+  with the store's keyword, semantic and hybrid search as their ranking.
+
+SQLite always; PostgreSQL when ``--pg-url`` (or ``DEMO_TEST_POSTGRES_URL``) names a server
+where the role may create databases and the ``vector`` extension (``.ci/postgres.sh start
+DIR`` starts one). Prints tables, writes ``benchmarks/results/store_<time>.json``, and with
+``--update-docs`` the store section of ``docs/benchmarks.md``.
+
+    python benchmarks/bench_store.py                      # 10k and 100k chunks (about 15 minutes)
+    python benchmarks/bench_store.py --sizes 10000        # a quicker run
+    python benchmarks/bench_store.py --no-quality --backends sqlite
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import dan
+from benchmarks.quality.collection import all_questions, build_collection
+from benchmarks.quality.evaluate import evaluate, summarise
+from benchmarks.quality.pipelines import DanCorpus, Enriched, TopK
+from benchmarks.quality.retrieval import Chunk
+from benchmarks.quality.text import domains, paragraph
+from demo.store import AccessContext, AskOptions, KnowledgeStore, StoreOptions
+from demo.store import ingest as ingest_module
+
+RESULTS = ROOT / "benchmarks" / "results"
+DOCS = ROOT / "docs" / "benchmarks.md"
+ME = AccessContext("bench")
+MODES = ("keyword", "semantic", "hybrid")
+BUDGETS = (1024, 2048, 4096, 8192)
+
+
+# ---------------------------------------------------------------------------- inputs
+
+
+def business_doc(i: int) -> bytes:
+    """A seeded Markdown business document: a title, 6 sections of 4–6 paragraphs."""
+    rng = random.Random(1_000_003 * i + 17)
+    dom = rng.choice(domains())
+    out = [f"# {dom.title()} file {i:05d}\n"]
+    for s in range(6):
+        out.append(f"## {s + 1}. {paragraph(rng, dom, (1, 1)).split(',')[0][:60].rstrip('.')}\n")
+        out += [paragraph(rng, dom) + "\n" for _ in range(rng.randint(4, 6))]
+    return "\n".join(out).encode("utf-8")
+
+
+@contextmanager
+def database(backend: str, pg_url: str) -> Iterator[str]:
+    """A fresh, empty database URL, removed afterwards."""
+    if backend == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="bench-store-") as tmp:
+            yield str(Path(tmp) / "knowledge.db")
+        return
+    import psycopg
+
+    name = "bench_store_" + secrets.token_hex(4)
+    admin = psycopg.connect(pg_url, autocommit=True)
+    admin.execute(f"CREATE DATABASE {name}")
+    parts = urlsplit(pg_url)
+    try:
+        yield urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
+    finally:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.close()
+
+
+class Phases:
+    """Wall time inside dan's conversion and the embedding, over an ingest."""
+
+    def __init__(self) -> None:
+        self.convert = 0.0
+        self.embed = 0.0
+        self._orig = (ingest_module.convert_source, ingest_module.embed_texts)
+
+    def __enter__(self) -> Phases:
+        convert, embed = self._orig
+
+        def timed_convert(*a: Any, **k: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return convert(*a, **k)
+            finally:
+                self.convert += time.perf_counter() - t0
+
+        def timed_embed(*a: Any, **k: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return embed(*a, **k)
+            finally:
+                self.embed += time.perf_counter() - t0
+
+        ingest_module.convert_source = timed_convert  # type: ignore[assignment]
+        ingest_module.embed_texts = timed_embed  # type: ignore[assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        ingest_module.convert_source, ingest_module.embed_texts = self._orig  # type: ignore[assignment]
+
+
+def rss_mb() -> float:
+    """This process's resident set size now."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+# ---------------------------------------------------------------------------- measurements
+
+
+def ingest_until(store: KnowledgeStore, cid: str, target: int, start: int, chunks: int) -> tuple[dict[str, Any], int, int]:
+    """Ingest generated documents until the collection holds ``target`` chunks."""
+    docs = 0
+    new_chunks = 0
+    t0 = time.perf_counter()
+    with Phases() as phases:
+        i = start
+        while chunks + new_chunks < target:
+            store.enqueue(cid, f"file-{i:05d}.md", business_doc(i), ME)
+            while store.process_next():
+                pass
+            i += 1
+            docs += 1
+            if docs % 50 == 0:
+                new_chunks = sum(s.chunk_count for s in store.list_sources(cid, ME)) - chunks
+                print(f"\r  {chunks + new_chunks:,} chunks", end="", file=sys.stderr, flush=True)
+        new_chunks = sum(s.chunk_count for s in store.list_sources(cid, ME)) - chunks
+    wall = time.perf_counter() - t0
+    print(file=sys.stderr)
+    failed = [j for j in store.list_jobs(cid, ME) if j.state.value != "ready"]
+    if failed:
+        raise RuntimeError(f"{len(failed)} ingest jobs did not end ready: {failed[0].error}")
+    other = max(0.0, wall - phases.convert - phases.embed)
+    return (
+        {
+            "documents": docs,
+            "chunks": new_chunks,
+            "seconds": round(wall, 2),
+            "documents_per_s": round(docs / wall, 1),
+            "chunks_per_s": round(new_chunks / wall, 1),
+            "dan_s": round(phases.convert, 2),
+            "embedding_s": round(phases.embed, 2),
+            "store_s": round(other, 2),
+            "store_share": round(other / wall, 4),
+        },
+        i,
+        chunks + new_chunks,
+    )
+
+
+def percentiles(samples: Sequence[float]) -> dict[str, float]:
+    """p50/p95/p99 and mean of latencies (seconds in, milliseconds out)."""
+    s = sorted(samples)
+
+    def q(p: float) -> float:
+        return round(1000 * s[min(len(s) - 1, int(round(p * (len(s) - 1))))], 2)
+
+    return {"p50": q(0.5), "p95": q(0.95), "p99": q(0.99), "mean": round(1000 * statistics.fmean(s), 2), "n": len(s)}
+
+
+def latencies(store: KnowledgeStore, cid: str, questions: Sequence[str]) -> dict[str, Any]:
+    """Search latency per mode and ask latency: cold first call, then every question."""
+    out: dict[str, Any] = {}
+    calls: dict[str, Callable[[str], Any]] = {
+        m: (lambda q, m=m: store.search(cid, q, ME, mode=m, limit=6, budget=2400)) for m in MODES
+    }
+    calls["ask"] = lambda q: store.ask(cid, q, ME, options=AskOptions(routing="off", max_tokens=6000))
+    for name, call in calls.items():
+        t0 = time.perf_counter()
+        call(questions[0])
+        cold = time.perf_counter() - t0
+        samples = []
+        for q in questions:
+            t0 = time.perf_counter()
+            call(q)
+            samples.append(time.perf_counter() - t0)
+        out[name] = {"cold_ms": round(1000 * cold, 1), **percentiles(samples)}
+    return out
+
+
+def scale(backend: str, url: str, sizes: Sequence[int], questions: Sequence[str]) -> dict[str, Any]:
+    """Grow one collection through ``sizes`` chunks; ingest and latency at each size."""
+    result: dict[str, Any] = {"backend": backend, "sizes": {}}
+    with KnowledgeStore(url) as store:
+        result["embedding"] = store.embedding_identity
+        cid = store.create_collection("Scale", ME).id
+        next_doc, chunks = 0, 0
+        for size in sizes:
+            print(f"{backend}: ingesting to {size:,} chunks", file=sys.stderr)
+            ingest, next_doc, chunks = ingest_until(store, cid, size, next_doc, chunks)
+            print(f"{backend}: {chunks:,} chunks; measuring latency", file=sys.stderr)
+            lat = latencies(store, cid, questions)
+            result["sizes"][str(size)] = {"chunks": chunks, "ingest": ingest, "latency": lat, "rss_mb": round(rss_mb())}
+    return result
+
+
+def quality(backend: str, url: str, budgets: Sequence[int]) -> dict[str, Any]:
+    """Evidence recall of pipelines 2 and 3 with each search mode as their ranking."""
+    items = build_collection()
+    questions = all_questions(items)
+    with KnowledgeStore(url, options=StoreOptions(max_tokens=512)) as store:
+        cid = store.create_collection("Quality", ME).id
+        for it in items:
+            store.enqueue(cid, it.name, it.data, ME)
+        while store.process_next():
+            pass
+        failed = [j.file_name for j in store.list_jobs(cid, ME) if j.state.value != "ready"]
+        chunks: list[Chunk] = []
+        records: dict[str, list[dict[str, Any]]] = {}
+        for src in store.list_sources(cid, ME):
+            passages = store.list_passages(cid, src.document_id, ME, limit=1000)
+            records[src.file_name] = [dict(p.record) for p in passages]
+            chunks += [Chunk(src.file_name, p.seq, p.text, p.tokens) for p in passages]
+        order = [it.name for it in items]
+        corpus = DanCorpus(chunks, records, order)
+
+        class StoreRetriever:
+            """The store's public search (50 passages, 16,000 tokens) as a ranking."""
+
+            def __init__(self, mode: str) -> None:
+                self.mode = mode
+                self._cache: dict[str, list[Chunk]] = {}
+
+            def ranked(self, query: str) -> list[Chunk]:
+                if query not in self._cache:
+                    res = store.search(cid, query, ME, mode=self.mode, limit=50, budget=16000)
+                    self._cache[query] = [corpus.by_key[(p.file_name, p.seq)] for p in res.passages]
+                return self._cache[query]
+
+        pipes: list[Any] = []
+        for mode in MODES:
+            r = StoreRetriever(mode)
+            pipes.append(TopK(f"2-dan/{mode}", r, order))  # type: ignore[arg-type]
+            pipes.append(Enriched(f"3-dan-ven/{mode}", corpus, r))  # type: ignore[arg-type]
+        outcomes = evaluate(pipes, questions, budgets)
+        summary = summarise(outcomes, questions)
+    return {
+        "backend": backend,
+        "documents": len(items),
+        "questions": len(questions),
+        "failed": failed,
+        "summary": {
+            name: {
+                b: {k: m[k] for k in ("recall", "structure_recall", "table_completeness", "mean_tokens", "by_category")}
+                for b, m in per.items()
+            }
+            for name, per in summary.items()
+        },
+    }
+
+
+# ---------------------------------------------------------------------------- report
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f} %"
+
+
+def render(result: dict[str, Any]) -> str:
+    """The Markdown section of docs/benchmarks.md."""
+    lines = [
+        "## Knowledge store",
+        "",
+        f"`{result['command']}` ({result['started'][:10]}, {result['environment']['platform']}; PostgreSQL "
+        f"{result['environment'].get('postgres', 'not run')}). The default store configuration: dan chunks of at most "
+        f"512 tokens, the offline hashing embedding (`{result['embedding']}`), one worker, one client thread.",
+        "",
+        "### Ingest",
+        "",
+        "Generated Markdown business documents (6 sections of seeded domain prose, about "
+        f"{result['doc_chunks']} chunks each) through `enqueue` → `process_next`.",
+        "",
+        "| backend | segment | documents | chunks | documents/s | chunks/s | dan s | embedding s | store s | store share |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    prev = 0
+    for sc in result["scale"]:
+        prev = 0
+        for size, data in sc["sizes"].items():
+            ing = data["ingest"]
+            lines.append(
+                f"| {sc['backend']} | {prev:,} → {data['chunks']:,} | {ing['documents']:,} | {ing['chunks']:,} | "
+                f"{ing['documents_per_s']} | {ing['chunks_per_s']} | {ing['dan_s']} | {ing['embedding_s']} | "
+                f"{ing['store_s']} | {_pct(ing['store_share'])} |"
+            )
+            prev = data["chunks"]
+    lines += [
+        "",
+        "### Search latency",
+        "",
+        "Every question of `benchmarks/quality` once per mode (limit 6, budget 2,400; `ask`: ven's collection "
+        "pipeline, routing off, cap 6,000 tokens). Milliseconds; *cold* is the first call after the collection "
+        "changed.",
+        "",
+        "| backend | chunks | mode | p50 | p95 | p99 | cold | process RSS MB |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for sc in result["scale"]:
+        for _size, data in sc["sizes"].items():
+            for mode, lat in data["latency"].items():
+                lines.append(
+                    f"| {sc['backend']} | {data['chunks']:,} | {mode} | {lat['p50']} | {lat['p95']} | {lat['p99']} | "
+                    f"{lat['cold_ms']} | {data['rss_mb']} |"
+                )
+    lines += [
+        "",
+        "### Retrieval quality by search mode",
+        "",
+        "The 17 documents and 229 questions of the quality benchmark in a store; evidence recall of pipeline 2 "
+        "(top-k until the budget is full) and pipeline 3 (dan + ven enrichment) when the store's search is their "
+        "ranking (the public `search`, 50 passages).",
+        "",
+    ]
+    for q in result["quality"]:
+        budgets = list(next(iter(q["summary"].values())).keys())
+        lines += [
+            f"**{q['backend']}**" + (f" (failed: {', '.join(q['failed'])})" if q["failed"] else ""),
+            "",
+            "| pipeline / mode | " + " | ".join(f"{int(b) // 1024}k" for b in budgets) + " |",
+            "|---|" + "---|" * len(budgets),
+        ]
+        for name, per in q["summary"].items():
+            lines.append(f"| {name} | " + " | ".join(_pct(per[b]["recall"]) for b in budgets) + " |")
+        lines.append("")
+    lines += [f"Result file: `{result['result_file']}`.", ""]
+    return "\n".join(lines)
+
+
+def update_docs(body: str) -> None:
+    """Replace the store section of docs/benchmarks.md (between its markers)."""
+    text = DOCS.read_text(encoding="utf-8")
+    start, end = "<!-- store:start -->", "<!-- store:end -->"
+    block = f"{start}\n{body}\n{end}"
+    if start in text and end in text:
+        text = text[: text.index(start)] + block + text[text.index(end) + len(end) :]
+    else:
+        text = text.rstrip() + "\n\n" + block + "\n"
+    DOCS.write_text(text, encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    p.add_argument("--backends", nargs="+", default=["sqlite", "postgresql"], choices=["sqlite", "postgresql"])
+    p.add_argument("--pg-url", default=os.environ.get("DEMO_TEST_POSTGRES_URL", ""))
+    p.add_argument("--no-quality", action="store_true")
+    p.add_argument("--update-docs", action="store_true")
+    args = p.parse_args(argv)
+    started = dt.datetime.now(dt.UTC)
+    backends = [b for b in args.backends if b == "sqlite" or args.pg_url]
+    if "postgresql" in args.backends and not args.pg_url:
+        print("PostgreSQL skipped: give --pg-url or set DEMO_TEST_POSTGRES_URL", file=sys.stderr)
+    questions = [q.question for q in all_questions(build_collection())]
+    env: dict[str, Any] = {"python": platform.python_version(), "platform": platform.platform(), "dan": dan.__version__}
+    if "postgresql" in backends:
+        import psycopg
+
+        with psycopg.connect(args.pg_url) as c:
+            env["postgres"] = c.execute("SHOW server_version").fetchone()[0]
+            env["pgvector"] = c.execute("SELECT default_version FROM pg_available_extensions WHERE name = 'vector'").fetchone()[0]
+    sample = dan.convert(business_doc(0), "markdown", max_tokens=512)
+    result: dict[str, Any] = {
+        "benchmark": "store",
+        "command": "python benchmarks/bench_store.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "started": started.isoformat(timespec="seconds"),
+        "environment": env,
+        "doc_chunks": len(sample),
+        "scale": [],
+        "quality": [],
+    }
+    for backend in backends:
+        with database(backend, args.pg_url) as url:
+            result["scale"].append(scale(backend, url, sorted(args.sizes), questions))
+            result["embedding"] = result["scale"][-1]["embedding"]
+        if not args.no_quality:
+            with database(backend, args.pg_url) as url:
+                print(f"{backend}: quality", file=sys.stderr)
+                result["quality"].append(quality(backend, url, BUDGETS))
+    out = RESULTS / f"store_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
+    result["result_file"] = str(out.relative_to(ROOT))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    body = render(result)
+    print(body)
+    if args.update_docs:
+        update_docs(body)
+    return result
+
+
+if __name__ == "__main__":
+    main()

@@ -4,7 +4,8 @@
 * ``python -m demo chat [FILES...]`` — interactive questions (samples by default);
 * ``python -m demo ask [FILES...] -q QUESTION`` — one question (about files, or a ``--db``);
 * ``python -m demo ingest FILES... --db PATH`` — add files to a persistent store;
-* ``python -m demo search -q QUERY --db PATH`` — keyword / semantic / hybrid search.
+* ``python -m demo search -q QUERY --db PATH`` — keyword / semantic / hybrid search;
+* ``python -m demo serve --db PATH`` — the HTTP API and the web page.
 
 Every command runs on a knowledge store (``demo.store``): a temporary SQLite file unless
 ``--db`` names one (a path, ``sqlite:///path`` or ``postgresql://...``). Offline by default:
@@ -83,6 +84,10 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("-q", "--query", required=True)
     search.add_argument("--limit", type=int, default=6, help="passages (1-50, default %(default)s)")
     search.add_argument("--budget", type=int, default=2400, help="evidence tokens (128-16000, default %(default)s)")
+    from demo.server.serve import add_arguments
+
+    serve = sub.add_parser("serve", help="serve the store over HTTP with the web page (--db, --host, --port, --tokens)")
+    add_arguments(serve)
     return parser
 
 
@@ -256,6 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m demo``."""
     args = _parser().parse_args(argv)
     command = args.command or "run"
+    if command == "serve":
+        from demo.server.serve import run
+
+        return run(args)
     if command in ("ingest", "search") and not args.db:
         sys.stderr.write(f"python -m demo {command} needs --db PATH (a store that outlives the command)\n")
         return 2

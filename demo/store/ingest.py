@@ -22,7 +22,7 @@ from attrs import frozen
 
 import dan
 import ven
-from demo.store import jobs
+from demo.store import jobs, prechunked
 from demo.store.db import Backend, PassageRow, Tx
 from demo.store.embedding import EmbeddingProvider, unit_matrix
 from demo.store.errors import EmbeddingUnavailableError, StoreError
@@ -83,6 +83,21 @@ def convert_source(file_name: str, data: bytes, document_id: str, options: Store
     )
 
 
+def convert_chunks(data: bytes, options: StoreOptions) -> Converted:
+    """A pre-chunked source (dan's output uploaded as is), checked again."""
+    chunks, records = prechunked.decode_chunks(data, options)
+    entry = ven.Ven(records).create_document_index(options.index_pct, dan.count_tokens)
+    return Converted(
+        chunks=chunks,
+        records=records,
+        doc_key=str(records[0]["ssDocId"]),
+        title=str(records[0].get("ssTitle", "")),
+        tokens=sum(int(r["ssTokens"]) for r in records),
+        index_text=entry.text,
+        index_tokens=entry.tokens,
+    )
+
+
 def embed_texts(
     provider: EmbeddingProvider, texts: Sequence[str], batch: int, on_batch: Callable[[int, int], None] | None = None
 ) -> np.ndarray:
@@ -133,6 +148,16 @@ def activate(
         if row is None or row[0] not in jobs.RUNNING_STATES or row[1] != job.worker:
             raise Abandoned(job.id)
         generation = int(tx.value("UPDATE collections SET generation = generation + 1 WHERE id = ? RETURNING generation", [job.collection_id]))
+        clash = tx.value(
+            "SELECT d.file_name FROM versions v JOIN documents d ON d.id = v.document_id WHERE v.collection_id = ? "
+            "AND v.state = 'active' AND lower(v.doc_key) = lower(?) AND v.document_id <> ?",
+            [job.collection_id, converted.doc_key, job.document_id],
+        )
+        if clash is not None:
+            raise StoreError(
+                f"ssDocId {converted.doc_key!r} is already the id of {clash} in this collection: give each file its own "
+                "doc_id (ven routes by it)"
+            )
         old = tx.value("SELECT active_version_id FROM documents WHERE id = ?", [job.document_id])
         if old is not None:
             old_seq = int(tx.value("SELECT job_seq FROM versions WHERE id = ?", [old]) or 0)
@@ -144,11 +169,12 @@ def activate(
                 tx.execute("DELETE FROM payloads WHERE owner = ?", [job.id])
                 return str(old)
         tx.execute(
-            "INSERT INTO versions (id, document_id, collection_id, state, job_seq, hash, config, size, doc_key, title, "
+            "INSERT INTO versions (id, document_id, collection_id, state, origin, job_seq, hash, config, size, doc_key, title, "
             "chunk_count, tokens, embedding, index_text, index_tokens, activated, activated_gen) "
-            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                version_id, job.document_id, job.collection_id, job.seq, job.hash, config, len(job.content),
+                version_id, job.document_id, job.collection_id, "chunks" if job.kind in jobs.CHUNK_KINDS else "file",
+                job.seq, job.hash, config, len(job.content),
                 converted.doc_key, converted.title, len(converted.chunks), converted.tokens, identity if vectors is not None else "",
                 converted.index_text, converted.index_tokens, now, generation,
             ],
@@ -220,7 +246,10 @@ def process(
     """
     try:
         with _Heartbeat(backend, job, max(1.0, options.stale_after / 4)):
-            converted = convert_source(job.file_name, job.content, job.document_id, options)
+            if job.kind in jobs.CHUNK_KINDS:
+                converted = convert_chunks(job.content, options)
+            else:
+                converted = convert_source(job.file_name, job.content, job.document_id, options)
         vectors = None
         identity = ""
         if provider is not None:

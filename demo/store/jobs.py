@@ -33,6 +33,8 @@ from demo.store.values import Job, JobState
 
 __all__ = [
     "JOB_COLUMNS",
+    "CHUNK_KINDS",
+    "KINDS",
     "PENDING_STATES",
     "RUNNING_STATES",
     "Claimed",
@@ -51,6 +53,9 @@ __all__ = [
 
 JOB_COLUMNS = "id, collection_id, document_id, file_name, state, progress, error, version_id, kind, note, attempts, created, updated"
 PENDING_STATES = ("queued", "converting", "embedding")
+#: Job kinds: a file for dan, pre-chunked dan output, and the reindex of either.
+KINDS = ("ingest", "chunks", "reindex", "reindex-chunks")
+CHUNK_KINDS = ("chunks", "reindex-chunks")
 RUNNING_STATES = ("converting", "embedding")
 _IN_PENDING = "('queued', 'converting', 'embedding')"
 _IN_RUNNING = "('converting', 'embedding')"
@@ -135,7 +140,7 @@ def enqueue(
             active = None
         else:
             document_id, active = doc
-        if kind == "ingest":
+        if kind in ("ingest", "chunks"):
             if active is not None:
                 same = tx.one("SELECT hash, config FROM versions WHERE id = ?", [active])
                 if same is not None and same[0] == digest and same[1] == config:
@@ -151,9 +156,9 @@ def enqueue(
                     )
                     return job_id
             waiting = tx.value(
-                f"SELECT id FROM jobs WHERE document_id = ? AND kind = 'ingest' AND hash = ? AND state IN {_IN_PENDING} "
+                f"SELECT id FROM jobs WHERE document_id = ? AND kind = ? AND hash = ? AND state IN {_IN_PENDING} "
                 "ORDER BY seq DESC LIMIT 1",
-                [document_id, digest],
+                [document_id, kind, digest],
             )
             if waiting is not None:
                 return str(waiting)

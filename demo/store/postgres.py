@@ -66,6 +66,7 @@ _SCHEMA = [
         document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
         collection_id TEXT NOT NULL,
         state TEXT NOT NULL,
+        origin TEXT NOT NULL,
         job_seq BIGINT NOT NULL,
         hash TEXT NOT NULL,
         size BIGINT NOT NULL,

@@ -61,6 +61,7 @@ CREATE TABLE IF NOT EXISTS versions (
     document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
     collection_id TEXT NOT NULL,
     state TEXT NOT NULL,
+    origin TEXT NOT NULL,
     job_seq INTEGER NOT NULL,
     hash TEXT NOT NULL,
     size INTEGER NOT NULL,

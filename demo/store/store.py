@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 import dan
 import ven
-from demo.store import ingest, jobs
+from demo.store import ingest, jobs, prechunked
 from demo.store.access import AccessPolicy, OwnerPolicy, check_access, require_subject
 from demo.store.ask import Asker, ChatLike
 from demo.store.db import Backend, placeholders
@@ -237,6 +237,17 @@ class KnowledgeStore:
         self._wake.set()
         return job_id
 
+    def enqueue_chunks(self, cid: str, file_name: str, chunks: Sequence[Mapping[str, Any]], access: AccessContext) -> str:
+        """Queue pre-chunked dan output (``[{"text": ..., "record": {...}}, ...]``) as a new version
+        of ``file_name``; the job id. The chunks are checked now (InvalidRequestError), embedded
+        and activated by the worker, and stored exactly as given."""
+        self._collection(cid, access, True)
+        name = clean_file_name(file_name)
+        data = prechunked.encode_chunks(chunks, self.options)
+        job_id = jobs.enqueue(self.backend, self.options, self.config, cid, name, data, kind="chunks")
+        self._wake.set()
+        return job_id
+
     def import_directory(self, cid: str, directory: str | os.PathLike[str], access: AccessContext) -> ImportResult:
         """Queue every supported file of one approved directory (not recursive, no symlinks)."""
         self._collection(cid, access, True)
@@ -369,7 +380,10 @@ class KnowledgeStore:
         """Queue the stored bytes of an active version with the current configuration; the job id."""
         self._collection(cid, access, True)
         found = self.download_source(cid, version_id, access)
-        job_id = jobs.enqueue(self.backend, self.options, self.config, cid, found.file_name, found.content, kind="reindex")
+        with self.backend.read() as tx:
+            origin = tx.value("SELECT origin FROM versions WHERE id = ?", [version_id])
+        kind = "reindex-chunks" if origin == "chunks" else "reindex"
+        job_id = jobs.enqueue(self.backend, self.options, self.config, cid, found.file_name, found.content, kind=kind)
         self._wake.set()
         return job_id
 

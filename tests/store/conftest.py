@@ -1,19 +1,11 @@
-"""Fixtures of the knowledge-store suite: every test runs on SQLite and on PostgreSQL.
-
-PostgreSQL runs when ``DEMO_TEST_POSTGRES_URL`` names a server where the test role may
-create databases and the ``vector`` extension (``.ci/postgres.sh start DIR`` starts one);
-each test gets a database of its own. Without it the PostgreSQL half is skipped with that
-reason — unless ``DEMO_REQUIRE_POSTGRES=1`` (set by ``.ci/run``), which makes it fail.
-"""
+"""Fixtures of the knowledge-store suite: every test runs on SQLite and on PostgreSQL
+(the PostgreSQL fixtures, ``pg_url``, are in ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
-import os
-import secrets
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -22,50 +14,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from store_helpers import OPTIONS, provider
 
 from demo.store import KnowledgeStore
-
-PG_URL = os.environ.get("DEMO_TEST_POSTGRES_URL", "")
-REQUIRE_PG = os.environ.get("DEMO_REQUIRE_POSTGRES") == "1"
-
-
-def _pg_unavailable() -> str:
-    if not PG_URL:
-        return "PostgreSQL half skipped: set DEMO_TEST_POSTGRES_URL (.ci/postgres.sh start DIR prints one)"
-    try:
-        import pgvector  # noqa: F401
-        import psycopg  # noqa: F401
-    except ImportError:
-        return "PostgreSQL half skipped: install the postgres extra (pip install -e '.[postgres]')"
-    return ""
-
-
-def _with_db(url: str, name: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
-
-
-@pytest.fixture(scope="session")
-def pg_admin() -> Iterator[object]:
-    reason = _pg_unavailable()
-    if reason:
-        if REQUIRE_PG:
-            pytest.fail(reason.replace("skipped", "REQUIRED (DEMO_REQUIRE_POSTGRES=1)"))
-        pytest.skip(reason)
-    import psycopg
-
-    conn = psycopg.connect(PG_URL, autocommit=True)
-    yield conn
-    conn.close()
-
-
-@pytest.fixture
-def pg_url(pg_admin) -> Iterator[str]:  # type: ignore[no-untyped-def]
-    name = "danven_test_" + secrets.token_hex(6)
-    pg_admin.execute(f"CREATE DATABASE {name}")
-    try:
-        yield _with_db(PG_URL, name)
-    finally:
-        pg_admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path) -> str:  # type: ignore[no-untyped-def]

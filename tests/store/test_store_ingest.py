@@ -413,3 +413,58 @@ def test_the_same_store_serves_from_a_reopened_database(db_url, make_store):
     assert again.list_sources(cid, ALICE)[0].version_id == job.version_id
     assert again.search(cid, "warranty cranes", ALICE).passages
     assert provider().identity == again.provider.identity
+
+
+def _dan_chunks(data: bytes, doc_type: str, doc_id: str | None = None, max_tokens: int = 96) -> list[dict]:
+    res = dan.convert(data, doc_type, max_tokens=max_tokens, doc_id=doc_id)
+    return [{"text": t, "record": r} for t, r in res]
+
+
+def test_pre_chunked_dan_output_is_stored_exactly(store, cid):
+    chunks = _dan_chunks(prices_md(), "markdown", doc_id="PRICES2025")
+    job_id = store.enqueue_chunks(cid, "prices.md", chunks, ALICE)
+    drain(store)
+    job = store.get_job(cid, job_id, ALICE)
+    assert job.state == JobState.READY and job.kind == "chunks", job.error
+    stored = store.list_passages(cid, job.document_id, ALICE)
+    assert [(p.text, dict(p.record)) for p in stored] == [(c["text"], c["record"]) for c in chunks]
+    assert stored[0].record["ssDocId"] == "PRICES2025"  # the client's ids are kept
+    assert store.search(cid, "bearing P-007", ALICE, mode="keyword").passages
+    again = store.get_job(cid, store.enqueue_chunks(cid, "prices.md", chunks, ALICE), ALICE)
+    assert again.state == JobState.READY and "unchanged" in again.note
+    reindexed = store.get_job(cid, store.reindex_source(cid, job.version_id, ALICE), ALICE)
+    assert reindexed.kind == "reindex-chunks"
+    drain(store)
+    assert store.get_job(cid, reindexed.id, ALICE).state == JobState.READY
+    assert [p.text for p in store.list_passages(cid, job.document_id, ALICE)] == [c["text"] for c in chunks]
+
+
+def test_pre_chunked_ids_must_be_unique_in_the_collection(store, cid):
+    store.enqueue_chunks(cid, "a.md", _dan_chunks(b"# A\n\nFirst file.", "markdown", doc_id="SAME"), ALICE)
+    store.enqueue_chunks(cid, "b.md", _dan_chunks(b"# B\n\nSecond file.", "markdown", doc_id="same"), ALICE)
+    drain(store)
+    jobs = {j.file_name: j for j in store.list_jobs(cid, ALICE)}
+    assert jobs["a.md"].state == JobState.READY
+    assert jobs["b.md"].state == JobState.FAILED and "already the id of a.md" in jobs["b.md"].error
+    assert [s.file_name for s in store.list_sources(cid, ALICE)] == ["a.md"]
+
+
+def test_pre_chunked_input_that_is_not_dan_output_is_refused(store, cid):
+    good = _dan_chunks(terms_md(), "markdown")
+    wrong_tokens = [dict(c, record={**c["record"], "ssTokens": 1}) for c in good]
+    nested = [dict(good[0], record={**good[0]["record"], "ssExtra": {"a": 1}})] + good[1:]
+    swapped = [good[1], good[0], *good[2:]]
+    cases = [
+        ([], "empty"),
+        ("text", "list"),
+        ([{"text": "x"}], "exactly 'text' and 'record'"),
+        (wrong_tokens, "ssTokens 1 but its text has"),
+        (nested, "flat"),
+        (swapped, "not one document|ssSeq"),
+        ([dict(good[0], text="bad\x00text")], "NUL"),
+        ([{"text": "hello", "record": {"ssSeq": 0}}], "not one document"),
+    ]
+    for chunks, match in cases:
+        with pytest.raises(InvalidRequestError, match=match):
+            store.enqueue_chunks(cid, "x.md", chunks, ALICE)
+    assert store.list_jobs(cid, ALICE) == []

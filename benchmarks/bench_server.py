@@ -1,0 +1,234 @@
+"""A bounded load test of ``python -m demo serve`` on loopback: searches and questions.
+
+Starts the server on a temporary SQLite store, uploads the 17 documents of
+``benchmarks/quality`` and the 8 bundled samples through the API, then runs ``--clients``
+concurrent clients (one keep-alive connection each) for ``--seconds``: each request is a
+search (70 %, hybrid, limit 6, budget 2,400) or a question (30 %, ``/ask``, offline), with
+the quality benchmark's questions. Prints requests/s, p50/p95/p99 latency per kind, the
+errors (must be 0) and the server's peak RSS, and writes ``benchmarks/results/server_<time>.json``
+(``--update-docs``: the server section of ``docs/benchmarks.md``). It stops by itself.
+
+    python benchmarks/bench_server.py                 # 16 clients, 20 s
+    python benchmarks/bench_server.py --clients 4 --seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.quality.collection import all_questions, build_collection
+
+RESULTS = ROOT / "benchmarks" / "results"
+DOCS = ROOT / "docs" / "benchmarks.md"
+SAMPLES = ROOT / "demo" / "samples"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(tmp: Path) -> tuple[subprocess.Popen[bytes], str, str]:
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("OPENAI_API_KEY", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "demo", "serve", "--db", str(tmp / "kb.db"), "--port", str(port), "--subject", "bench",
+         "--log-level", "warning"],
+        cwd=tmp, env=env, stdout=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    token = ""
+    while not token:
+        line = proc.stdout.readline().decode()
+        if not line:
+            raise SystemExit("the server did not start")
+        if line.startswith("token: "):
+            token = line.split("token: ", 1)[1].strip()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            if httpx.get(base + "/healthz").status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    return proc, base, token
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def load_collection(base: str, token: str) -> tuple[str, int]:
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=120) as c:
+        cid = c.post("/api/collections", json={"name": "Load"}).json()["id"]
+        files = [(it.name, it.data) for it in build_collection()] + [(p.name, p.read_bytes()) for p in sorted(SAMPLES.iterdir()) if p.is_file()]
+        jobs = [c.post(f"/api/knowledge/{cid}/documents", files={"file": (n, d)}).json()["job_id"] for n, d in files]
+        while any(c.get(f"/api/knowledge/{cid}/jobs/{j}").json()["state"] not in ("ready", "failed") for j in jobs):
+            time.sleep(0.2)
+        chunks = sum(d["chunk_count"] for d in c.get(f"/api/knowledge/{cid}/documents").json())
+    return cid, chunks
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    s = sorted(samples)
+    if not s:
+        return {"n": 0}
+
+    def q(p: float) -> float:
+        return round(1000 * s[min(len(s) - 1, round(p * (len(s) - 1)))], 1)
+
+    return {"n": len(s), "p50": q(0.5), "p95": q(0.95), "p99": q(0.99), "mean": round(1000 * statistics.fmean(s), 1)}
+
+
+def run_load(base: str, token: str, cid: str, clients: int, seconds: float, questions: list[str]) -> dict[str, Any]:
+    stop = time.monotonic() + seconds
+    lat: dict[str, list[float]] = {"search": [], "ask": []}
+    errors: list[str] = []
+    lock = threading.Lock()
+
+    def client(n: int) -> None:
+        rng = random.Random(n)
+        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=60) as c:
+            while time.monotonic() < stop:
+                q = rng.choice(questions)
+                kind = "search" if rng.random() < 0.7 else "ask"
+                t0 = time.perf_counter()
+                try:
+                    if kind == "search":
+                        r = c.post(f"/api/knowledge/{cid}/search", json={"query": q, "mode": "hybrid"})
+                    else:
+                        r = c.post(f"/api/knowledge/{cid}/ask", json={"question": q})
+                    ok = r.status_code == 200
+                    detail = f"{kind} {r.status_code}: {r.text[:200]}"
+                except httpx.HTTPError as exc:
+                    ok, detail = False, f"{kind} {type(exc).__name__}: {exc}"
+                took = time.perf_counter() - t0
+                with lock:
+                    if ok:
+                        lat[kind].append(took)
+                    else:
+                        errors.append(detail)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - t0
+    total = sum(len(v) for v in lat.values())
+    return {
+        "clients": clients,
+        "seconds": round(wall, 1),
+        "requests": total,
+        "requests_per_s": round(total / wall, 1),
+        "search": percentiles(lat["search"]),
+        "ask": percentiles(lat["ask"]),
+        "errors": len(errors),
+        "error_samples": errors[:5],
+    }
+
+
+def render(result: dict[str, Any]) -> str:
+    r = result["load"]
+    rows = [
+        "## Server under load",
+        "",
+        f"`{result['command']}` ({result['started'][:10]}, {result['environment']['platform']}): `python -m demo serve` "
+        f"on SQLite with {result['documents']} documents ({result['chunks']:,} chunks), {r['clients']} concurrent "
+        f"clients on loopback for {r['seconds']} s; 70 % hybrid searches, 30 % offline questions (`/ask`, ven's "
+        "collection pipeline with lexical routing and a 6,000-token cap); the client runs on the same 2 cores.",
+        "",
+        "| requests | requests/s | errors | search p50 / p95 / p99 ms | ask p50 / p95 / p99 ms | server peak RSS MB |",
+        "|---|---|---|---|---|---|",
+        f"| {r['requests']:,} | {r['requests_per_s']} | {r['errors']} | {r['search'].get('p50')} / {r['search'].get('p95')} / "
+        f"{r['search'].get('p99')} | {r['ask'].get('p50')} / {r['ask'].get('p95')} / {r['ask'].get('p99')} | "
+        f"{result['server_peak_rss_mb']} |",
+        "",
+        f"Result file: `{result['result_file']}`.",
+        "",
+    ]
+    return "\n".join(rows)
+
+
+def update_docs(body: str) -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    start, end = "<!-- server:start -->", "<!-- server:end -->"
+    block = f"{start}\n{body}\n{end}"
+    if start in text and end in text:
+        text = text[: text.index(start)] + block + text[text.index(end) + len(end) :]
+    else:
+        text = text.rstrip() + "\n\n" + block + "\n"
+    DOCS.write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--clients", type=int, default=16)
+    p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--update-docs", action="store_true")
+    args = p.parse_args(argv)
+    started = dt.datetime.now(dt.UTC)
+    questions = [q.question for q in all_questions(build_collection())]
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
+        proc, base, token = start_server(Path(tmp))
+        try:
+            print("loading the collection through the API…", file=sys.stderr)
+            cid, chunks = load_collection(base, token)
+            print(f"{chunks} chunks; {args.clients} clients for {args.seconds} s", file=sys.stderr)
+            load = run_load(base, token, cid, args.clients, args.seconds, questions)
+            rss = peak_rss_mb(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    out = RESULTS / f"server_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
+    result = {
+        "benchmark": "server",
+        "command": "python benchmarks/bench_server.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "started": started.isoformat(timespec="seconds"),
+        "environment": {"python": platform.python_version(), "platform": platform.platform()},
+        "documents": len(build_collection()) + len([p for p in SAMPLES.iterdir() if p.is_file()]),
+        "chunks": chunks,
+        "load": load,
+        "server_peak_rss_mb": round(rss),
+        "result_file": str(out.relative_to(ROOT)),
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    body = render(result)
+    print(body)
+    if args.update_docs:
+        update_docs(body)
+    if load["errors"]:
+        print("errors:", *load["error_samples"], sep="\n  ", file=sys.stderr)
+    return result
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""Request and response bodies of the HTTP API (unknown fields are refused: 422).
+
+Types are strict (``"5"`` is not a number); ranges are checked by the store, which answers
+with the same words as the library.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+__all__ = [
+    "AskIn",
+    "AskOut",
+    "ChunkIn",
+    "ChunksUpload",
+    "CitationOut",
+    "CollectionIn",
+    "CollectionOut",
+    "Health",
+    "JobAccepted",
+    "JobOut",
+    "PassageOut",
+    "RouteOut",
+    "SearchIn",
+    "SearchOut",
+    "SourceOut",
+    "Strict",
+    "TextUpload",
+    "TokensOut",
+    "WhoAmI",
+]
+
+Mode = Literal["auto", "keyword", "semantic", "hybrid"]
+Value = StrictStr | StrictInt
+
+
+class Strict(BaseModel):
+    """A request body: unknown fields are an error."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class CollectionIn(Strict):
+    name: StrictStr = Field(description="1–200 characters, unique per owner")
+
+
+class CollectionOut(BaseModel):
+    id: str
+    name: str
+    owner: str
+
+
+class TextUpload(Strict):
+    file_name: StrictStr = Field(description="base name; its extension tells dan the format (notes.md, memo.txt)")
+    text: StrictStr
+
+
+class ChunkIn(Strict):
+    text: StrictStr
+    record: dict[str, Value]
+
+
+class ChunksUpload(Strict):
+    file_name: StrictStr
+    chunks: list[ChunkIn] = Field(description="dan's output unchanged: one {text, record} per chunk, in ssSeq order")
+
+
+class JobAccepted(BaseModel):
+    job_id: str
+
+
+class JobOut(BaseModel):
+    id: str
+    state: Literal["queued", "converting", "embedding", "ready", "failed", "cancelled"]
+    progress: int
+    error: str | None
+    version_id: str | None
+    file_name: str
+    document_id: str
+    kind: str
+    note: str
+    attempts: int
+    created: float
+    updated: float
+
+
+class SourceOut(BaseModel):
+    document_id: str
+    version_id: str
+    file_name: str
+    hash: str
+    chunk_count: int
+    title: str
+    tokens: int
+    size: int
+    embedding: str
+
+
+class SearchIn(Strict):
+    query: StrictStr = Field(description="1–4,000 characters")
+    mode: Mode = "auto"
+    limit: StrictInt = Field(6, description="1–50")
+    budget: StrictInt = Field(2400, description="evidence tokens, 128–16,000")
+    filters: dict[str, Value] | None = Field(None, description="equalities on dan's record fields, e.g. {\"ssSect\": 2}")
+    include_documents: list[StrictStr] | None = None
+    exclude_documents: list[StrictStr] | None = None
+    version_id: StrictStr | None = None
+
+
+class PassageOut(BaseModel):
+    id: str
+    collection_id: str
+    document_id: str
+    version_id: str
+    file_name: str
+    locator: str
+    text: str
+    score: float
+    tokens: int
+    record: dict[str, str | int]
+
+
+class SearchOut(BaseModel):
+    mode: Mode
+    passages: list[PassageOut]
+    estimated_tokens: int
+    notice: str
+
+
+class AskIn(Strict):
+    question: StrictStr = Field(description="1–4,000 characters")
+    mode: Mode = "auto"
+    max_tokens: StrictInt | None = Field(6000, description="hard cap on the context's document tokens (128 or more); null: none")
+    routing: Literal["lexical", "model", "off"] | None = Field(None, description="default: model when a chat model is configured, else lexical")
+
+
+class CitationOut(BaseModel):
+    passage_id: str
+    document_id: str
+    version_id: str
+    file_name: str
+    locator: str
+    seq: int
+
+
+class RouteOut(BaseModel):
+    path: str
+    kind: str | None
+    documents: list[dict[str, str | int]]
+    reply: str
+    broad: bool
+
+
+class TokensOut(BaseModel):
+    context: int
+    retrieval: int
+    enrichment: int
+    index: int
+    max_tokens: int | None
+
+
+class AskOut(BaseModel):
+    question: str
+    route: RouteOut
+    answer: str | None
+    answer_kind: Literal["generated", "none"]
+    context: str
+    citations: list[CitationOut]
+    tokens: TokensOut
+    notes: list[str]
+    mode: Mode
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+class WhoAmI(BaseModel):
+    subject: str
+    role: Literal["reader", "operator"]

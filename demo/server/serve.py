@@ -1,0 +1,100 @@
+"""``python -m demo serve``: the knowledge store over HTTP, with the web page and the worker.
+
+    python -m demo serve --db knowledge.db --host 127.0.0.1 --port 8000 --tokens tokens.json
+
+Without ``--tokens`` the server listens on loopback only and prints a generated
+single-user operator token (the subject is your login name, the CLI's default, so files
+added with ``python -m demo ingest --db`` are yours in the page too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import ipaddress
+import os
+import sys
+from typing import Any, TextIO
+
+__all__ = ["add_arguments", "is_loopback", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``serve`` (their names are part of the contract)."""
+    parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default %(default)s)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
+    parser.add_argument("--tokens", help='JSON file: {"<token>": {"subject": "alice", "role": "operator"|"reader"}, ...}')
+    parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
+    parser.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
+    parser.add_argument("--max-tokens", type=int, default=512, help="dan chunk limit for new uploads (default %(default)s)")
+    parser.add_argument("--max-file-bytes", type=int, default=32 * 1024 * 1024, help="largest upload (default %(default)s: 32 MiB)")
+    parser.add_argument("--max-pending-jobs", type=int, default=32, help="jobs waiting or running at once (default %(default)s)")
+    parser.add_argument("--no-worker", action="store_true", help="do not process uploads here (another process runs the worker)")
+    parser.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback address (or ``localhost``)."""
+    if host in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Serve until interrupted; 2 for a refused configuration."""
+    out = out if out is not None else sys.stdout
+    import uvicorn
+
+    from demo.server.app import create_app
+    from demo.server.auth import TokenFileError, TokenTable
+    from demo.store import KnowledgeStore, OpenAIProvider, StoreError, StoreOptions
+
+    if args.tokens:
+        try:
+            tokens = TokenTable.load(args.tokens)
+        except TokenFileError as exc:
+            sys.stderr.write(f"error: {exc}\n")
+            return 2
+    else:
+        if not is_loopback(args.host):
+            sys.stderr.write(
+                f"error: refusing to listen on {args.host} without --tokens: anyone who can reach it could read and change "
+                "the store. Give --tokens FILE, or listen on 127.0.0.1.\n"
+            )
+            return 2
+        subject = args.subject or _login()
+        tokens, token = TokenTable.single_user(subject)
+        out.write(f"single-user mode (no --tokens): subject {subject!r}, role operator\ntoken: {token}\n")
+    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
+    embeddings: Any = OpenAIProvider() if online else "default"
+    chat = mini = None
+    if online:
+        from demo.models import OpenAIChat
+
+        chat = OpenAIChat(os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"))
+        mini = OpenAIChat(os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"))
+    try:
+        options = StoreOptions(max_tokens=args.max_tokens, max_file_bytes=args.max_file_bytes, max_pending_jobs=args.max_pending_jobs)
+        store = KnowledgeStore(args.db, options=options, embeddings=embeddings)
+    except (StoreError, ValueError, TypeError) as exc:
+        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        return 2
+    try:
+        app = create_app(store, tokens, chat=chat, mini=mini, worker=not args.no_worker)
+        out.write(f"serving {store!r} on http://{args.host}:{args.port}/ (API docs at /docs)\n")
+        out.flush()
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, server_header=False, proxy_headers=False)
+    finally:
+        store.close()
+    return 0
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser() or "local"
+    except (KeyError, OSError):
+        return "local"

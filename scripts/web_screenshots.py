@@ -1,0 +1,106 @@
+"""Regenerate the screenshots of the web page in docs/img/ (used by docs/web.md).
+
+    python scripts/web_screenshots.py            # needs Chromium (/usr/bin/chromium) and playwright
+
+Starts ``python -m demo serve`` on a temporary store, uploads the bundled samples through
+the API, and photographs the page at desktop and phone width: a question with its route,
+token accounting and citations; a document's chunks with revisions and comments; the
+phone layout.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "img"
+SAMPLES = ROOT / "demo" / "samples"
+QUESTION = "Who changed the payment terms in the Northwind and CranePoint services agreement, and what did they change?"
+CHROMIUM = os.environ.get("DEMO_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def start(tmp: Path, port: int) -> tuple[subprocess.Popen[bytes], str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("OPENAI_API_KEY", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "demo", "serve", "--db", str(tmp / "kb.db"), "--port", str(port), "--subject", "demo", "--log-level", "warning"],
+        cwd=tmp, env=env, stdout=subprocess.PIPE,
+    )
+    token = ""
+    assert proc.stdout is not None
+    while not token:
+        line = proc.stdout.readline().decode()
+        if not line:
+            raise SystemExit("the server did not start")
+        if line.startswith("token: "):
+            token = line.split("token: ", 1)[1].strip()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            if httpx.get(base + "/healthz").status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return proc, token
+
+
+def load(base: str, token: str) -> None:
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=60) as c:
+        cid = c.post("/api/collections", json={"name": "Sample documents"}).json()["id"]
+        jobs = [c.post(f"/api/knowledge/{cid}/documents", files={"file": (p.name, p.read_bytes())}).json()["job_id"] for p in sorted(SAMPLES.iterdir()) if p.is_file()]
+        while any(c.get(f"/api/knowledge/{cid}/jobs/{j}").json()["state"] not in ("ready", "failed") for j in jobs):
+            time.sleep(0.2)
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    port = 8790
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, token = start(Path(tmp), port)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            load(base, token)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                for name, viewport in (("desktop", {"width": 1280, "height": 860}), ("phone", {"width": 390, "height": 844})):
+                    page = browser.new_context(viewport=viewport, device_scale_factor=1, bypass_csp=True).new_page()
+                    page.goto(base + "/")
+                    page.fill("#token", token)
+                    page.press("#token", "Enter")
+                    page.wait_for_selector("#documents li[data-document]")
+                    page.fill("#question", QUESTION)
+                    page.click("#ask-form button[type=submit]")
+                    page.wait_for_selector("#answer ol.citations a")
+                    if name == "phone":
+                        page.locator("#answer").scroll_into_view_if_needed()
+                        page.screenshot(path=str(OUT / "web-phone.png"))
+                        continue
+                    page.screenshot(path=str(OUT / "web-ask-desktop.png"))
+                    page.get_by_role("button", name="Master Services Agreement — Northwind Traders and CranePoint Manufacturing").click()
+                    page.wait_for_selector("#chunks li.chunk .facts li.revision")
+                    page.locator("#chunks li.chunk .facts li.revision").first.scroll_into_view_if_needed()
+                    page.screenshot(path=str(OUT / "web-browse-desktop.png"))
+                    page.click("#tab-ask")
+                    page.locator("#answer ol.citations a").first.click()
+                    page.wait_for_selector("dialog#passage[open]")
+                    page.screenshot(path=str(OUT / "web-passage-desktop.png"))
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait()
+    for f in sorted(OUT.glob("web-*.png")):
+        print(f.relative_to(ROOT), f.stat().st_size, "bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -17,11 +17,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 import platform
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -35,46 +33,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks._docs import replace_section
+from benchmarks._server import start_server
 from benchmarks.quality.collection import all_questions, build_collection
 
 RESULTS = ROOT / "benchmarks" / "results"
-DOCS = ROOT / "docs" / "benchmarks.md"
 SAMPLES = ROOT / "demo" / "samples"
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(tmp: Path) -> tuple[subprocess.Popen[bytes], str, str]:
-    port = _free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("OPENAI_API_KEY", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "demo", "serve", "--db", str(tmp / "kb.db"), "--port", str(port), "--subject", "bench",
-         "--log-level", "warning"],
-        cwd=tmp, env=env, stdout=subprocess.PIPE,
-    )
-    assert proc.stdout is not None
-    token = ""
-    while not token:
-        line = proc.stdout.readline().decode()
-        if not line:
-            raise SystemExit("the server did not start")
-        if line.startswith("token: "):
-            token = line.split("token: ", 1)[1].strip()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            if httpx.get(base + "/healthz").status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    return proc, base, token
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -177,17 +141,6 @@ def render(result: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
-def update_docs(body: str) -> None:
-    text = DOCS.read_text(encoding="utf-8")
-    start, end = "<!-- server:start -->", "<!-- server:end -->"
-    block = f"{start}\n{body}\n{end}"
-    if start in text and end in text:
-        text = text[: text.index(start)] + block + text[text.index(end) + len(end) :]
-    else:
-        text = text.rstrip() + "\n\n" + block + "\n"
-    DOCS.write_text(text, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--clients", type=int, default=16)
@@ -197,7 +150,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     started = dt.datetime.now(dt.UTC)
     questions = [q.question for q in all_questions(build_collection())]
     with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
-        proc, base, token = start_server(Path(tmp))
+        proc, base, token = start_server(Path(tmp), "bench")
         try:
             print("loading the collection through the API…", file=sys.stderr)
             cid, chunks = load_collection(base, token)
@@ -224,7 +177,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     body = render(result)
     print(body)
     if args.update_docs:
-        update_docs(body)
+        replace_section("server", body)
     if load["errors"]:
         print("errors:", *load["error_samples"], sep="\n  ", file=sys.stderr)
     return result

@@ -30,14 +30,13 @@ from langchain_core.vectorstores import InMemoryVectorStore, VectorStore
 import dan
 import ven
 from demo.models import ChatModel, Message
-from ven.collection import Collection, CollectionContext, looks_broad, scope_system_prompt
+from demo.store.ask import CONTEXT_INTRO, is_broad
+from ven.collection import Collection, CollectionContext
 
 __all__ = ["DemoConfig", "LoadedFile", "Turn", "RagSession", "make_search", "citations", "progress_bar", "CONTEXT_INTRO"]
 
 log = logging.getLogger("demo")
 
-#: Between the system message and the chunks (as in the reference demo).
-CONTEXT_INTRO = "USE THIS EXTRACTED DOCUMENT CONTEXT TO ANSWER THE USER'S QUESTION:\n"
 _HEADER = re.compile(r"^\[(.+)\]$")
 
 
@@ -197,13 +196,7 @@ class RagSession:
         return self.mini.complete(system, [("user", question)])
 
     def _broad(self, question: str) -> bool:
-        if self.mini is None:
-            return looks_broad(question)
-        try:
-            return self._ask_mini(scope_system_prompt(), question).strip().upper().startswith("GLOBAL")
-        except Exception as exc:  # a failing classifier call must not lose the question
-            log.warning("scope classification failed (%s): treating the question as broad", exc)
-            return True
+        return is_broad(question, self.mini)
 
     def ask(self, question: str) -> Turn:
         """Route, retrieve, expand and (with a model) answer ``question``."""

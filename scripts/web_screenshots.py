@@ -11,7 +11,6 @@ phone layout.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,36 +19,16 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks._server import start_server
+
 OUT = ROOT / "docs" / "img"
 SAMPLES = ROOT / "demo" / "samples"
 QUESTION = "Who changed the payment terms in the Northwind and CranePoint services agreement, and what did they change?"
 CHROMIUM = os.environ.get("DEMO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def start(tmp: Path, port: int) -> tuple[subprocess.Popen[bytes], str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("OPENAI_API_KEY", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "demo", "serve", "--db", str(tmp / "kb.db"), "--port", str(port), "--subject", "demo", "--log-level", "warning"],
-        cwd=tmp, env=env, stdout=subprocess.PIPE,
-    )
-    token = ""
-    assert proc.stdout is not None
-    while not token:
-        line = proc.stdout.readline().decode()
-        if not line:
-            raise SystemExit("the server did not start")
-        if line.startswith("token: "):
-            token = line.split("token: ", 1)[1].strip()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            if httpx.get(base + "/healthz").status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    return proc, token
 
 
 def load(base: str, token: str) -> None:
@@ -64,10 +43,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
-    port = 8790
     with tempfile.TemporaryDirectory() as tmp:
-        proc, token = start(Path(tmp), port)
-        base = f"http://127.0.0.1:{port}"
+        proc, base, token = start_server(Path(tmp), "demo")
         try:
             load(base, token)
             with sync_playwright() as p:

@@ -37,7 +37,7 @@ from ven.collection import (
     scope_system_prompt,
 )
 
-__all__ = ["CONTEXT_INTRO", "EXACT_PER_DOCUMENT", "PER_DOCUMENT_DEPTH", "Asker", "ChatLike"]
+__all__ = ["CONTEXT_INTRO", "EXACT_PER_DOCUMENT", "PER_DOCUMENT_DEPTH", "Asker", "ChatLike", "is_broad"]
 
 log = logging.getLogger("demo.store")
 
@@ -56,6 +56,29 @@ class ChatLike(Protocol):
     def complete(self, system: str, messages: Sequence[tuple[str, str]]) -> str:
         """The reply to the last user message."""
         ...
+
+
+def is_broad(question: str, mini: ChatLike | None) -> bool:
+    """Whether a question is broad (ven's GLOBAL): the mini model's verdict, else ven's
+    keyword test. A failing model call must not lose the question: it counts as broad."""
+    if mini is None:
+        return looks_broad(question)
+    try:
+        return mini.complete(scope_system_prompt(), [("user", question)]).strip().upper().startswith("GLOBAL")
+    except Exception as exc:  # any model failure: the question is still answered, as broad
+        log.warning("scope classification failed (%s: %s): treating the question as broad", type(exc).__name__, exc)
+        return True
+
+
+def _retrieval_pct(options: AskOptions, chunks: int, tokens: int) -> float:
+    """ven's retrieval share for this question: the option's, except that under a token cap
+    no more hits are asked for than the cap can use (twice what it holds at the mean chunk
+    size) — 15 % of a 100,000-chunk collection would be 15,000 hits for a 6,000-token answer."""
+    if options.max_tokens is None or chunks == 0:
+        return float(options.retrieval_pct)
+    mean = max(1.0, tokens / chunks)
+    usable = 100.0 * (2 * options.max_tokens / mean) / chunks
+    return float(min(options.retrieval_pct, max(usable, 0.0)))
 
 
 class _Entry:
@@ -137,7 +160,7 @@ class Asker:
         if options.routing == "model" and index_text:
             assert mini is not None
             reply = mini.complete(ven.filter_system_prompt() + index_text, [("user", text)])
-        broad = self._broad(text, mini)
+        broad = is_broad(text, mini)
         vector, notice = self.searcher.embed_query(text, mode)
         for _attempt in range(5):
             try:
@@ -145,15 +168,6 @@ class Asker:
             except _Stale:
                 continue
         raise RuntimeError("the collection kept changing during the question: ask again")  # pragma: no cover
-
-    def _broad(self, question: str, mini: ChatLike | None) -> bool:
-        if mini is None:
-            return looks_broad(question)
-        try:
-            return mini.complete(scope_system_prompt(), [("user", question)]).strip().upper().startswith("GLOBAL")
-        except Exception as exc:  # a failing classifier must not lose the question: treat it as broad
-            log.warning("scope classification failed (%s: %s): treating the question as broad", type(exc).__name__, exc)
-            return True
 
     def _ask(
         self,
@@ -175,7 +189,9 @@ class Asker:
             plan = self.searcher.plan(tx, scope, question, mode, vector, notice)
             with entry.lock:
                 by_key = self._update(tx, entry, collection_id, generation)
-                ctx = entry.collection.context(
+                col = entry.collection
+                col.retrieval_pct = _retrieval_pct(options, col.total_chunks, col.total_tokens)
+                ctx = col.context(
                     question,
                     self._search_fn(tx, collection_id, plan, by_key),
                     routing=options.routing,  # type: ignore[arg-type]
@@ -220,7 +236,7 @@ class Asker:
         """
         doc_of = {d: k for k, (_, d, _) in by_key.items()}
         many = len(by_key) > EXACT_PER_DOCUMENT
-        cache: dict[str, list[tuple[str, int]]] = {}
+        per_doc: dict[str, list[tuple[str, int]]] = {}
 
         def resolve(ranked: Sequence[tuple[int, float]]) -> list[tuple[str, int]]:
             pks = [pk for pk, _ in ranked]
@@ -235,10 +251,12 @@ class Asker:
             if k <= 0:
                 return []
             if many and doc_ids is not None and len(doc_ids) == 1:
-                if "all" not in cache:
-                    cache["all"] = resolve(self.searcher.ranked(tx, Scope(collection_id), plan, n=PER_DOCUMENT_DEPTH))
+                if not per_doc:
+                    per_doc[""] = []
+                    for hit in resolve(self.searcher.ranked(tx, Scope(collection_id), plan, n=PER_DOCUMENT_DEPTH)):
+                        per_doc.setdefault(hit[0], []).append(hit)
                 (only,) = doc_ids
-                return [hit for hit in cache["all"] if hit[0] == only][:k]
+                return per_doc.get(only, [])[:k]
             include = None if doc_ids is None else tuple(sorted(by_key[d][1] for d in doc_ids if d in by_key))
             ranked = self.searcher.ranked(tx, Scope(collection_id, include=include), plan, n=max(100, min(int(k), 1000)))
             return resolve(ranked[:k])

@@ -280,6 +280,15 @@ class Backend(abc.ABC):
     def record_filter(self, key: str, value: str | int) -> tuple[str, list[Any]]:
         """SQL (on alias ``p``) requiring ``record[key] == value`` with the value's type."""
 
+    def delete_passages(self, tx: Tx, collection_id: str, *, version_id: str | None = None, document_id: str | None = None) -> None:
+        """Delete a version's, a document's or (neither given) a whole collection's passages."""
+        if version_id is not None:
+            tx.execute("DELETE FROM passages WHERE version_id = ?", [version_id])
+        elif document_id is not None:
+            tx.execute("DELETE FROM passages WHERE document_id = ? AND collection_id = ?", [document_id, collection_id])
+        else:
+            tx.execute("DELETE FROM passages WHERE collection_id = ?", [collection_id])
+
     def ensure_identity(self, identity: str, dims: int) -> None:
         """Prepare vector storage for an embedding identity (an index on PostgreSQL)."""
 

@@ -29,6 +29,9 @@ from demo.store.errors import EmbeddingUnavailableError, StoreError
 from demo.store.options import StoreOptions
 from demo.store.values import JobState
 
+#: Seconds between two progress writes of a running job.
+PROGRESS_EVERY = 0.5
+
 __all__ = ["Abandoned", "Converted", "activate", "convert_source", "embed_texts", "index_document", "process"]
 
 
@@ -150,8 +153,8 @@ def activate(
         generation = int(tx.value("UPDATE collections SET generation = generation + 1 WHERE id = ? RETURNING generation", [job.collection_id]))
         clash = tx.value(
             "SELECT d.file_name FROM versions v JOIN documents d ON d.id = v.document_id WHERE v.collection_id = ? "
-            "AND v.state = 'active' AND lower(v.doc_key) = lower(?) AND v.document_id <> ?",
-            [job.collection_id, converted.doc_key, job.document_id],
+            "AND v.doc_key_norm = ? AND v.state = 'active' AND v.document_id <> ?",
+            [job.collection_id, converted.doc_key.casefold(), job.document_id],
         )
         if clash is not None:
             raise StoreError(
@@ -169,13 +172,13 @@ def activate(
                 tx.execute("DELETE FROM payloads WHERE owner = ?", [job.id])
                 return str(old)
         tx.execute(
-            "INSERT INTO versions (id, document_id, collection_id, state, origin, job_seq, hash, config, size, doc_key, title, "
-            "chunk_count, tokens, embedding, index_text, index_tokens, activated, activated_gen) "
-            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO versions (id, document_id, collection_id, state, origin, job_seq, hash, config, size, doc_key, "
+            "doc_key_norm, title, chunk_count, tokens, embedding, index_text, index_tokens, activated, activated_gen) "
+            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 version_id, job.document_id, job.collection_id, "chunks" if job.kind in jobs.CHUNK_KINDS else "file",
                 job.seq, job.hash, config, len(job.content),
-                converted.doc_key, converted.title, len(converted.chunks), converted.tokens, identity if vectors is not None else "",
+                converted.doc_key, converted.doc_key.casefold(), converted.title, len(converted.chunks), converted.tokens, identity if vectors is not None else "",
                 converted.index_text, converted.index_tokens, now, generation,
             ],
         )
@@ -196,7 +199,7 @@ def activate(
         ]
         backend.insert_passages(tx, rows, vectors, identity)
         if old is not None:
-            tx.execute("DELETE FROM passages WHERE version_id = ?", [old])
+            backend.delete_passages(tx, job.collection_id, version_id=old)
             tx.execute("UPDATE versions SET state = 'retired', retired = ? WHERE id = ?", [now, old])
             tx.execute("DELETE FROM payloads WHERE owner = ?", [old])
         tx.execute("UPDATE documents SET active_version_id = ? WHERE id = ?", [version_id, job.document_id])
@@ -244,6 +247,17 @@ def process(
     dan's errors, limits, empty documents and embedding failures fail the job with their
     message. Any other exception also fails the job ("internal error") and is re-raised.
     """
+    reported = [time.monotonic()]
+
+    def report(state: JobState, pct: int, force: bool = False) -> None:
+        # A write at most every PROGRESS_EVERY seconds (small jobs end before their first):
+        # each one also tells the worker whether the job is still its own.
+        now = time.monotonic()
+        if force or now - reported[0] >= PROGRESS_EVERY:
+            reported[0] = now
+            if not jobs.progress(backend, job, state, pct):
+                raise Abandoned(job.id)
+
     try:
         with _Heartbeat(backend, job, max(1.0, options.stale_after / 4)):
             if job.kind in jobs.CHUNK_KINDS:
@@ -253,17 +267,13 @@ def process(
         vectors = None
         identity = ""
         if provider is not None:
-            if not jobs.progress(backend, job, JobState.EMBEDDING, 40):
-                raise Abandoned(job.id)
+            report(JobState.EMBEDDING, 40, force=len(converted.chunks) > options.embed_batch)
             identity = provider.identity.key
 
             def on_batch(done: int, total: int) -> None:
-                if not jobs.progress(backend, job, JobState.EMBEDDING, 40 + (50 * done) // max(1, total)):
-                    raise Abandoned(job.id)
+                report(JobState.EMBEDDING, 40 + (50 * done) // max(1, total))
 
             vectors = embed_texts(provider, converted.chunks, options.embed_batch, on_batch)
-        elif not jobs.progress(backend, job, JobState.CONVERTING, 90):
-            raise Abandoned(job.id)
         activate(backend, job, converted, vectors, identity, config)
     except Abandoned:
         return

@@ -42,7 +42,7 @@ __all__ = ["PostgresBackend"]
 SCHEMA_VERSION = "1"
 
 #: About how many matching passages keyword search scores (the rarest query words' first).
-CANDIDATE_ROWS = 4000
+CANDIDATE_ROWS = 1000
 
 _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
@@ -71,6 +71,7 @@ _SCHEMA = [
         hash TEXT NOT NULL,
         size BIGINT NOT NULL,
         doc_key TEXT NOT NULL,
+        doc_key_norm TEXT NOT NULL,
         chunk_count INTEGER NOT NULL,
         tokens INTEGER NOT NULL,
         embedding TEXT NOT NULL,
@@ -83,6 +84,7 @@ _SCHEMA = [
         index_text TEXT NOT NULL)""",
     """CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen)""",
     """CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id)""",
+    """CREATE INDEX IF NOT EXISTS versions_by_key ON versions (collection_id, doc_key_norm) WHERE state = 'active'""",
     """CREATE TABLE IF NOT EXISTS jobs (
         seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         id TEXT NOT NULL UNIQUE,
@@ -130,6 +132,11 @@ _SCHEMA = [
         embedding vector,
         UNIQUE (version_id, seq))""",
     """CREATE INDEX IF NOT EXISTS passages_by_document ON passages (collection_id, document_id)""",
+    """CREATE TABLE IF NOT EXISTS lexemes (
+        collection_id TEXT NOT NULL,
+        lexeme TEXT NOT NULL,
+        df INTEGER NOT NULL,
+        PRIMARY KEY (collection_id, lexeme))""",
     """CREATE INDEX IF NOT EXISTS passages_tsv ON passages USING gin (tsv)""",
 ]
 
@@ -198,8 +205,6 @@ class PostgresBackend(Backend):
         self.url = url
         self._psycopg = _driver()
         self._identities: dict[str, tuple[int, int]] = {}
-        self._stats_cache: dict[tuple[str, int], tuple[int, dict[str, int]]] = {}
-        self._stats_lock = threading.Lock()
         self._identity_lock = threading.Lock()
         self._vector_ready = False
 
@@ -305,7 +310,7 @@ class PostgresBackend(Backend):
     def claim_next_job(self, tx: Tx) -> tuple[Any, ...] | None:
         return tx.one("SELECT seq, id FROM jobs WHERE state = 'queued' ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED")
 
-    def insert_passages(self, tx: Tx, rows: Sequence[PassageRow], vectors: np.ndarray | None, identity: str) -> None:
+    def _insert_passages(self, tx: Tx, rows: Sequence[PassageRow], vectors: np.ndarray | None, identity: str) -> None:
         ident: int | None = None
         vecs: list[Any] = [None] * len(rows)
         if vectors is not None:
@@ -323,13 +328,47 @@ class PostgresBackend(Backend):
             ],
         )
 
+    def insert_passages(self, tx: Tx, rows: Sequence[PassageRow], vectors: np.ndarray | None, identity: str) -> None:
+        self._insert_passages(tx, rows, vectors, identity)
+        for version_id in sorted({r.version_id for r in rows}):
+            collection_id = next(r.collection_id for r in rows if r.version_id == version_id)
+            self._count_lexemes(tx, collection_id, version_id, +1)
+
+    def delete_passages(self, tx: Tx, collection_id: str, *, version_id: str | None = None, document_id: str | None = None) -> None:
+        if version_id is None and document_id is None:
+            tx.execute("DELETE FROM lexemes WHERE collection_id = ?", [collection_id])
+        else:
+            versions = [version_id] if version_id is not None else [
+                str(r[0]) for r in tx.rows("SELECT DISTINCT version_id FROM passages WHERE document_id = ? AND collection_id = ?", [document_id, collection_id])
+            ]
+            for v in versions:
+                self._count_lexemes(tx, collection_id, v, -1)
+            tx.execute("DELETE FROM lexemes WHERE collection_id = ? AND df <= 0", [collection_id])
+        super().delete_passages(tx, collection_id, version_id=version_id, document_id=document_id)
+
+    @staticmethod
+    def _count_lexemes(tx: Tx, collection_id: str, version_id: str, sign: int) -> None:
+        """Add (or take away) a version's passages to the collection's document counts per lexeme."""
+        inner = "SELECT tsv FROM passages WHERE version_id = '" + version_id.replace("'", "''") + "'"
+        if sign > 0:
+            tx.execute(
+                "INSERT INTO lexemes (collection_id, lexeme, df) SELECT ?, word, ndoc FROM ts_stat(?) "
+                "ON CONFLICT (collection_id, lexeme) DO UPDATE SET df = lexemes.df + EXCLUDED.df",
+                [collection_id, inner],
+            )
+        else:
+            tx.execute(
+                "UPDATE lexemes l SET df = l.df - s.ndoc FROM ts_stat(?) s WHERE l.collection_id = ? AND l.lexeme = s.word",
+                [inner, collection_id],
+            )
+
     def keyword(self, tx: Tx, scope: Scope, terms: Sequence[str], n: int) -> list[tuple[int, float]]:
         """BM25-style ranking: inverse document frequency × term frequency, by length.
 
         PostgreSQL ranks full text with ``ts_rank``/``ts_rank_cd``, which know no inverse
         document frequency: common words then outrank the rare ones a question is about. So
-        the query's stemmed lexemes get their IDF from the collection (document counts,
-        cached per collection generation), and each candidate is scored as the sum over the
+        the query's stemmed lexemes get their IDF from the collection (document counts kept
+        in the ``lexemes`` table), and each candidate is scored as the sum over the
         query's lexemes of IDF × ``ts_rank(tsv, lexeme, 1)`` — PostgreSQL's saturating term
         frequency, normalised by document length: BM25's shape with PostgreSQL's tf.
         Candidates are the passages holding the rarest lexemes (about ``CANDIDATE_ROWS``).
@@ -368,24 +407,14 @@ class PostgresBackend(Backend):
         return [(int(pk), float(score)) for pk, score in rows]
 
     def _stats(self, tx: Tx, collection_id: str, lexemes: Sequence[str]) -> tuple[int, dict[str, int]]:
-        """(passages, passages per lexeme) of a collection, cached per collection generation."""
-        generation = self.generation(tx, collection_id)
-        key = (collection_id, generation)
-        with self._stats_lock:
-            cached = self._stats_cache.get(key)
-        if cached is None:
-            cached = (int(tx.value("SELECT count(*) FROM passages WHERE collection_id = ?", [collection_id]) or 0), {})
-        total, df = cached
-        for lex in lexemes:
-            if lex not in df:
-                df[lex] = int(
-                    tx.value("SELECT count(*) FROM passages WHERE collection_id = ? AND tsv @@ ?::tsquery", [collection_id, _quote_lexeme(lex)])
-                    or 0
-                )
-        with self._stats_lock:
-            self._stats_cache[key] = cached
-            while len(self._stats_cache) > 64:
-                self._stats_cache.pop(next(iter(self._stats_cache)))
+        """(passages, passages per lexeme) of a collection: kept in step with every activation
+        and deletion in the ``lexemes`` table, so a query reads them, it never counts them."""
+        total = self.active_set(tx, collection_id).chunks
+        df = {lex: 0 for lex in lexemes}
+        for lexeme, count in tx.rows(
+            "SELECT lexeme, df FROM lexemes WHERE collection_id = ? AND lexeme = ANY(?)", [collection_id, list(lexemes)]
+        ):
+            df[str(lexeme)] = int(count)
         return total, df
 
     def semantic(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:

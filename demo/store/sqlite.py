@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS versions (
     hash TEXT NOT NULL,
     size INTEGER NOT NULL,
     doc_key TEXT NOT NULL,
+    doc_key_norm TEXT NOT NULL,
     chunk_count INTEGER NOT NULL,
     tokens INTEGER NOT NULL,
     embedding TEXT NOT NULL,
@@ -79,6 +80,7 @@ CREATE TABLE IF NOT EXISTS versions (
 );
 CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen);
 CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id);
+CREATE INDEX IF NOT EXISTS versions_by_key ON versions (collection_id, doc_key_norm) WHERE state = 'active';
 CREATE TABLE IF NOT EXISTS jobs (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     id TEXT NOT NULL UNIQUE,

@@ -124,6 +124,7 @@ class KnowledgeStore:
             sort_keys=True,
         )
         self._worker_id = jobs.new_worker_id()
+        self._recovered = -1e9  # when process_next last looked for interrupted jobs
         self._wake = threading.Event()
         self._worker: Worker | None = None
         self._vens: OrderedDict[str, ven.Ven] = OrderedDict()
@@ -213,7 +214,7 @@ class KnowledgeStore:
         """
         self._collection(cid, access, True)
         with self.backend.write() as tx:
-            tx.execute("DELETE FROM passages WHERE collection_id = ?", [cid])
+            self.backend.delete_passages(tx, cid)
             tx.execute("DELETE FROM payloads WHERE collection_id = ?", [cid])
             tx.execute("DELETE FROM jobs WHERE collection_id = ?", [cid])
             tx.execute("DELETE FROM versions WHERE collection_id = ?", [cid])
@@ -298,9 +299,13 @@ class KnowledgeStore:
     def process_next(self) -> bool:
         """Process one queued job as the trusted host worker; False when none was waiting.
 
-        True means a job was taken, not that it succeeded: read the job's state.
+        True means a job was taken, not that it succeeded: read the job's state. Jobs whose
+        worker died are marked interrupted first (at most every few seconds).
         """
-        self.recover_interrupted()
+        now = time.monotonic()
+        if now - self._recovered >= min(5.0, self.options.stale_after / 4):
+            self._recovered = now
+            self.recover_interrupted()
         claimed = jobs.claim(self.backend, self._worker_id)
         if claimed is None:
             return False
@@ -356,7 +361,7 @@ class KnowledgeStore:
             if tx.one("SELECT id FROM documents WHERE id = ? AND collection_id = ?", [document_id, cid]) is None:
                 return False
             tx.execute("UPDATE collections SET generation = generation + 1 WHERE id = ?", [cid])
-            tx.execute("DELETE FROM passages WHERE document_id = ? AND collection_id = ?", [document_id, cid])
+            self.backend.delete_passages(tx, cid, document_id=document_id)
             tx.execute("DELETE FROM payloads WHERE document_id = ? AND collection_id = ?", [document_id, cid])
             tx.execute("DELETE FROM jobs WHERE document_id = ?", [document_id])
             tx.execute("DELETE FROM versions WHERE document_id = ?", [document_id])

@@ -311,3 +311,32 @@ def test_common_words_are_left_out_of_large_keyword_matches(store, monkeypatch):
     assert top.passages and top.passages[0].file_name == "rare.md"
     common = store.search(cid, "supplier ships goods", ALICE, mode="keyword", limit=50)
     assert len(common.passages) >= 1
+
+
+def test_postgres_keeps_its_document_counts_per_lexeme_exact(pg_url):
+    """The lexemes table (IDF for keyword ranking) follows activations, replacements and deletions."""
+    from store_helpers import OPTIONS, provider
+
+    from demo.store import KnowledgeStore
+
+    with KnowledgeStore(pg_url, options=OPTIONS, embeddings=provider()) as s:
+        cid = s.create_collection("Counts", ALICE).id
+        other = s.create_collection("Other", ALICE).id
+
+        def check() -> None:
+            with s.backend.read() as tx:
+                kept = dict(tx.rows("SELECT lexeme, df FROM lexemes WHERE collection_id = ?", [cid]))
+                real = dict(tx.rows("SELECT word, ndoc FROM ts_stat(?)", [f"SELECT tsv FROM passages WHERE collection_id = '{cid}'"]))
+            assert kept == real
+
+        a = ingest(s, cid, "terms.md", terms_md("alpha"))
+        ingest(s, cid, "prices.md", prices_md())
+        ingest(s, other, "terms.md", terms_md("elsewhere"))
+        check()
+        ingest(s, cid, "terms.md", terms_md("beta"))  # replaced
+        check()
+        s.delete_source(cid, a.document_id, ALICE)
+        check()
+        s.delete_collection(other, ALICE)
+        with s.backend.read() as tx:
+            assert tx.value("SELECT count(*) FROM lexemes WHERE collection_id = ?", [other]) == 0

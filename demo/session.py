@@ -33,7 +33,7 @@ from demo.models import ChatModel, Message
 from demo.store.ask import CONTEXT_INTRO, is_broad
 from ven.collection import Collection, CollectionContext
 
-__all__ = ["DemoConfig", "LoadedFile", "Turn", "RagSession", "make_search", "citations", "progress_bar", "CONTEXT_INTRO"]
+__all__ = ["CONTEXT_INTRO", "DemoConfig", "LoadedFile", "RagSession", "Turn", "citations", "make_search", "progress_bar"]
 
 log = logging.getLogger("demo")
 

@@ -70,6 +70,14 @@ def test_wheel_holds_the_cli_and_integrations(tmp_path: Path) -> None:
         "ven/cli.py",
         "ven/__main__.py",
         "ven/py.typed",
+        "demo/store/__init__.py",
+        "demo/store/sqlite.py",
+        "demo/store/postgres.py",
+        "demo/server/app.py",
+        "demo/server/static/index.html",
+        "demo/server/static/app.js",
+        "demo/server/static/app.css",
+        "demo/samples/msa-northwind-cranepoint.docx",
     ):
         assert path in names, path
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))

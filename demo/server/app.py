@@ -301,13 +301,14 @@ def create_app(
             job_id = await run_in_threadpool(store.enqueue, cid, name, data, ctx)
             return JobAccepted(job_id=job_id)
         if ctype == "application/json":
+            body = await request.body()
             try:
-                raw = json.loads(await request.body())
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raw = await run_in_threadpool(json.loads, body)
+            except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
                 raise Problem(422, f"the body is not JSON ({exc.__class__.__name__}): send {{\"file_name\", \"text\"}} or {{\"file_name\", \"chunks\"}}") from None
             try:
                 if isinstance(raw, dict) and "chunks" in raw:
-                    chunks = ChunksUpload.model_validate(raw)
+                    chunks = await run_in_threadpool(ChunksUpload.model_validate, raw)
                     items = [{"text": c.text, "record": c.record} for c in chunks.chunks]
                     job_id = await run_in_threadpool(store.enqueue_chunks, cid, chunks.file_name, items, ctx)
                 else:

@@ -81,7 +81,16 @@ def install_handlers(app: FastAPI) -> None:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
         if exc.status == 429:
             headers["Retry-After"] = "10"
-        return problem(exc.status, str(exc), exc.title, headers)
+        detail = str(exc)
+        if exc.status >= 500:
+            # The database's or provider's own words name hosts, users and paths: log them, say less.
+            log.warning("%s: %s", type(exc).__name__, exc)
+            detail = (
+                f"{exc.title}: the knowledge store or its embedding provider is unavailable right now; try again "
+                "(the server's log has the details)"
+            )
+            headers["Retry-After"] = "5"
+        return problem(exc.status, detail, exc.title, headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -64,7 +64,9 @@ class ChunkIn(Strict):
 
 class ChunksUpload(Strict):
     file_name: StrictStr
-    chunks: list[ChunkIn] = Field(description="dan's output unchanged: one {text, record} per chunk, in ssSeq order")
+    chunks: list[ChunkIn] = Field(
+        max_length=100_000, description="dan's output unchanged: one {text, record} per chunk, in ssSeq order"
+    )
 
 
 class JobAccepted(BaseModel):
@@ -104,8 +106,8 @@ class SearchIn(Strict):
     limit: StrictInt = Field(6, description="1–50")
     budget: StrictInt = Field(2400, description="evidence tokens, 128–16,000")
     filters: dict[str, Value] | None = Field(None, description="equalities on dan's record fields, e.g. {\"ssSect\": 2}")
-    include_documents: list[StrictStr] | None = None
-    exclude_documents: list[StrictStr] | None = None
+    include_documents: list[StrictStr] | None = Field(None, max_length=1000)
+    exclude_documents: list[StrictStr] | None = Field(None, max_length=1000)
     version_id: StrictStr | None = None
 
 
@@ -132,7 +134,7 @@ class SearchOut(BaseModel):
 class AskIn(Strict):
     question: StrictStr = Field(description="1–4,000 characters")
     mode: Mode = "auto"
-    max_tokens: StrictInt | None = Field(6000, description="hard cap on the context's document tokens (128 or more); null: none")
+    max_tokens: StrictInt = Field(6000, ge=128, le=32_000, description="hard cap on the context's document tokens, 128–32,000")
     routing: Literal["lexical", "model", "off"] | None = Field(None, description="default: model when a chat model is configured, else lexical")
 
 

@@ -22,6 +22,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+import attrs
+
 import dan
 import ven
 from demo.store.db import Scope, Tx, placeholders
@@ -157,11 +159,18 @@ class Asker:
         if options.routing == "model" and mini is None:
             raise InvalidRequestError("routing='model' needs a mini chat model: pass mini=..., or use routing='lexical'")
         reply = ""
+        fallback = ""
         if options.routing == "model" and index_text:
             assert mini is not None
-            reply = mini.complete(ven.filter_system_prompt() + index_text, [("user", text)])
+            try:
+                reply = mini.complete(ven.filter_system_prompt() + index_text, [("user", text)])
+            except Exception as exc:  # fail soft on ranking: route without the model
+                log.warning("the routing model failed (%s: %s): routing lexically", type(exc).__name__, exc)
+                options = attrs.evolve(options, routing="lexical")
+                fallback = f"the routing model failed ({type(exc).__name__}); routed lexically instead."
         broad = is_broad(text, mini)
         vector, notice = self.searcher.embed_query(text, mode)
+        notice = " ".join(n for n in (fallback, notice) if n)
         for _attempt in range(5):
             try:
                 return self._ask(collection_id, text, options, mode, vector, notice, reply, broad, chat, history)

@@ -237,16 +237,29 @@ class Backend(abc.ABC):
             self._rollback(conn)
             raise
         local.tx = None
-        self._commit(conn)
+        try:
+            self._commit(conn)
+        except BaseException:
+            self._rollback(conn)
+            raise
 
     def _commit(self, conn: Any) -> None:
-        conn.execute("COMMIT")
+        with self._driver_errors():
+            conn.execute("COMMIT")
+
+    @abc.abstractmethod
+    def _driver_errors(self) -> Any:
+        """A context manager turning the driver's errors into store errors."""
 
     def _rollback(self, conn: Any) -> None:
         try:
             conn.execute("ROLLBACK")
         except Exception:  # the connection died with the transaction: the database rolled it back
             self._local.conn = None
+            with self._conns_lock:
+                if self._conns.get(threading.get_ident()) is conn:
+                    del self._conns[threading.get_ident()]
+            self._close_quietly(conn)
 
     # ------------------------------------------------------------------ dialect
 

@@ -1,8 +1,8 @@
 """Reading files from a host-approved directory: exact match, not recursive, no symlinks followed.
 
-The directory must equal one of ``StoreOptions.approved_import_dirs`` (after normalising,
-not resolving: a path that reaches an approved directory through a symlink is refused).
-The directory itself is opened without following a symlink, and every file is opened
+The directory must equal one of ``StoreOptions.approved_import_dirs`` (after normalising)
+and be its own real path: an approved path with a symbolic link anywhere in it is refused.
+The directory is then opened without following a symlink, and every file is opened
 relative to it with ``O_NOFOLLOW``, so a link swapped in between listing and reading is
 refused too. Subdirectories, symlinks, hidden files and unsupported extensions are left
 out; each file left out is reported with the reason.
@@ -34,6 +34,10 @@ def approved_directory(options: StoreOptions, directory: object) -> str:
     if norm not in options.approved_import_dirs:
         raise AccessDeniedError(
             f"{norm!r} is not an approved import directory: the host must list it in StoreOptions.approved_import_dirs"
+        )
+    if os.path.realpath(norm) != norm:
+        raise InvalidRequestError(
+            f"{norm!r} is reached through a symbolic link: approve the real directory ({os.path.realpath(norm)!r})"
         )
     return norm
 

@@ -147,8 +147,14 @@ def activate(
     now = time.time()
     version_id = jobs.new_id("V")
     with backend.write() as tx:
-        row = tx.one("SELECT state, worker FROM jobs WHERE id = ?", [job.id])
-        if row is None or row[0] not in jobs.RUNNING_STATES or row[1] != job.worker:
+        # A conditional update, not a read: on PostgreSQL it locks the job row, so a cancel
+        # or a delete either ran before (no row: the work is dropped) or waits until this
+        # transaction ends and then finds the job ready.
+        owned = tx.execute(
+            f"UPDATE jobs SET updated = ? WHERE id = ? AND worker = ? AND state IN {jobs.IN_RUNNING}",
+            [now, job.id, job.worker],
+        )
+        if not owned:
             raise Abandoned(job.id)
         generation = int(tx.value("UPDATE collections SET generation = generation + 1 WHERE id = ? RETURNING generation", [job.collection_id]))
         clash = tx.value(

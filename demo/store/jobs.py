@@ -32,8 +32,9 @@ from demo.store.options import StoreOptions
 from demo.store.values import Job, JobState
 
 __all__ = [
-    "JOB_COLUMNS",
     "CHUNK_KINDS",
+    "IN_RUNNING",
+    "JOB_COLUMNS",
     "KINDS",
     "PENDING_STATES",
     "RUNNING_STATES",
@@ -59,6 +60,8 @@ CHUNK_KINDS = ("chunks", "reindex-chunks")
 RUNNING_STATES = ("converting", "embedding")
 _IN_PENDING = "('queued', 'converting', 'embedding')"
 _IN_RUNNING = "('converting', 'embedding')"
+#: ``('converting', 'embedding')``, for SQL.
+IN_RUNNING = _IN_RUNNING
 
 
 def new_id(prefix: str) -> str:
@@ -254,26 +257,36 @@ def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: s
         if not row[1]:
             raise ConflictError(f"job {job_id!r} no longer holds its bytes: upload the file again")
         _check_pending(tx, options)
-        tx.execute(
-            "UPDATE jobs SET state = 'queued', progress = 0, error = NULL, worker = NULL, heartbeat = NULL, updated = ? WHERE id = ?",
+        # Conditional on what was read: a cancel that slipped in between wins (PostgreSQL
+        # runs these at READ COMMITTED; the update waits for it and then matches nothing).
+        changed = tx.execute(
+            "UPDATE jobs SET state = 'queued', progress = 0, error = NULL, worker = NULL, heartbeat = NULL, updated = ? "
+            "WHERE id = ? AND state = 'failed' AND EXISTS (SELECT 1 FROM payloads b WHERE b.owner = jobs.id)",
             [now, job_id],
         )
+        if not changed:
+            raise ConflictError(f"job {job_id!r} changed while it was retried (cancelled?): list the jobs")
 
 
 def cancel(backend: Backend, collection_id: str, job_id: str) -> None:
     """Cancel a waiting, running or failed job and discard its bytes (idempotent for cancelled jobs)."""
     now = time.time()
     with backend.write() as tx:
+        # Conditional, so that an activation committing meanwhile (the job now ready) is
+        # never overwritten: the update then matches nothing and the state is read again.
+        changed = tx.execute(
+            "UPDATE jobs SET state = 'cancelled', worker = NULL, updated = ? WHERE id = ? AND collection_id = ? "
+            "AND state IN ('queued', 'converting', 'embedding', 'failed')",
+            [now, job_id, collection_id],
+        )
+        if changed:
+            tx.execute("DELETE FROM payloads WHERE owner = ?", [job_id])
+            return
         row = tx.one("SELECT state FROM jobs WHERE id = ? AND collection_id = ?", [job_id, collection_id])
         if row is None:
             raise NotFoundError(f"job {job_id!r} not found in this collection")
-        state = JobState(row[0])
-        if state == JobState.READY:
+        if JobState(row[0]) == JobState.READY:
             raise ConflictError(f"job {job_id!r} is ready: delete the source instead of cancelling the job")
-        if state == JobState.CANCELLED:
-            return
-        tx.execute("UPDATE jobs SET state = 'cancelled', worker = NULL, updated = ? WHERE id = ?", [now, job_id])
-        tx.execute("DELETE FROM payloads WHERE owner = ?", [job_id])
 
 
 def recover_interrupted(backend: Backend, stale_after: float, own_worker: str | None = None) -> list[str]:

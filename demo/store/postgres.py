@@ -233,6 +233,9 @@ class PostgresBackend(Backend):
     def _tx(self, conn: Any) -> Tx:
         return _PgTx(conn)
 
+    def _driver_errors(self) -> Any:
+        return _errors()
+
     def _begin(self, conn: Any, write: bool) -> None:
         with _errors():
             conn.execute("BEGIN" if write else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")

@@ -17,11 +17,10 @@ from typing import Any
 
 import dan
 import ven
-
 from demo.store.errors import InvalidRequestError
 from demo.store.options import StoreOptions
 
-__all__ = ["encode_chunks", "decode_chunks", "MAX_CHUNK_CHARS"]
+__all__ = ["MAX_CHUNK_CHARS", "decode_chunks", "encode_chunks"]
 
 #: Characters of one chunk's text (dan's chunks are far smaller).
 MAX_CHUNK_CHARS = 200_000

@@ -93,9 +93,14 @@ def check_budget(budget: object) -> int:
     return budget
 
 
+MAX_SCOPE_IDS = 1000
+
+
 def _ids(name: str, value: object) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
         raise InvalidRequestError(f"{name} must be a list of document ids, got {type(value).__name__}")
+    if len(value) > MAX_SCOPE_IDS:
+        raise InvalidRequestError(f"{name} has {len(value):,} ids: use at most {MAX_SCOPE_IDS:,} (or filters)")
     out = []
     for item in value:
         if not isinstance(item, str) or not item:

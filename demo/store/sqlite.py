@@ -1,7 +1,9 @@
 """The embedded backend: one SQLite file in WAL mode, FTS5 for keyword search, vectors in numpy.
 
-* Full text: an external-content FTS5 table over ``passages.text`` (Porter stemming over
-  ``unicode61``, diacritics folded), kept in step by triggers; ranked by FTS5's ``bm25``.
+* Full text: one external-content FTS5 table per collection over ``passages.text``
+  (Porter stemming over ``unicode61``, diacritics folded), written in the activation
+  transaction and ranked by FTS5's ``bm25`` — so BM25's statistics (document counts, mean
+  length) are the collection's own, and scores say nothing about other collections.
 * Vectors: float32 blobs in ``passages.embedding``; semantic search scores them exactly
   with numpy (:mod:`demo.store.vectors` keeps each collection's matrix in memory).
 * Writers take ``BEGIN IMMEDIATE``; readers see one snapshot per transaction (WAL), so a
@@ -11,9 +13,9 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,9 +32,9 @@ __all__ = ["SQLiteBackend"]
 
 SCHEMA_VERSION = "1"
 
-#: Words in more than this share of all passages are left out of keyword matches.
+#: Words in more than this share of a collection's passages are left out of keyword matches ...
 COMMON_SHARE = 0.25
-#: ... once the database holds this many passages (below, every query is cheap).
+#: ... once it holds this many passages (below, every query is cheap).
 PRUNE_FROM = 5000
 #: At most this many of a query's words (the rarest) are matched.
 MAX_MATCH_TERMS = 32
@@ -125,15 +127,6 @@ CREATE TABLE IF NOT EXISTS passages (
     UNIQUE (version_id, seq)
 );
 CREATE INDEX IF NOT EXISTS passages_by_document ON passages (collection_id, document_id);
-CREATE VIRTUAL TABLE IF NOT EXISTS passage_fts USING fts5(
-    text, content='passages', content_rowid='pk', tokenize='porter unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER IF NOT EXISTS passages_fts_insert AFTER INSERT ON passages BEGIN
-    INSERT INTO passage_fts (rowid, text) VALUES (new.pk, new.text);
-END;
-CREATE TRIGGER IF NOT EXISTS passages_fts_delete AFTER DELETE ON passages BEGIN
-    INSERT INTO passage_fts (passage_fts, rowid, text) VALUES ('delete', old.pk, old.text);
-END;
 """
 
 
@@ -185,9 +178,8 @@ class SQLiteBackend(Backend):
         super().__init__()
         self.path = str(Path(path).expanduser().absolute())
         self.vectors = VectorIndex()
-        self._terms: OrderedDict[str, tuple[int, int]] = OrderedDict()
+        self._terms: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
         self._terms_lock = threading.Lock()
-        self._total: tuple[int, float] | None = None
         self._prepare_file()
 
     def _prepare_file(self) -> None:
@@ -216,6 +208,9 @@ class SQLiteBackend(Backend):
 
     def _tx(self, conn: sqlite3.Connection) -> Tx:
         return _SQLiteTx(conn)
+
+    def _driver_errors(self) -> Any:
+        return _errors()
 
     def _begin(self, conn: sqlite3.Connection, write: bool) -> None:
         try:
@@ -268,23 +263,47 @@ class SQLiteBackend(Backend):
                 for r, b in zip(rows, blobs)
             ],
         )
+        for collection_id, version_id in sorted({(r.collection_id, r.version_id) for r in rows}):
+            table = _fts_table(collection_id)
+            tx.execute(
+                f"CREATE VIRTUAL TABLE IF NOT EXISTS {table} USING fts5(text, content='passages', content_rowid='pk', "
+                "tokenize='porter unicode61 remove_diacritics 2')"
+            )
+            tx.execute(f"INSERT INTO {table} (rowid, text) SELECT pk, text FROM passages WHERE version_id = ?", [version_id])
+
+    def delete_passages(self, tx: Tx, collection_id: str, *, version_id: str | None = None, document_id: str | None = None) -> None:
+        table = _fts_table(collection_id)
+        exists = tx.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [table]) is not None
+        if exists and version_id is None and document_id is None:
+            tx.execute(f"DROP TABLE {table}")
+        elif exists:
+            where, params = ("version_id = ?", [version_id]) if version_id is not None else (
+                "document_id = ? AND collection_id = ?", [document_id, collection_id]
+            )
+            # an external-content FTS5 table forgets a row given the text it indexed
+            tx.execute(f"INSERT INTO {table} ({table}, rowid, text) SELECT 'delete', pk, text FROM passages WHERE {where}", params)
+        super().delete_passages(tx, collection_id, version_id=version_id, document_id=document_id)
 
     def keyword(self, tx: Tx, scope: Scope, terms: Sequence[str], n: int) -> list[tuple[int, float]]:
         """FTS5's BM25 over the passages that hold the query's informative words.
 
-        In a database of ``PRUNE_FROM`` passages or more, a word in more than ``COMMON_SHARE``
-        (a quarter) of all passages is left out of the match: its IDF is small (FTS5's BM25 gives a word in over half of them none at all),
-        and scoring the many passages that hold only such words is most of a query's time.
+        In a collection of ``PRUNE_FROM`` passages or more, a word in more than
+        ``COMMON_SHARE`` (a quarter) of its passages is left out of the match: its IDF is small
+        (FTS5's BM25 gives a word in over half of them none at all), and scoring the many
+        passages that hold only such words is most of a query's time.
         The rarest word always stays, so a query never loses every term. On the quality
         benchmark this changes evidence recall by less than half a point.
         """
         if not terms:
             return []
+        table = _fts_table(scope.collection_id)
+        if tx.one("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [table]) is None:
+            return []  # the collection has never held a passage
         kept = list(terms)
-        total = self._passage_total(tx)
+        total = self.active_set(tx, scope.collection_id).chunks
         if total >= PRUNE_FROM:
             # Counts are cached and may be a little old: they only decide what to leave out.
-            counts = self._term_counts(tx, terms, total)
+            counts = self._term_counts(tx, table, terms, total)
             kept = [t for t in terms if counts[t] <= COMMON_SHARE * total] or [min(terms, key=lambda t: (counts[t], t))]
             if len(kept) > MAX_MATCH_TERMS:
                 rarest = set(sorted(kept, key=lambda t: (counts[t], t))[:MAX_MATCH_TERMS])
@@ -294,68 +313,31 @@ class SQLiteBackend(Backend):
         if scope.narrowed:
             where, params = self.scope_sql(scope)
             rows = tx.rows(
-                "SELECT p.pk, bm25(passage_fts) AS r FROM passage_fts JOIN passages p ON p.pk = passage_fts.rowid "
-                f"WHERE passage_fts MATCH ? AND {where} ORDER BY r, p.pk LIMIT ?",
+                f"SELECT p.pk, bm25({table}) AS r FROM {table} JOIN passages p ON p.pk = {table}.rowid "
+                f"WHERE {table} MATCH ? AND {where} ORDER BY r, p.pk LIMIT ?",
                 [match, *params, n],
             )
-            return [(int(pk), -float(r)) for pk, r in rows]
-        # The whole collection: rank in FTS5 alone (no lookup per match), then keep the
-        # collection's passages; fetch deeper when other collections took the top places.
-        mine = self.active_set(tx, scope.collection_id).chunks
-        depth = min(max(total, n), int(n * total / max(1, mine) * 1.5) + 50)
-        while True:
-            ranked = tx.rows(
-                "SELECT rowid, bm25(passage_fts) AS r FROM passage_fts WHERE passage_fts MATCH ? ORDER BY r, rowid LIMIT ?",
-                [match, depth],
-            )
-            ours = self._in_collection(tx, scope.collection_id, [int(r[0]) for r in ranked])
-            hits = [(int(pk), -float(r)) for pk, r in ranked if int(pk) in ours]
-            if len(hits) >= n or len(ranked) < depth:
-                return hits[:n]
-            depth *= 4
+        else:
+            rows = tx.rows(f"SELECT rowid, bm25({table}) AS r FROM {table} WHERE {table} MATCH ? ORDER BY r, rowid LIMIT ?", [match, n])
+        return [(int(pk), -float(r)) for pk, r in rows]
 
-    @staticmethod
-    def _in_collection(tx: Tx, collection_id: str, pks: Sequence[int]) -> set[int]:
-        out: set[int] = set()
-        for start in range(0, len(pks), 900):
-            part = pks[start : start + 900]
-            # by primary key, then the collection in Python (a collection_id condition would
-            # make SQLite walk the collection's index instead)
-            out.update(
-                int(pk)
-                for pk, cid in tx.rows(f"SELECT pk, collection_id FROM passages WHERE pk IN ({', '.join('?' * len(part))})", part)
-                if cid == collection_id
-            )
-        return out
-
-    def _passage_total(self, tx: Tx) -> int:
-        """Passages in the database (FTS5's N), re-counted at most every few seconds."""
-        now = time.monotonic()
-        with self._terms_lock:
-            cached = self._total
-        if cached is not None and now - cached[1] < 5.0:
-            return cached[0]
-        total = int(tx.value("SELECT count(*) FROM passages") or 0)
-        with self._terms_lock:
-            self._total = (total, now)
-        return total
-
-    def _term_counts(self, tx: Tx, terms: Sequence[str], total: int) -> dict[str, int]:
-        """How many passages hold each term, cached until the database has grown or shrunk by a tenth."""
+    def _term_counts(self, tx: Tx, table: str, terms: Sequence[str], total: int) -> dict[str, int]:
+        """How many of the collection's passages hold each term, cached until the collection
+        has grown or shrunk by a tenth."""
         out: dict[str, int] = {}
         with self._terms_lock:
             for t in terms:
-                found = self._terms.get(t)
+                found = self._terms.get((table, t))
                 if found is not None and abs(found[1] - total) <= 0.1 * max(total, 10):
                     out[t] = found[0]
         for t in terms:
             if t not in out:
-                out[t] = int(tx.value("SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ?", [_fts_string(t)]) or 0)
+                out[t] = int(tx.value(f"SELECT count(*) FROM {table} WHERE {table} MATCH ?", [_fts_string(t)]) or 0)
         with self._terms_lock:
             for t in terms:
-                self._terms[t] = (out[t], total)
-                self._terms.move_to_end(t)
-            while len(self._terms) > 20_000:
+                self._terms[(table, t)] = (out[t], total)
+                self._terms.move_to_end((table, t))
+            while len(self._terms) > 50_000:
                 self._terms.popitem(last=False)
         return out
 
@@ -383,6 +365,16 @@ class SQLiteBackend(Backend):
             os.chmod(dest_path, 0o600)
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"the backup to {dest_path!r} failed: {exc}") from exc
+
+
+_COLLECTION_ID = re.compile(r"^C[0-9A-F]{16}$")
+
+
+def _fts_table(collection_id: str) -> str:
+    """The name of a collection's full-text table (the id is checked: it becomes SQL)."""
+    if not _COLLECTION_ID.match(collection_id):
+        raise StoreError(f"{collection_id!r} is not a collection id of this store")
+    return "fts_" + collection_id.lower()
 
 
 def _fts_string(term: str) -> str:

@@ -159,6 +159,10 @@ def test_text_and_pre_chunked_uploads(alice):
     _problem(alice.post(f"/api/knowledge/{cid}/documents", json={"text": "no name"}), 422)
     _problem(alice.post(f"/api/knowledge/{cid}/documents", json={"file_name": "../x.md", "text": "a"}), 422)
     _problem(alice.post(f"/api/knowledge/{cid}/documents", content=b"raw", headers={"content-type": "text/plain"}), 415)
+    deep = b"[" * 100_000 + b"]" * 100_000  # nesting the JSON parser cannot follow
+    _problem(alice.post(f"/api/knowledge/{cid}/documents", content=deep, headers={"content-type": "application/json"}), 422)
+    huge = b'{"file_name": "x.md", "chunks": [], "n": ' + b"9" * 5000 + b"}"  # an integer over Python's digit limit
+    _problem(alice.post(f"/api/knowledge/{cid}/documents", content=huge, headers={"content-type": "application/json"}), 422)
     _problem(alice.post(f"/api/knowledge/{cid}/documents", files={"other": ("a.md", b"# A")}), 422)
 
 
@@ -255,7 +259,8 @@ def test_search(loaded, reader):
     sect = reader.post(f"/api/knowledge/{cid}/search", json={"query": "payment", "filters": {"has_revisions": "yes"}, "limit": 50}).json()
     assert sect["passages"] and all(x["record"]["has_revisions"] == "yes" for x in sect["passages"])
     for bad in ({"query": "x", "limit": 0}, {"query": "x", "limit": "3"}, {"query": "x", "mode": "fuzzy"}, {"query": "x" * 4001},
-                {"query": ""}, {"query": "x", "budget": 10}, {"query": "x", "filters": {"ssSect": True}}, {"query": "x", "nope": 1}):
+                {"query": ""}, {"query": "x", "budget": 10}, {"query": "x", "filters": {"ssSect": True}}, {"query": "x", "nope": 1},
+                {"query": "x", "include_documents": [f"D{i}" for i in range(1001)]}):
         _problem(reader.post(f"/api/knowledge/{cid}/search", json=bad), 422)
 
 
@@ -279,7 +284,8 @@ def test_ask_json_and_streaming(loaded, reader):
     meta = json.loads(events[0][1].removeprefix("data: "))
     assert meta["citations"] and "answer" not in meta
     assert json.loads(events[1][1].removeprefix("data: ")) == {"answer": None}
-    for bad in ({}, {"question": ""}, {"question": "x", "max_tokens": 5}, {"question": "x", "routing": "psychic"}, {"question": "x", "q": 1}):
+    for bad in ({}, {"question": ""}, {"question": "x", "max_tokens": 5}, {"question": "x", "max_tokens": None},
+                {"question": "x", "routing": "psychic"}, {"question": "x", "q": 1}):
         _problem(reader.post(f"/api/knowledge/{cid}/ask", json=bad), 422)
 
 

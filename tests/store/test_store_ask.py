@@ -177,3 +177,15 @@ def test_expand_completes_a_table(loaded):
 
     with pytest.raises(NotFoundError, match="not found"):
         store.expand(cid, ["VNOPE-0"], ALICE)
+
+
+class Failing:
+    def complete(self, system, messages):  # type: ignore[no-untyped-def]
+        raise ConnectionError("the model endpoint is down")
+
+
+def test_a_failing_routing_model_falls_back_to_lexical_routing(loaded):
+    store, cid, _jobs = loaded
+    res = store.ask(cid, "What does the Review agreement say about liability?", ALICE,
+                    options=AskOptions(threshold=0, routing="model"), mini=Failing())
+    assert "routed lexically" in " ".join(res.notes) and "Liability is capped" in res.context

@@ -62,10 +62,23 @@ def test_only_exact_approved_directories(db_url, make_store, tree):
     link = tmp / "via-link"
     os.symlink(root, link)
     s2 = make_store(options=StoreOptions(approved_import_dirs=[str(link)]))
-    with pytest.raises(InvalidRequestError, match="symlink"):
+    with pytest.raises(InvalidRequestError, match="symbolic link"):
         s2.import_directory(cid, link, ALICE)
     with pytest.raises(InvalidRequestError, match="absolute"):
         StoreOptions(approved_import_dirs=["relative/dir"])
     nothing = make_store()
     with pytest.raises(AccessDeniedError):
         nothing.import_directory(cid, root, ALICE)
+
+
+def test_an_approved_path_through_a_symlinked_parent_is_refused(db_url, make_store, tree):
+    tmp, root = tree
+    (tmp / "real").mkdir()
+    (tmp / "real" / "team").mkdir()
+    (tmp / "real" / "team" / "a.md").write_text("# A\n\ntext", encoding="utf-8")
+    (tmp / "via").symlink_to(tmp / "real", target_is_directory=True)
+    approved = str(tmp / "via" / "team")
+    s = make_store(options=StoreOptions(approved_import_dirs=[approved]))
+    cid = s.create_collection("Imports", ALICE).id
+    with pytest.raises(InvalidRequestError, match="symbolic link"):
+        s.import_directory(cid, approved, ALICE)

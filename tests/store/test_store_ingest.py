@@ -468,3 +468,55 @@ def test_pre_chunked_input_that_is_not_dan_output_is_refused(store, cid):
         with pytest.raises(InvalidRequestError, match=match):
             store.enqueue_chunks(cid, "x.md", chunks, ALICE)
     assert store.list_jobs(cid, ALICE) == []
+
+
+def test_a_cancel_racing_an_activation_never_undoes_it(store, cid):
+    """The activation holds the job (a conditional update locks its row); a cancel that
+    arrives meanwhile waits, then finds the job ready and says so — it never turns a live
+    version's job into 'cancelled', and the cancelled bytes are never activated."""
+    import threading
+
+    from demo.store import ConflictError as Conflict
+    from demo.store import ingest as ingest_module
+    from demo.store import jobs as jobs_module
+
+    job_id = store.enqueue(cid, "terms.md", terms_md(), ALICE)
+    claimed = jobs_module.claim(store.backend, "test-host:1:race")
+    converted = ingest_module.convert_source(claimed.file_name, claimed.content, claimed.document_id, store.options)
+    vectors = ingest_module.embed_texts(store.provider, converted.chunks, 64)
+    inside, release = threading.Event(), threading.Event()
+    real_insert = store.backend.insert_passages
+
+    def slow_insert(*args, **kwargs):  # type: ignore[no-untyped-def]
+        real_insert(*args, **kwargs)
+        inside.set()
+        assert release.wait(30)
+
+    store.backend.insert_passages = slow_insert  # type: ignore[method-assign]
+    results: dict[str, object] = {}
+
+    def activate() -> None:
+        results["version"] = ingest_module.activate(store.backend, claimed, converted, vectors, store.embedding_identity, store.config)
+
+    def cancel() -> None:
+        try:
+            store.cancel_job(cid, job_id, ALICE)
+            results["cancel"] = "cancelled"
+        except Conflict as exc:
+            results["cancel"] = exc
+
+    a = threading.Thread(target=activate)
+    a.start()
+    assert inside.wait(30)
+    b = threading.Thread(target=cancel)
+    b.start()
+    b.join(0.5)
+    assert b.is_alive()  # the cancel waits for the activation
+    release.set()
+    a.join(30)
+    b.join(30)
+    store.backend.insert_passages = real_insert  # type: ignore[method-assign]
+    assert isinstance(results["cancel"], Conflict) and "ready" in str(results["cancel"])
+    job = store.get_job(cid, job_id, ALICE)
+    assert job.state == JobState.READY and job.version_id == results["version"]
+    assert [s.version_id for s in store.list_sources(cid, ALICE)] == [results["version"]]

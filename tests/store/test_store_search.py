@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from store_helpers import (
     ALICE,
+    BOB,
     ingest,
     page_html,
     prices_md,
@@ -135,6 +136,7 @@ def test_the_evidence_budget_and_limit(loaded):
         ({"include_documents": "D1"}, "list of document ids"),
         ({"exclude_documents": [""]}, "document ids"),
         ({"version_id": ""}, "version id"),
+        ({"include_documents": [f"D{i}" for i in range(1001)]}, "at most 1,000"),
     ],
 )
 def test_bad_search_arguments_are_clear_errors(loaded, kwargs, match):
@@ -299,10 +301,9 @@ def test_common_words_are_left_out_of_large_keyword_matches(store, monkeypatch):
         monkeypatch.setattr(backend_module, "PRUNE_FROM", 1)
         monkeypatch.setattr(backend_module, "COMMON_SHARE", 0.5)
         b = store.backend
-        b._total = None
         with b.read() as tx:
-            total = b._passage_total(tx)
-        b._terms["zebra"] = (0, total)  # a stale count, from before any passage held 'zebra'
+            total = b.active_set(tx, cid).chunks
+        b._terms[(backend_module._fts_table(cid), "zebra")] = (0, total)  # a stale count, from before any passage held 'zebra'
     else:
         import demo.store.postgres as backend_module
 
@@ -340,3 +341,18 @@ def test_postgres_keeps_its_document_counts_per_lexeme_exact(pg_url):
         s.delete_collection(other, ALICE)
         with s.backend.read() as tx:
             assert tx.value("SELECT count(*) FROM lexemes WHERE collection_id = ?", [other]) == 0
+
+
+def test_keyword_scores_are_the_collections_own(db_url, make_store):
+    """BM25 statistics are per collection: what other collections hold changes neither the
+    scores nor the order of a collection's passages (they would leak its vocabulary)."""
+    s = make_store()
+    mine = s.create_collection("Mine", ALICE).id
+    ingest(s, mine, "a.md", b"# A\n\nThe alpha report mentions nightingale once.")
+    ingest(s, mine, "b.md", b"# B\n\nThe alpha report mentions zzqq once.")
+    before = [(p.file_name, p.score) for p in s.search(mine, "nightingale zzqq", ALICE, mode="keyword").passages]
+    theirs = s.create_collection("Theirs", BOB).id
+    for i in range(5):
+        ingest(s, theirs, f"n{i}.md", f"# N{i}\n\nNightingale nightingale notes {i}.".encode(), BOB)
+    after = [(p.file_name, p.score) for p in s.search(mine, "nightingale zzqq", ALICE, mode="keyword").passages]
+    assert after == before

@@ -5,12 +5,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[demo,dev,postgres]'
+	$(PY) -m pip install --quiet -e '.[demo,embeddings,dev,postgres]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -18,6 +18,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(PY) -m ruff check --quiet dan ven demo benchmarks tests scripts
+	$(PY) -m mypy dan ven demo
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py

@@ -54,7 +54,7 @@ from benchmarks.quality.evaluate import evaluate, summarise
 from benchmarks.quality.pipelines import DanCorpus, Enriched, TopK
 from benchmarks.quality.retrieval import Chunk
 from benchmarks.quality.text import domains, paragraph
-from demo.store import AccessContext, AskOptions, KnowledgeStore, StoreOptions
+from demo.store import AccessContext, AskOptions, HashingProvider, KnowledgeStore, StoreOptions
 from demo.store import ingest as ingest_module
 
 RESULTS = ROOT / "benchmarks" / "results"
@@ -220,7 +220,7 @@ def latencies(store: KnowledgeStore, cid: str, questions: Sequence[str]) -> dict
 def scale(backend: str, url: str, sizes: Sequence[int], questions: Sequence[str]) -> dict[str, Any]:
     """Grow one collection through ``sizes`` chunks; ingest and latency at each size."""
     result: dict[str, Any] = {"backend": backend, "sizes": {}}
-    with KnowledgeStore(url) as store:
+    with KnowledgeStore(url, embeddings=HashingProvider()) as store:
         result["embedding"] = store.embedding_identity
         cid = store.create_collection("Scale", ME).id
         next_doc, chunks = 0, 0
@@ -233,16 +233,21 @@ def scale(backend: str, url: str, sizes: Sequence[int], questions: Sequence[str]
     return result
 
 
-def quality(backend: str, url: str, budgets: Sequence[int]) -> dict[str, Any]:
-    """Evidence recall of pipelines 2 and 3 with each search mode as their ranking."""
+def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing") -> dict[str, Any]:
+    """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
+    ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding)."""
     items = build_collection()
     questions = all_questions(items)
-    with KnowledgeStore(url, options=StoreOptions(max_tokens=512)) as store:
+    provider = HashingProvider() if embeddings == "hashing" else embeddings
+    with KnowledgeStore(url, options=StoreOptions(max_tokens=512), embeddings=provider) as store:
         cid = store.create_collection("Quality", ME).id
-        for it in items:
-            store.enqueue(cid, it.name, it.data, ME)
-        while store.process_next():
-            pass
+        t0 = time.perf_counter()
+        with Phases() as phases:
+            for it in items:
+                store.enqueue(cid, it.name, it.data, ME)
+            while store.process_next():
+                pass
+        wall = time.perf_counter() - t0
         failed = [j.file_name for j in store.list_jobs(cid, ME) if j.state.value != "ready"]
         chunks: list[Chunk] = []
         records: dict[str, list[dict[str, Any]]] = {}
@@ -273,10 +278,22 @@ def quality(backend: str, url: str, budgets: Sequence[int]) -> dict[str, Any]:
             pipes.append(Enriched(f"3-dan-ven/{mode}", corpus, r))  # type: ignore[arg-type]
         outcomes = evaluate(pipes, questions, budgets)
         summary = summarise(outcomes, questions)
+    store_s = max(0.0, wall - phases.convert - phases.embed)
     return {
         "backend": backend,
+        "embedding": provider.identity.key,
         "documents": len(items),
         "questions": len(questions),
+        "chunks": len(chunks),
+        "ingest": {
+            "seconds": round(wall, 2),
+            "chunks_per_s": round(len(chunks) / wall, 1),
+            "dan_s": round(phases.convert, 2),
+            "embedding_s": round(phases.embed, 2),
+            "embedded_chunks_per_s": round(len(chunks) / phases.embed, 1) if phases.embed else None,
+            "store_s": round(store_s, 2),
+            "store_share": round(store_s / wall, 4),
+        },
         "failed": failed,
         "summary": {
             name: {
@@ -315,7 +332,7 @@ def render(result: dict[str, Any]) -> str:
     prev = 0
     for sc in result["scale"]:
         prev = 0
-        for size, data in sc["sizes"].items():
+        for data in sc["sizes"].values():
             ing = data["ingest"]
             lines.append(
                 f"| {sc['backend']} | {prev:,} → {data['chunks']:,} | {ing['documents']:,} | {ing['chunks']:,} | "

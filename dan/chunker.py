@@ -229,13 +229,13 @@ class Chunker:
             if head is unit or not head.md.strip() or (rest is None and head.tokens >= unit.tokens):
                 # Its own syntax (a table header, a revision note) cannot fit in so small
                 # a limit: fall back to its plain text.
-                head = _as_plain(unit)
-                if head is None:
+                plain = _as_plain(unit)
+                if plain is None:
                     raise DanError(
                         f"cannot fit a chunk into max_tokens={self.max_tokens} "
                         "(the citation header alone is too large); raise max_tokens"
                     )
-                rest = None
+                head, rest = plain, None
             units[start : start + 1] = [head] + ([rest] if rest is not None else [])
             chunk_units = [head]
         if self.max_chunks is not None and len(out) >= self.max_chunks:

@@ -211,7 +211,8 @@ class Dan:
     @property
     def system_message(self) -> str:
         """The system message matching this converter's labels."""
-        return system_message(self._labels)
+        labels: dict[ChunkField | str, str] = {k: v for k, v in self._labels.items()}
+        return system_message(labels)
 
     # ------------------------------------------------------------------ import
 

@@ -13,6 +13,7 @@ bold/italic phrases, fields) are read back from the pieces of whatever slice a c
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from attrs import frozen
@@ -256,7 +257,7 @@ def _merge(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def render(pieces: list[Piece] | tuple[Piece, ...], context: str = PARA) -> str:
+def render(pieces: Sequence[Piece], context: str = PARA) -> str:
     """Render pieces as Markdown for ``context`` (``para``, ``cell`` or ``heading``).
 
     Every wrap opened is closed at the end, so any slice of a piece list renders as
@@ -297,7 +298,7 @@ def render(pieces: list[Piece] | tuple[Piece, ...], context: str = PARA) -> str:
     return "".join(out)
 
 
-def plain_text(pieces: list[Piece] | tuple[Piece, ...]) -> str:
+def plain_text(pieces: Sequence[Piece]) -> str:
     """The text of pieces without Markdown: inserted, deleted and comment text included.
 
     The notes of comments anchored in the pieces follow the text.

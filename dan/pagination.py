@@ -95,8 +95,8 @@ def _story_pages(rendered: Rendered, body: list[Unit]) -> None:
             u.page, u.page_last = first, last
             u.section = section_at(first)
         else:
-            label = rendered.note_labels.get(index)
-            ref = note_ref.get(label) if label is not None else None
+            note_label = rendered.note_labels.get(index)
+            ref = note_ref.get(note_label) if note_label is not None else None
             if ref is None:
                 ref = by_order.get(len(body) - 1)
             if ref is None:

@@ -304,8 +304,8 @@ class _Renderer:
         if not any(any(_has_text(cell) for cell in row) for row in rows):
             return
         nhead = 0
-        for row in table.rows[: len(rows)]:
-            if not row.header:
+        for table_row in table.rows[: len(rows)]:
+            if not table_row.header:
                 break
             nhead += 1
         nhead = max(1, min(nhead, len(rows)))

@@ -34,10 +34,12 @@ from demo.store import (
     AskOptions,
     AskResult,
     JobState,
+    PROVIDER_NAMES,
     KnowledgeStore,
     SearchMode,
     StoreError,
     StoreOptions,
+    named_provider,
 )
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
@@ -69,6 +71,10 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--main-model", default=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), help="answering model (default %(default)s)")
     common.add_argument("--mini-model", default=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"), help="routing/classification model (default %(default)s)")
     common.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
+    common.add_argument(
+        "--embeddings", choices=PROVIDER_NAMES, default="default",
+        help="default: OpenAI when OPENAI_API_KEY is set, else the offline MiniLM model (hashing without the embeddings extra)",
+    )
     common.add_argument("--show-context", choices=("short", "full", "none"), default="short", help="how much of the context to print")
     parser = argparse.ArgumentParser(prog="python -m demo", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter, parents=[common])
     sub = parser.add_subparsers(dest="command")
@@ -123,11 +129,10 @@ def ask_options(args: argparse.Namespace) -> AskOptions:
 def open_store(args: argparse.Namespace) -> Iterator[KnowledgeStore]:
     """The store named by ``--db``, or a temporary one removed afterwards."""
     options = StoreOptions(max_tokens=args.max_tokens, index_pct=args.index_pct)
-    embeddings: Any = "default"
-    if _online(args):
-        from demo.store import OpenAIProvider
-
-        embeddings = OpenAIProvider()
+    name = "openai" if args.embeddings == "default" and _online(args) else args.embeddings
+    embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
+    if embeddings is None:
+        embeddings = "none"
     if args.db:
         with KnowledgeStore(args.db, options=options, embeddings=embeddings) as store:
             yield store
@@ -230,6 +235,8 @@ def print_result(result: AskResult, show: str = "short", out: TextIO | None = No
         w(_context_lines(result.context, show))
     if result.answer is None:
         w(f"   answer: {OFFLINE_LABEL}\n")
+    elif result.answer_kind == "not-found":
+        w(f"   answer: {result.answer}\n")
     else:
         w("   answer:\n" + "\n".join("     " + line for line in result.answer.split("\n")) + "\n")
 

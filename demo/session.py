@@ -161,14 +161,14 @@ class RagSession:
 
     def add_files(self, paths: Iterable[str | Path], progress: Callable[[int, int, str], None] | None = None) -> list[LoadedFile]:
         """Convert and index files; a file that fails is reported, the others still load."""
-        paths = [Path(p) for p in paths]
+        files = [Path(p) for p in paths]
         loaded = []
-        for i, path in enumerate(paths):
+        for i, path in enumerate(files):
             if progress is not None:
-                progress(i, len(paths), path.name)
+                progress(i, len(files), path.name)
             loaded.append(self.add_file(path))
         if progress is not None:
-            progress(len(paths), len(paths), "done")
+            progress(len(files), len(files), "done")
         return loaded
 
     def add_file(self, path: str | Path) -> LoadedFile:
@@ -183,7 +183,7 @@ class RagSession:
             docs = [Document(page_content=text, metadata=record) for text, record in res]
             self.store.add_documents(docs)
             self.collection.add(res.records, res.chunks)
-        tokens = sum(r["ssTokens"] for r in res.records)
+        tokens = sum(int(r["ssTokens"]) for r in res.records)
         item = LoadedFile(str(path), res.doc_id, res.doc_title, len(res), tokens)
         self.files.append(item)
         self.history.clear()

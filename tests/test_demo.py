@@ -36,7 +36,9 @@ def test_demo_main_runs_offline(capsys, monkeypatch):
     out = capsys.readouterr().out
     for q in QUESTIONS:
         assert q in out
-    assert out.count("offline: no chat model configured") == len(QUESTIONS)
+    assert out.count("   answer:\n     Extracted from the documents (verbatim; no model wrote this):") == len(QUESTIONS)
+    assert "- Drug: Metformin · Dose: 1000 mg" in out  # a table row with its headings
+    assert "{>>rev: Jonathan Reyes, 2025-02-11<<}{++forty-five (45) days (Net-45)++}" in out  # the revision, attributed
     assert "path: " in out and "tokens: " in out and "cited:" in out
 
 

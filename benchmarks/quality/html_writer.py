@@ -53,7 +53,7 @@ def _table(t: Table) -> str:
     # rowspan of each vertically merged cell: the number of "continue" cells below it.
     rowspans: dict[tuple[int, int], int] = {}
     grid_rows: list[list[tuple[int, int]]] = []  # per row: (grid column, cell index)
-    for ri, row in enumerate(t.rows):
+    for row in t.rows:
         col, cols = 0, []
         for ci, c in enumerate(row.cells):
             cols.append((col, ci))

@@ -410,7 +410,7 @@ class BlockBuilder:
             self.pre_lang = _language(attrs)
         elif name in ("ins", "del"):
             if len(self.revisions) < MAX_REVISION_NESTING:
-                str_attrs = {k.lower(): v if isinstance(v, str) else " ".join(v) for k, v in attrs.items()}  # type: ignore[union-attr]
+                str_attrs = {k.lower(): v if isinstance(v, str) else " ".join(v) for k, v in attrs.items()}  # type: ignore[union-attr,arg-type]
                 self.revisions.append((name, str_attrs))
                 if self.para is not None:
                     self.para.frames.append((name, str_attrs, []))

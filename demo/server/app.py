@@ -98,7 +98,7 @@ def _passage(p: Passage) -> PassageOut:
     )
 
 
-def _ask_out(r: AskResult, answer: str | None) -> AskOut:
+def _ask_out(r: AskResult, answer: str | None, kind: str) -> AskOut:
     route = {
         "path": r.path,
         "kind": r.route.kind if r.route else None,
@@ -112,7 +112,11 @@ def _ask_out(r: AskResult, answer: str | None) -> AskOut:
             "question": r.question,
             "route": route,
             "answer": answer,
-            "answer_kind": "generated" if answer is not None else "none",
+            "answer_kind": kind,
+            "extract": [
+                {"text": i.text, "locator": i.locator, "passage_id": i.passage_id, "score": i.score}
+                for i in (r.extract.items if r.extract is not None else ())
+            ],
             "context": r.context,
             "citations": [
                 {"passage_id": c.passage_id, "document_id": c.document_id, "version_id": c.version_id,
@@ -153,7 +157,8 @@ def create_app(
 
     With ``worker`` (the default) the store's background ingestion worker runs while the
     application does. ``chat``/``mini`` are chat models (``complete(system, messages)``)
-    for answers and routing; without them ``/ask`` returns the assembled context.
+    for answers and routing; without them ``/ask`` answers with sentences extracted from the
+    assembled context (``answer_kind`` ``extracted`` or ``not-found``).
     """
 
     @asynccontextmanager
@@ -388,24 +393,29 @@ def create_app(
     )
     async def ask(cid: str, body: AskIn, request: Request, who: Principal = Depends(principal)) -> Any:
         routing = body.routing or ("model" if mini is not None else "lexical")
-        options = AskOptions(max_tokens=body.max_tokens, routing=routing)
+        options = AskOptions(max_tokens=body.max_tokens, routing=routing, extract=chat is None)
         result: AskResult = await run_in_threadpool(
             lambda: store.ask(cid, body.question, access(who), options=options, mode=body.mode, mini=mini)
         )
         messages = [("user", result.question)]
         streaming = "text/event-stream" in request.headers.get("accept", "")
+        generate = chat is not None and bool(result.context)
         if not streaming:
-            answer = None
-            if chat is not None and result.context:
+            if generate:
                 answer = await run_in_threadpool(chat.complete, result.system_prompt, messages)
-            return JSONResponse(_ask_out(result, answer).model_dump())
+                return JSONResponse(_ask_out(result, answer, "generated").model_dump())
+            return JSONResponse(_ask_out(result, result.answer, result.answer_kind).model_dump())
 
         async def events() -> AsyncIterator[bytes]:
-            meta = _ask_out(result, None).model_dump()
+            meta = _ask_out(result, None, "generated" if generate else result.answer_kind).model_dump()
             meta.pop("answer")
             yield _sse("context", meta)
             parts: list[str] = []
-            if chat is not None and result.context:
+            if not generate and result.answer is not None:
+                parts.append(result.answer)
+                yield _sse("answer", {"text": result.answer})
+            if generate:
+                assert chat is not None
                 try:
                     async for piece in iterate_in_threadpool(_stream(chat, result.system_prompt, messages)):
                         parts.append(piece)

@@ -16,6 +16,8 @@ import os
 import sys
 from typing import Any, TextIO
 
+from demo.store.embedding import PROVIDER_NAMES
+
 __all__ = ["add_arguments", "is_loopback", "run"]
 
 
@@ -27,6 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tokens", help='JSON file: {"<token>": {"subject": "alice", "role": "operator"|"reader"}, ...}')
     parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
     parser.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
+    parser.add_argument(
+        "--embeddings", choices=PROVIDER_NAMES, default="default",
+        help="default: OpenAI when OPENAI_API_KEY is set, else the offline MiniLM model (hashing without the embeddings extra)",
+    )
     parser.add_argument("--max-tokens", type=int, default=512, help="dan chunk limit for new uploads (default %(default)s)")
     parser.add_argument("--max-file-bytes", type=int, default=32 * 1024 * 1024, help="largest upload (default %(default)s: 32 MiB)")
     parser.add_argument("--max-pending-jobs", type=int, default=32, help="jobs waiting or running at once (default %(default)s)")
@@ -51,7 +57,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     from demo.server.app import create_app
     from demo.server.auth import TokenFileError, TokenTable
-    from demo.store import KnowledgeStore, OpenAIProvider, StoreError, StoreOptions
+    from demo.store import KnowledgeStore, StoreError, StoreOptions, named_provider
 
     if args.tokens:
         try:
@@ -70,7 +76,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         tokens, token = TokenTable.single_user(subject)
         out.write(f"single-user mode (no --tokens): subject {subject!r}, role operator\ntoken: {token}\n")
     online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
-    embeddings: Any = OpenAIProvider() if online else "default"
+    name = "openai" if args.embeddings == "default" and online else args.embeddings
+    try:
+        embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n")) or "none"
+    except StoreError as exc:
+        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        return 2
     chat = mini = None
     if online:
         from demo.models import OpenAIChat

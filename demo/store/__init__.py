@@ -24,10 +24,16 @@ from demo.store.embedding import (
     EmbeddingIdentity,
     EmbeddingProvider,
     HashingProvider,
+    FALLBACK_NOTICE,
     LangChainProvider,
+    MiniLMProvider,
     OpenAIProvider,
+    PROVIDER_NAMES,
+    default_provider,
+    named_provider,
     validate_vector,
 )
+from demo.store.extract import Extract, ExtractItem
 from demo.store.errors import (
     AccessDeniedError,
     BackendMissingError,
@@ -82,6 +88,9 @@ __all__ = [
     "EmbeddingIdentity",
     "EmbeddingMismatchError",
     "EmbeddingProvider",
+    "Extract",
+    "ExtractItem",
+    "FALLBACK_NOTICE",
     "EmbeddingUnavailableError",
     "FileTooLargeError",
     "HashingProvider",
@@ -94,6 +103,7 @@ __all__ = [
     "KnowledgeCollection",
     "KnowledgeStore",
     "LangChainProvider",
+    "MiniLMProvider",
     "LimitError",
     "NoEmbeddingsError",
     "NotFoundError",
@@ -112,5 +122,8 @@ __all__ = [
     "TokenAccount",
     "UnauthenticatedError",
     "Worker",
+    "PROVIDER_NAMES",
+    "default_provider",
+    "named_provider",
     "validate_vector",
 ]

@@ -27,6 +27,7 @@ import attrs
 import dan
 import ven
 from demo.store.db import Scope, Tx, placeholders
+from demo.store.extract import extract_answer
 from demo.store.errors import InvalidRequestError
 from demo.store.options import AskOptions
 from demo.store.search import Plan, Searcher
@@ -208,8 +209,8 @@ class Asker:
                     broad=broad,
                     max_tokens=options.max_tokens,
                 )
-            context, citations = self._assemble(tx, ctx, by_key)
-        return self._result(question, ctx, context, citations, options, plan, chat, history, by_key)
+            context, citations, pieces = self._assemble(tx, ctx, by_key)
+        return self._result(question, ctx, context, citations, pieces, options, plan, chat, history, by_key)
 
     # ------------------------------------------------------------------ cache
 
@@ -276,9 +277,11 @@ class Asker:
 
     def _assemble(
         self, tx: Tx, ctx: CollectionContext, by_key: dict[str, tuple[str, str, str]]
-    ) -> tuple[str, tuple[Citation, ...]]:
+    ) -> tuple[str, tuple[Citation, ...], list[tuple[str, str, str]]]:
+        """The context, its citations, and ``(text, locator, passage id)`` per chunk."""
         if ctx.path == "index":
-            return ctx.text, ()
+            return ctx.text, (), [(ctx.text, "routing index of the collection", "")]
+        pieces: list[tuple[str, str, str]] = []
         blocks: list[str] = []
         cites: list[Citation] = []
         for doc in ctx.docs:
@@ -298,9 +301,11 @@ class Asker:
                     continue
                 pid, body, record = found[seq]
                 texts.append(body)
-                cites.append(Citation(pid, document_id, version_id, file_name, locator(json.loads(record), file_name), seq))
+                cite = Citation(pid, document_id, version_id, file_name, locator(json.loads(record), file_name), seq)
+                cites.append(cite)
+                pieces.append((body, cite.locator, pid))
             blocks.append("\n\n".join(texts))
-        return "\n\n".join(b for b in blocks if b), tuple(cites)
+        return "\n\n".join(b for b in blocks if b), tuple(cites), pieces
 
     def _result(
         self,
@@ -308,6 +313,7 @@ class Asker:
         ctx: CollectionContext,
         context: str,
         citations: tuple[Citation, ...],
+        pieces: list[tuple[str, str, str]],
         options: AskOptions,
         plan: Plan,
         chat: ChatLike | None,
@@ -328,8 +334,15 @@ class Asker:
         if not ctx.docs and ctx.path != "index":
             notes.append("the collection has no ready sources to answer from.")
         answer = None
+        kind = "none"
+        extract = None
         if chat is not None and context:
             answer = chat.complete(system, [*history, ("user", question)])
+            kind = "generated"
+        elif chat is None and options.extract:
+            extract = extract_answer(question, pieces)
+            answer = extract.text
+            kind = "extracted" if extract.found else "not-found"
         return AskResult(
             question=question,
             path=ctx.path,
@@ -339,6 +352,8 @@ class Asker:
             route=route,
             broad=ctx.broad,
             answer=answer,
+            answer_kind=kind,
+            extract=extract,
             system_prompt=system,
             notes=tuple(notes),
             mode=plan.mode,

@@ -302,7 +302,7 @@ class Backend(abc.ABC):
         else:
             tx.execute("DELETE FROM passages WHERE collection_id = ?", [collection_id])
 
-    def ensure_identity(self, identity: str, dims: int) -> None:
+    def ensure_identity(self, identity: str, dims: int) -> None:  # noqa: B027 (optional hook: nothing to do on SQLite)
         """Prepare vector storage for an embedding identity (an index on PostgreSQL)."""
 
     def backup(self, path: str) -> None:

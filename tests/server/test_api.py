@@ -268,7 +268,12 @@ def test_ask_json_and_streaming(loaded, reader):
     cid, _ = loaded
     resp = reader.post(f"/api/knowledge/{cid}/ask", json={"question": "Who changed the payment terms and what did they change?"})
     body = resp.json()
-    assert resp.status_code == 200 and body["answer"] is None and body["answer_kind"] == "none"
+    # Offline: the answer is extracted from the context, each item cited.
+    assert resp.status_code == 200 and body["answer_kind"] == "extracted"
+    assert body["answer"].startswith("Extracted from the documents") and body["extract"]
+    passage_ids = {c["passage_id"] for c in body["citations"]}
+    assert all(i["passage_id"] in passage_ids and i["text"] in body["answer"] for i in body["extract"])
+    assert any("Jonathan Reyes" in i["text"] for i in body["extract"])
     assert {"route", "answer", "context", "citations", "tokens"} <= set(body)
     assert body["route"]["path"] in ("all", "whole-documents", "retrieval", "index")
     assert body["tokens"]["context"] > 0 and body["citations"]
@@ -280,10 +285,13 @@ def test_ask_json_and_streaming(loaded, reader):
         raw = b"".join(s.iter_bytes()).decode()
     events = [block.split("\n") for block in raw.strip().split("\n\n")]
     names = [e[0].removeprefix("event: ") for e in events]
-    assert names == ["context", "done"]  # offline: no answer events
+    assert names == ["context", "answer", "done"]  # offline: the extract as one answer event
     meta = json.loads(events[0][1].removeprefix("data: "))
-    assert meta["citations"] and "answer" not in meta
-    assert json.loads(events[1][1].removeprefix("data: ")) == {"answer": None}
+    assert meta["citations"] and "answer" not in meta and meta["answer_kind"] == "extracted"
+    extract = json.loads(events[1][1].removeprefix("data: "))["text"]
+    assert "warranted for" in extract and json.loads(events[2][1].removeprefix("data: ")) == {"answer": extract}
+    nothing = reader.post(f"/api/knowledge/{cid}/ask", json={"question": "zebra xylophone quasar"}).json()
+    assert nothing["answer_kind"] == "not-found" and nothing["answer"].startswith("Not found in the documents") and nothing["extract"] == []
     for bad in ({}, {"question": ""}, {"question": "x", "max_tokens": 5}, {"question": "x", "max_tokens": None},
                 {"question": "x", "routing": "psychic"}, {"question": "x", "q": 1}):
         _problem(reader.post(f"/api/knowledge/{cid}/ask", json=bad), 422)

@@ -72,7 +72,7 @@ def test_another_subject_sees_no_collection_at_all(setup):
 @pytest.mark.parametrize("who", [NOBODY, AccessContext(""), AccessContext("   "), None, "alice"])
 def test_no_subject_is_refused_before_anything_is_looked_up(setup, who):
     store, col, job, passage = setup
-    for name, call, _writes in _operations(store, col, job, passage):
+    for _name, call, _writes in _operations(store, col, job, passage):
         with pytest.raises(UnauthenticatedError):
             call(who)
     with pytest.raises(UnauthenticatedError):

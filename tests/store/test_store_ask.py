@@ -39,13 +39,30 @@ def _ven_collection(store, cid):
 def test_a_small_collection_sends_everything(loaded):
     store, cid, _jobs = loaded
     res = store.ask(cid, "What does the price list say?", ALICE)
-    assert res.path == "all" and res.answer is None
+    assert res.path == "all" and res.answer_kind in ("extracted", "not-found")
     sources = store.list_sources(cid, ALICE)
     assert len(res.citations) == sum(s.chunk_count for s in sources)
     assert res.tokens.context == sum(s.tokens for s in sources)
     for c in res.citations:
         assert store.get_passage(cid, c.passage_id, ALICE).text in res.context
     assert res.system_prompt == dan.system_message() + "\n\n" + CONTEXT_INTRO + res.context
+
+
+def test_offline_the_answer_is_extracted_with_citations(loaded):
+    store, cid, _jobs = loaded
+    res = store.ask(cid, "What is liability capped at?", ALICE)
+    assert res.answer_kind == "extracted" and res.extract is not None and res.extract.found
+    top = res.extract.items[0]
+    assert "Liability is capped at the annual fees." in top.text and "Carol Reviewer" in top.text  # verbatim, comment kept
+    cited = {c.passage_id: c.locator for c in res.citations}
+    assert all(cited[i.passage_id] == i.locator for i in res.extract.items)
+    assert res.answer == res.extract.text and f"- {top.text} [{top.locator}]" in res.answer
+    nothing = store.ask(cid, "zebra xylophone quasar", ALICE)
+    assert nothing.answer_kind == "not-found" and nothing.answer.startswith("Not found in the documents")
+    off = store.ask(cid, "What is liability capped at?", ALICE, options=AskOptions(extract=False))
+    assert off.answer is None and off.answer_kind == "none" and off.extract is None
+    with pytest.raises(InvalidRequestError, match="extract"):
+        AskOptions(extract="yes")  # type: ignore[arg-type]
 
 
 def test_retrieval_routes_to_the_right_file_and_respects_the_cap(loaded):
@@ -127,7 +144,7 @@ def test_model_routing_and_an_answer(loaded):
         mini=mini,
         history=[("user", "Hello"), ("assistant", "Hi")],
     )
-    assert res.answer == "Twenty-four months (terms.md, Warranty)."
+    assert res.answer == "Twenty-four months (terms.md, Warranty)." and res.answer_kind == "generated" and res.extract is None
     assert res.path == "whole-documents" and {c.document_id for c in res.citations} == {terms.document_id}
     assert res.route.kind == "DOCS" and res.route.documents == ((terms.document_id, "terms.md", 95),)
     route_system = mini.calls[0][0]

@@ -30,7 +30,7 @@ def test_ingest_then_search_then_ask_on_the_same_store(tmp_path, capsys, db_url)
     assert "keyword search:" in out and "twenty-four months" in out and "Payment terms · Warranty" in out
     assert main(["ask", "-q", "Who edited the fees clause?", "--show-context", "full", "--threshold", "0", *common]) == 0
     out, _ = capsys.readouterr()
-    assert "loaded 2 documents" in out and "Ann Editor" in out and "offline: no chat model configured" in out
+    assert "loaded 2 documents" in out and "Ann Editor" in out and "Extracted from the documents" in out
     # another subject sees its own, empty collection of the same name
     assert main(["search", "-q", "warranty", "--db", db_url, "--subject", "bob", "--collection", "Legal"]) == 0
     out, _ = capsys.readouterr()
@@ -47,3 +47,20 @@ def test_store_errors_are_one_line(tmp_path, capsys):
     assert main(["search", "-q", "x" * 5000, "--db", str(tmp_path / "kb.db")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: InvalidRequestError: the query has 5,000 characters") and "Traceback" not in err
+
+
+def test_the_embedding_is_chosen_on_the_command_line_and_never_mixed(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("DEMO_EMBEDDINGS", raising=False)
+    doc = tmp_path / "terms.md"
+    doc.write_bytes(terms_md())
+    db = ["--db", str(tmp_path / "kb.db"), "--subject", "alice"]
+    assert main(["ingest", str(doc), "--embeddings", "hashing", *db]) == 0
+    assert "embeddings: hashing-crc32-v1|512" in capsys.readouterr().out
+    # the same store opened with the neural default: semantic search refuses the hashed vectors
+    assert main(["search", "-q", "warranty", "--mode", "semantic", *db]) == 1
+    err = capsys.readouterr().err
+    assert "EmbeddingMismatchError" in err and "terms.md" in err and "reindex" in err
+    assert main(["search", "-q", "warranty", "--mode", "semantic", "--embeddings", "hashing", *db]) == 0
+    assert "semantic search:" in capsys.readouterr().out
+    assert main(["search", "-q", "warranty", "--embeddings", "none", *db]) == 0
+    assert "keyword search:" in capsys.readouterr().out

@@ -1,4 +1,5 @@
-"""docs/store.md: every Python snippet runs as written, from another directory."""
+"""docs/store.md, embeddings.md and answers.md: every Python snippet runs as written, from
+another directory."""
 
 from __future__ import annotations
 
@@ -11,16 +12,21 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = ROOT / "docs" / "store.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.DOTALL)
+PAGES = ("store.md", "embeddings.md", "answers.md")
+BLOCKS = {
+    page: re.findall(r"```python\n(.*?)```", (ROOT / "docs" / page).read_text(encoding="utf-8"), flags=re.DOTALL)
+    for page in PAGES
+}
+CASES = [(page, code) for page in PAGES for code in BLOCKS[page]]
 
 
-def test_the_page_has_snippets():
-    assert BLOCKS
+@pytest.mark.parametrize("page", PAGES)
+def test_the_page_has_snippets(page):
+    assert BLOCKS[page]
 
 
-@pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
-def test_snippet_runs_as_written(code, tmp_path):
+@pytest.mark.parametrize(("page", "code"), CASES, ids=[f"{p}-{i}" for i, (p, _c) in enumerate(CASES)])
+def test_snippet_runs_as_written(page, code, tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("OPENAI_API_KEY", None)
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)

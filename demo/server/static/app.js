@@ -289,8 +289,20 @@ async function ask(question) {
   box.append(el("p", { class: "hint", text: "Thinking…" }));
   const r = await api("POST", `/api/knowledge/${encodeURIComponent(state.collection)}/ask`, { question });
   clear(box);
-  if (r.answer !== null) {
+  if (r.answer_kind === "generated") {
     box.append(el("h3", { text: "Answer" }), el("p", { class: "answer-text", text: r.answer }));
+  } else if (r.answer_kind === "extracted") {
+    const items = el("ul", { class: "extract" });
+    for (const item of r.extract) {
+      items.append(el("li", {}, el("span", { class: "extract-text", text: item.text }), " ",
+        el("cite", { text: item.locator })));
+    }
+    box.append(el("h3", { text: "Answer (extracted)" }),
+      el("p", { class: "offline", text: "Offline: these sentences are quoted from the documents; no model wrote them." }),
+      items);
+  } else if (r.answer_kind === "not-found") {
+    box.append(el("h3", { text: "Answer (extracted)" }),
+      el("p", { class: "not-found", text: "Not found in the documents: nothing in the context matches the question well enough." }));
   } else {
     box.append(el("p", { class: "offline", text: "Offline: no chat model is configured, so the assembled context and its citations are shown instead of a generated answer." }));
   }

@@ -1,0 +1,156 @@
+"""The offline extractive answer on the quality benchmark's questions.
+
+The 17 documents of ``benchmarks/quality`` go into a SQLite store; every question is asked
+through ``KnowledgeStore.ask`` without a chat model (ven's collection pipeline, lexical
+routing, the given context cap) and its extractive answer is scored like a context: the
+gold evidence must appear in the extracted sentences and rows of the question's document
+(table answers: the row's values on one line). Reported: the share of questions whose
+evidence is in the context, in the extract, and in the extract given it was in the context,
+by question kind, with the extract's mean size and the share answered "not found".
+
+    python benchmarks/bench_answers.py [--embeddings hashing|minilm] [--mode auto] [--update-docs]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import platform
+import statistics
+import sys
+import tempfile
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import dan  # noqa: E402
+from benchmarks._docs import replace_section  # noqa: E402
+from benchmarks.quality.collection import all_questions, build_collection  # noqa: E402
+from benchmarks.quality.metrics import Passage, score  # noqa: E402
+from demo.store import AccessContext, AskOptions, HashingProvider, KnowledgeStore, MiniLMProvider, StoreOptions  # noqa: E402
+
+ME = AccessContext("bench")
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+def _share(xs: Sequence[bool]) -> float | None:
+    return round(sum(xs) / len(xs), 4) if xs else None
+
+
+def run(embeddings: str, mode: str, context_tokens: int) -> dict[str, Any]:
+    items = build_collection()
+    questions = all_questions(items)
+    provider = MiniLMProvider() if embeddings == "minilm" else HashingProvider()
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp, KnowledgeStore(
+        Path(tmp) / "q.db", options=StoreOptions(max_tokens=512), embeddings=provider
+    ) as store:
+        cid = store.create_collection("Quality", ME).id
+        for it in items:
+            store.enqueue(cid, it.name, it.data, ME)
+        while store.process_next():
+            pass
+        for q in questions:
+            res = store.ask(cid, q.question, ME, options=AskOptions(max_tokens=context_tokens), mode=mode)
+            file_of = {c.passage_id: c.file_name for c in res.citations}
+            files = {c.file_name for c in res.citations}
+            context = [Passage(f, res.context, 0) for f in files] or [Passage("", res.context, 0)]
+            items_ = res.extract.items if res.extract is not None else ()
+            by_file: dict[str, list[str]] = defaultdict(list)
+            for it_ in items_:
+                by_file[file_of.get(it_.passage_id, "")].append(it_.text)
+            extract = [Passage(f, "\n".join(ts), 0) for f, ts in by_file.items()]
+            rows.append(
+                {
+                    "qid": q.qid,
+                    "kind": q.category,
+                    "in_context": score(q, context).recall,
+                    "in_extract": score(q, extract).recall,
+                    "not_found": res.answer_kind == "not-found",
+                    "extract_tokens": dan.count_tokens("\n".join(i.text for i in items_)),
+                    "items": len(items_),
+                }
+            )
+    kinds = sorted({r["kind"] for r in rows})
+
+    def summary(sel: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        ctx = [r for r in sel if r["in_context"]]
+        return {
+            "questions": len(sel),
+            "in_context": _share([r["in_context"] for r in sel]),
+            "in_extract": _share([r["in_extract"] for r in sel]),
+            "in_extract_given_context": _share([r["in_extract"] for r in ctx]),
+            "not_found": _share([r["not_found"] for r in sel]),
+            "mean_extract_tokens": round(statistics.fmean(r["extract_tokens"] for r in sel), 1) if sel else None,
+        }
+
+    return {
+        "embeddings": provider.identity.key,
+        "mode": mode,
+        "context_tokens": context_tokens,
+        "all": summary(rows),
+        "by_kind": {k: summary([r for r in rows if r["kind"] == k]) for k in kinds},
+        "questions": rows,
+    }
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f} %"
+
+
+def render(result: dict[str, Any]) -> str:
+    r = result["run"]
+    lines = [
+        "## Offline answers",
+        "",
+        f"`{result['command']}` ({result['started'][:10]}): every question of the quality benchmark through "
+        f"`KnowledgeStore.ask` without a chat model (search mode {r['mode']}, context cap {r['context_tokens']:,} "
+        f"tokens, embedding `{r['embeddings'].split('|')[0]}`); the extractive answer is scored like a context (the "
+        "gold evidence in the extracted sentences and rows of the question's document).",
+        "",
+        "| question kind | questions | evidence in context | evidence in extract | in extract, given in context | \"not found\" | mean extract tokens |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, s in [("**all**", r["all"]), *r["by_kind"].items()]:
+        lines.append(
+            f"| {name} | {s['questions']} | {_pct(s['in_context'])} | {_pct(s['in_extract'])} | "
+            f"{_pct(s['in_extract_given_context'])} | {_pct(s['not_found'])} | {s['mean_extract_tokens']} |"
+        )
+    lines += ["", f"Result file: `{result['result_file']}`.", ""]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--embeddings", choices=["hashing", "minilm"], default="hashing")
+    p.add_argument("--mode", choices=["auto", "keyword", "semantic", "hybrid"], default="auto")
+    p.add_argument("--context-tokens", type=int, default=6000)
+    p.add_argument("--update-docs", action="store_true")
+    args = p.parse_args(argv)
+    started = dt.datetime.now(dt.UTC)
+    result: dict[str, Any] = {
+        "benchmark": "answers",
+        "command": "python benchmarks/bench_answers.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "started": started.isoformat(timespec="seconds"),
+        "environment": {"python": platform.python_version(), "platform": platform.platform()},
+        "run": run(args.embeddings, args.mode, args.context_tokens),
+    }
+    out = RESULTS / f"answers_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
+    result["result_file"] = str(out.relative_to(ROOT))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    body = render(result)
+    print(body)
+    if args.update_docs:
+        replace_section("answers", body)
+    return result
+
+
+if __name__ == "__main__":
+    main()

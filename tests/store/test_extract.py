@@ -1,0 +1,128 @@
+"""The extractive offline answer (demo.store.extract): units, scoring, limits, never invented."""
+
+from __future__ import annotations
+
+import re
+
+import dan
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from demo.store import Extract, ExtractItem
+from demo.store.extract import HEADING, NOT_FOUND, extract_answer
+
+CONTRACT = (
+    "[doc_title: Supply Agreement | section_path: 3. Fees and payment | page_range: 2]\n\n"
+    "# 3. Fees and payment\n\n"
+    "**Supply Agreement**\n\n"
+    "Invoices are payable within forty-five days of receipt. Late payments bear interest at 1.5% per month. "
+    "The Supplier may suspend deliveries after a second reminder.\n\n"
+    "- Prices are fixed until 31 December 2025.\n"
+    "- Document No. SA-2025-17 applies."
+)
+PRICES = (
+    "[doc_title: Price List | section_path: 6 Price table]\n\n"
+    "| Item No. | Description | Unit price (EUR) | Lead time |\n"
+    "| --- | --- | --- | --- |\n"
+    "| HIT-1001 | Gasket set PTFE, DN40 | 120.00 | 3 weeks |\n"
+    "| HIT-1002 | Y-strainer, cast iron | 940.50 | 12 weeks |\n"
+    "| HIT-1003 | Handle kit, steel | 35.10 | 12 weeks |\n"
+)
+PASSAGES = [(CONTRACT, "Supply Agreement · 3. Fees and payment · p. 2", "p-contract"), (PRICES, "Price List · 6 Price table", "p-prices")]
+
+
+def test_the_matching_sentence_verbatim_with_its_citation() -> None:
+    ex = extract_answer("Within how many days are invoices payable?", PASSAGES)
+    assert isinstance(ex, Extract) and ex.found
+    top = ex.items[0]
+    assert isinstance(top, ExtractItem)
+    assert top.text == "Invoices are payable within forty-five days of receipt."
+    assert top.locator == "Supply Agreement · 3. Fees and payment · p. 2" and top.passage_id == "p-contract"
+    assert ex.text.startswith(HEADING + "\n- Invoices are payable within forty-five days of receipt. [Supply Agreement")
+
+
+def test_a_table_row_comes_with_its_column_headings() -> None:
+    ex = extract_answer("What is the unit price of HIT-1002?", PASSAGES)
+    assert ex.items[0].text == "Item No.: HIT-1002 · Description: Y-strainer, cast iron · Unit price (EUR): 940.50 · Lead time: 12 weeks"
+    assert ex.items[0].passage_id == "p-prices"
+
+
+def test_every_row_that_answers_a_list_question() -> None:
+    ex = extract_answer("Which items have a lead time of 12 weeks?", PASSAGES)
+    texts = [i.text for i in ex.items]
+    assert any("HIT-1002" in t for t in texts) and any("HIT-1003" in t for t in texts)
+    assert ex.items[0].text.endswith("Lead time: 12 weeks")
+
+
+def test_abbreviations_do_not_end_a_sentence_and_list_items_are_units() -> None:
+    ex = extract_answer("What is the document number?", PASSAGES)
+    assert ex.items[0].text == "Document No. SA-2025-17 applies."
+    ex = extract_answer("Until when are prices fixed?", PASSAGES)
+    assert ex.items[0].text == "Prices are fixed until 31 December 2025."
+
+
+def test_headers_headings_and_bold_titles_are_not_answers() -> None:
+    ex = extract_answer("Supply Agreement fees and payment", PASSAGES)
+    assert all(not i.text.startswith(("[doc_title", "#", "**")) for i in ex.items)
+
+
+def test_a_revision_answers_a_question_about_changes() -> None:
+    text = "The warranty lasts {--twelve--}{>>rev: Mary Hoffins<<}{++eighteen++}{>>rev: Mary Hoffins<<} months.\n\nThe sky is blue."
+    ex = extract_answer("Which warranty terms were changed?", [(text, "Terms", "p1")])
+    assert ex.items[0].text.startswith("The warranty lasts {--twelve--}")
+    comment = "Fees are due monthly.{>>Jonathan Reyes: too aggressive<<}\n\nThe sky is blue."
+    ex = extract_answer("What comments were made on the fees?", [(comment, "Terms", "p1")])
+    assert "Jonathan Reyes" in ex.items[0].text
+
+
+@pytest.mark.parametrize(
+    ("question", "passages"),
+    [
+        ("What is the boiling point of mercury on Mars?", PASSAGES),
+        ("who what when", PASSAGES),  # only stopwords
+        ("", PASSAGES),
+        ("Invoices payable?", []),
+        ("Invoices payable?", [("", "x", "p")]),
+    ],
+)
+def test_not_found_when_nothing_matches(question: str, passages: list[tuple[str, str, str]]) -> None:
+    ex = extract_answer(question, passages)
+    assert not ex.found and ex.items == () and ex.text == NOT_FOUND
+
+
+def test_budget_and_item_limits() -> None:
+    long_rows = "| Item | Note |\n| --- | --- |\n" + "".join(f"| HIT-{i} | gasket gasket gasket seal number {i} |\n" for i in range(40))
+    passages = [(long_rows, "List", "p")]
+    ex = extract_answer("gasket seal", passages, budget=60, max_items=20)
+    assert 1 <= len(ex.items) and sum(dan.count_tokens(i.text) for i in ex.items) <= 60
+    assert len(extract_answer("gasket seal", passages, max_items=3).items) == 3
+    with pytest.raises(ValueError):
+        extract_answer("x", passages, budget=0)
+
+
+def test_duplicates_are_extracted_once_and_results_are_deterministic() -> None:
+    twice = PASSAGES + [(CONTRACT, "Copy", "p-copy")]
+    a = extract_answer("Within how many days are invoices payable?", twice)
+    b = extract_answer("Within how many days are invoices payable?", twice)
+    assert a == b
+    assert [i.text for i in a.items].count("Invoices are payable within forty-five days of receipt.") == 1
+
+
+_WORD = st.sampled_from("alpha beta gamma delta invoice payment warranty months supplier parts price".split())
+_SENTENCE = st.lists(_WORD, min_size=3, max_size=12).map(lambda ws: " ".join(ws).capitalize() + ".")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(_SENTENCE, min_size=1, max_size=5), min_size=1, max_size=4), st.lists(_WORD, min_size=1, max_size=4))
+def test_every_extracted_unit_is_verbatim_from_its_passage(paragraphs: list[list[str]], question: list[str]) -> None:
+    texts = ["\n\n".join(" ".join(p) for p in paragraphs[i:]) for i in range(len(paragraphs))]
+    passages = [(t, f"loc {i}", f"p{i}") for i, t in enumerate(texts)]
+    ex = extract_answer(" ".join(question) + "?", passages)
+    by_id = {pid: text for text, _loc, pid in passages}
+    for item in ex.items:
+        assert re.sub(r"\s+", " ", item.text) in re.sub(r"\s+", " ", by_id[item.passage_id])
+        assert item.locator == f"loc {item.passage_id[1:]}"
+    assert ex.found == bool(ex.items)
+    own = extract_answer(paragraphs[0][0], passages)  # a sentence of the context, asked back
+    assert own.found and any(paragraphs[0][0] in i.text or i.text in " ".join(paragraphs[0]) for i in own.items)

@@ -27,6 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from demo.local_llm import LocalModelError
+from demo.models import CHAT_CHOICES
 from demo.questions import QUESTIONS
 from demo.session import DemoConfig, Turn, progress_bar
 from demo.store import (
@@ -72,6 +74,10 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--mini-model", default=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"), help="routing/classification model (default %(default)s)")
     common.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
     common.add_argument(
+        "--chat", choices=CHAT_CHOICES, default="auto",
+        help="answering model: auto (OpenAI with a key, else extracted answers), openai, local (SmolLM2, the local-llm extra), none",
+    )
+    common.add_argument(
         "--embeddings", choices=PROVIDER_NAMES, default="default",
         help="default: OpenAI when OPENAI_API_KEY is set, else the offline MiniLM model (hashing without the embeddings extra)",
     )
@@ -102,17 +108,19 @@ def _online(args: argparse.Namespace) -> bool:
 
 
 def _models(args: argparse.Namespace) -> tuple[Any, Any]:
-    """(chat, mini) models, or (None, None) offline."""
-    if not _online(args):
-        return None, None
-    from demo.models import OpenAIChat
+    """(chat, mini) models for ``--chat``; (None, None) offline: answers are extracted."""
+    from demo.models import chat_models
 
-    return OpenAIChat(args.main_model), OpenAIChat(args.mini_model)
+    return chat_models(args.chat, online=_online(args), main=args.main_model, mini=args.mini_model)
+
+
+def _model_routing(args: argparse.Namespace) -> bool:
+    return _online(args) and args.chat in ("auto", "openai")
 
 
 def ask_options(args: argparse.Namespace) -> AskOptions:
     """ven's collection settings from the command line."""
-    routing = args.routing if args.routing != "auto" else ("model" if _online(args) else "lexical")
+    routing = args.routing if args.routing != "auto" else ("model" if _model_routing(args) else "lexical")
     return AskOptions(
         max_tokens=args.context_tokens,
         routing=routing,
@@ -280,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as exc:
         sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
         return 1
+    except LocalModelError as exc:
+        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        return 2
 
 
 def _run(args: argparse.Namespace, command: str) -> int:

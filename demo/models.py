@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-__all__ = ["ChatModel", "OpenAIChat", "LangChainChat", "Message"]
+__all__ = ["CHAT_CHOICES", "ChatModel", "LangChainChat", "Message", "OpenAIChat", "chat_models"]
+
+#: The ``--chat`` choices of the command line and the server.
+CHAT_CHOICES = ("auto", "openai", "local", "none")
 
 Message = tuple[str, str]  # (role: "user" | "assistant", text)
 
@@ -67,3 +70,20 @@ class LangChainChat:
         result = self.chat_model.invoke(payload)  # type: ignore[attr-defined]
         content = getattr(result, "content", result)
         return content if isinstance(content, str) else str(content)
+
+
+def chat_models(choice: str, *, online: bool, main: str, mini: str) -> tuple[ChatModel | None, ChatModel | None]:
+    """The (answering, routing) models for ``--chat``: ``auto`` (OpenAI when ``online``, else
+    none: answers are extracted), ``openai``, ``local`` (:class:`demo.local_llm.LocalChat`;
+    routing stays lexical) or ``none``."""
+    if choice == "auto":
+        choice = "openai" if online else "none"
+    if choice == "none":
+        return None, None
+    if choice == "openai":
+        return OpenAIChat(main), OpenAIChat(mini)
+    if choice == "local":
+        from demo.local_llm import LocalChat
+
+        return LocalChat(), None
+    raise ValueError(f"chat must be one of {', '.join(CHAT_CHOICES)}, got {choice!r}")

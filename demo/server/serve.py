@@ -16,6 +16,7 @@ import os
 import sys
 from typing import Any, TextIO
 
+from demo.models import CHAT_CHOICES, chat_models
 from demo.store.embedding import PROVIDER_NAMES
 
 __all__ = ["add_arguments", "is_loopback", "run"]
@@ -29,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tokens", help='JSON file: {"<token>": {"subject": "alice", "role": "operator"|"reader"}, ...}')
     parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
     parser.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
+    parser.add_argument(
+        "--chat", choices=CHAT_CHOICES, default="auto",
+        help="answering model: auto (OpenAI with a key, else extracted answers), openai, local (SmolLM2, the local-llm extra), none",
+    )
     parser.add_argument(
         "--embeddings", choices=PROVIDER_NAMES, default="default",
         help="default: OpenAI when OPENAI_API_KEY is set, else the offline MiniLM model (hashing without the embeddings extra)",
@@ -82,12 +87,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except StoreError as exc:
         sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
         return 2
-    chat = mini = None
-    if online:
-        from demo.models import OpenAIChat
-
-        chat = OpenAIChat(os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"))
-        mini = OpenAIChat(os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"))
+    try:
+        chat, mini = chat_models(
+            args.chat, online=online, main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini")
+        )
+    except (ImportError, RuntimeError, ValueError) as exc:
+        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        return 2
     try:
         options = StoreOptions(max_tokens=args.max_tokens, max_file_bytes=args.max_file_bytes, max_pending_jobs=args.max_pending_jobs)
         store = KnowledgeStore(args.db, options=options, embeddings=embeddings)

@@ -104,6 +104,8 @@ def test_upload_browse_ask_and_open_a_citation(page):
     items = pg.locator("#answer ul.extract li")
     assert items.count() > 0 and all(items.nth(i).locator("cite").inner_text() for i in range(items.count()))
     assert items.filter(has_text="Jonathan Reyes").count() > 0
+    assert pg.locator("#answer ul.extract ins").count() > 0  # revisions marked up, not raw braces
+    assert "{++" not in pg.inner_text("#answer ul.extract")
     assert pg.locator("#answer dl.route").inner_text().startswith("path")
     first = pg.locator("#answer ol.citations a.citation").first
     cited = first.inner_text()

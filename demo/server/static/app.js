@@ -220,10 +220,10 @@ async function upload(files) {
 
 const MARKUP = /\{\+\+([\s\S]*?)\+\+\}|\{--([\s\S]*?)--\}|\{==([\s\S]*?)==\}|\{>>([\s\S]*?)<<\}/g;
 
-function markup(text) {
+function markup(text, tag = "pre", cls = "chunk-text") {
   // CriticMarkup (dan's revisions and comments) as <ins>, <del>, <mark> and notes — built
   // from text nodes only.
-  const out = el("pre", { class: "chunk-text" });
+  const out = el(tag, { class: cls });
   let last = 0;
   for (const m of text.matchAll(MARKUP)) {
     if (m.index > last) out.append(document.createTextNode(text.slice(last, m.index)));
@@ -294,7 +294,7 @@ async function ask(question) {
   } else if (r.answer_kind === "extracted") {
     const items = el("ul", { class: "extract" });
     for (const item of r.extract) {
-      items.append(el("li", {}, el("span", { class: "extract-text", text: item.text }), " ",
+      items.append(el("li", {}, markup(item.text, "span", "extract-text"), " ",
         el("cite", { text: item.locator })));
     }
     box.append(el("h3", { text: "Answer (extracted)" }),

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-__all__ = ["DOCS", "replace_section"]
+__all__ = ["DOCS", "RESULTS", "publish", "replace_section"]
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "benchmarks.md"
+RESULTS = ROOT / "benchmarks" / "results"
 
 
 def replace_section(name: str, body: str, path: Path = DOCS) -> None:
@@ -19,3 +25,20 @@ def replace_section(name: str, body: str, path: Path = DOCS) -> None:
     else:
         text = text.rstrip() + "\n\n" + block + "\n"
     path.write_text(text, encoding="utf-8")
+
+
+def publish(
+    name: str, result: dict[str, Any], started: dt.datetime, render: Callable[[dict[str, Any]], str], update_docs: bool
+) -> dict[str, Any]:
+    """Write ``result`` to ``benchmarks/results/<name>_<time>.json`` (its path goes in as
+    ``result_file``), print its Markdown section, and with ``update_docs`` put the section
+    into ``docs/benchmarks.md``."""
+    out = RESULTS / f"{name}_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
+    result["result_file"] = str(out.relative_to(ROOT))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    body = render(result)
+    print(body)
+    if update_docs:
+        replace_section(name, body)
+    return result

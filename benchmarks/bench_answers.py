@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import platform
 import statistics
 import sys
@@ -30,13 +29,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import dan  # noqa: E402
-from benchmarks._docs import replace_section  # noqa: E402
+from benchmarks._docs import publish  # noqa: E402
 from benchmarks.quality.collection import all_questions, build_collection  # noqa: E402
 from benchmarks.quality.metrics import Passage, score  # noqa: E402
 from demo.store import AccessContext, AskOptions, HashingProvider, KnowledgeStore, MiniLMProvider, StoreOptions  # noqa: E402
 
 ME = AccessContext("bench")
-RESULTS = ROOT / "benchmarks" / "results"
 
 
 def _share(xs: Sequence[bool]) -> float | None:
@@ -141,15 +139,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "environment": {"python": platform.python_version(), "platform": platform.platform()},
         "run": run(args.embeddings, args.mode, args.context_tokens),
     }
-    out = RESULTS / f"answers_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
-    result["result_file"] = str(out.relative_to(ROOT))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
-    body = render(result)
-    print(body)
-    if args.update_docs:
-        replace_section("answers", body)
-    return result
+    return publish("answers", result, started, render, args.update_docs)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ import argparse
 import datetime as dt
 import importlib.metadata
 import importlib.util
-import json
 import platform
 import sys
 import tempfile
@@ -34,8 +33,8 @@ if str(ROOT) not in sys.path:
 
 import numpy as np  # noqa: E402
 
-from benchmarks._docs import replace_section  # noqa: E402
-from benchmarks.bench_store import BUDGETS, ME, MODES, RESULTS, quality  # noqa: E402
+from benchmarks._docs import publish  # noqa: E402
+from benchmarks.bench_store import BUDGETS, ME, MODES, quality  # noqa: E402
 from benchmarks.quality.collection import all_questions, build_collection  # noqa: E402
 from benchmarks.quality.evaluate import evaluate, summarise  # noqa: E402
 from benchmarks.quality.pipelines import DanCorpus, Enriched  # noqa: E402
@@ -252,15 +251,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         print("minilm: fusion study", file=sys.stderr)
         result["fusion_embedding"] = "minilm"
         result["fusion"] = fusion_study("minilm", BUDGETS)
-    out = RESULTS / f"embeddings_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
-    result["result_file"] = str(out.relative_to(ROOT))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
-    body = render(result)
-    print(body)
-    if args.update_docs:
-        replace_section("embeddings", body)
-    return result
+    return publish("embeddings", result, started, render, args.update_docs)
 
 
 if __name__ == "__main__":

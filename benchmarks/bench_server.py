@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import platform
 import random
 import statistics
@@ -33,11 +32,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks._docs import replace_section
+from benchmarks._docs import publish
 from benchmarks._server import start_server
 from benchmarks.quality.collection import all_questions, build_collection
 
-RESULTS = ROOT / "benchmarks" / "results"
 SAMPLES = ROOT / "demo" / "samples"
 
 
@@ -160,7 +158,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-    out = RESULTS / f"server_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
     result = {
         "benchmark": "server",
         "command": "python benchmarks/bench_server.py " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -170,14 +167,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "chunks": chunks,
         "load": load,
         "server_peak_rss_mb": round(rss),
-        "result_file": str(out.relative_to(ROOT)),
     }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
-    body = render(result)
-    print(body)
-    if args.update_docs:
-        replace_section("server", body)
+    publish("server", result, started, render, args.update_docs)
     if load["errors"]:
         print("errors:", *load["error_samples"], sep="\n  ", file=sys.stderr)
     return result

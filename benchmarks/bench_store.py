@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import os
 import platform
 import random
@@ -48,7 +47,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import dan
-from benchmarks._docs import replace_section
+from benchmarks._docs import publish
 from benchmarks.quality.collection import all_questions, build_collection
 from benchmarks.quality.evaluate import evaluate, summarise
 from benchmarks.quality.pipelines import DanCorpus, Enriched, TopK
@@ -57,7 +56,6 @@ from benchmarks.quality.text import domains, paragraph
 from demo.store import AccessContext, AskOptions, HashingProvider, KnowledgeStore, StoreOptions
 from demo.store import ingest as ingest_module
 
-RESULTS = ROOT / "benchmarks" / "results"
 ME = AccessContext("bench")
 MODES = ("keyword", "semantic", "hybrid")
 BUDGETS = (1024, 2048, 4096, 8192)
@@ -420,15 +418,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             with database(backend, args.pg_url) as url:
                 print(f"{backend}: quality", file=sys.stderr)
                 result["quality"].append(quality(backend, url, BUDGETS))
-    out = RESULTS / f"store_{started.strftime('%Y%m%dT%H%M%SZ')}.json"
-    result["result_file"] = str(out.relative_to(ROOT))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=1), encoding="utf-8")
-    body = render(result)
-    print(body)
-    if args.update_docs:
-        replace_section("store", body)
-    return result
+    return publish("store", result, started, render, args.update_docs)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from demo.local_llm import LocalModelError
-from demo.models import CHAT_CHOICES
+from demo.cli_options import add_model_arguments
 from demo.questions import QUESTIONS
 from demo.session import DemoConfig, Turn, progress_bar
 from demo.store import (
@@ -36,7 +36,6 @@ from demo.store import (
     AskOptions,
     AskResult,
     JobState,
-    PROVIDER_NAMES,
     KnowledgeStore,
     SearchMode,
     StoreError,
@@ -72,15 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--reference-order", action="store_true", help="spend enrichment like the reference demo instead of in hit-rank order")
     common.add_argument("--main-model", default=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), help="answering model (default %(default)s)")
     common.add_argument("--mini-model", default=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"), help="routing/classification model (default %(default)s)")
-    common.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
-    common.add_argument(
-        "--chat", choices=CHAT_CHOICES, default="auto",
-        help="answering model: auto (OpenAI with a key, else extracted answers), openai, local (SmolLM2, the local-llm extra), none",
-    )
-    common.add_argument(
-        "--embeddings", choices=PROVIDER_NAMES, default="default",
-        help="default: OpenAI when OPENAI_API_KEY is set, else the offline MiniLM model (hashing without the embeddings extra)",
-    )
+    add_model_arguments(common)
     common.add_argument("--show-context", choices=("short", "full", "none"), default="short", help="how much of the context to print")
     parser = argparse.ArgumentParser(prog="python -m demo", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter, parents=[common])
     sub = parser.add_subparsers(dest="command")

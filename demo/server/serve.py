@@ -16,8 +16,8 @@ import os
 import sys
 from typing import Any, TextIO
 
-from demo.models import CHAT_CHOICES, chat_models
-from demo.store.embedding import PROVIDER_NAMES
+from demo.cli_options import add_model_arguments
+from demo.models import chat_models
 
 __all__ = ["add_arguments", "is_loopback", "run"]
 
@@ -29,15 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
     parser.add_argument("--tokens", help='JSON file: {"<token>": {"subject": "alice", "role": "operator"|"reader"}, ...}')
     parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
-    parser.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
-    parser.add_argument(
-        "--chat", choices=CHAT_CHOICES, default="auto",
-        help="answering model: auto (OpenAI with a key, else extracted answers), openai, local (SmolLM2, the local-llm extra), none",
-    )
-    parser.add_argument(
-        "--embeddings", choices=PROVIDER_NAMES, default="default",
-        help="default: OpenAI when OPENAI_API_KEY is set, else the offline MiniLM model (hashing without the embeddings extra)",
-    )
+    add_model_arguments(parser)
     parser.add_argument("--max-tokens", type=int, default=512, help="dan chunk limit for new uploads (default %(default)s)")
     parser.add_argument("--max-file-bytes", type=int, default=32 * 1024 * 1024, help="largest upload (default %(default)s: 32 MiB)")
     parser.add_argument("--max-pending-jobs", type=int, default=32, help="jobs waiting or running at once (default %(default)s)")

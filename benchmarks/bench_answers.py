@@ -6,7 +6,8 @@ routing, the given context cap) and its extractive answer is scored like a conte
 gold evidence must appear in the extracted sentences and rows of the question's document
 (table answers: the row's values on one line). Reported: the share of questions whose
 evidence is in the context, in the extract, and in the extract given it was in the context,
-by question kind, with the extract's mean size and the share answered "not found".
+by question kind, with the extract's mean size and the share answered "not found" — and, for
+a dozen questions none of the documents answers, how often the extract says "not found".
 
     python benchmarks/bench_answers.py [--embeddings hashing|minilm] [--mode auto] [--update-docs]
 """
@@ -35,6 +36,21 @@ from benchmarks.quality.metrics import Passage, score  # noqa: E402
 from demo.store import AccessContext, AskOptions, HashingProvider, KnowledgeStore, MiniLMProvider, StoreOptions  # noqa: E402
 
 ME = AccessContext("bench")
+#: Questions none of the documents answer: the extract should say "not found".
+OFF_TOPIC = (
+    "What is the capital of Australia?",
+    "Who won the football world cup in 2018?",
+    "How many moons does Jupiter have?",
+    "What is the boiling point of ethanol?",
+    "Which composer wrote The Magic Flute?",
+    "What is the recipe for a classic margherita pizza?",
+    "How tall is Mount Kilimanjaro?",
+    "Who painted the ceiling of the Sistine Chapel?",
+    "What is the airspeed of an unladen swallow?",
+    "When did the Berlin Wall fall?",
+    "What is the exchange rate of the Japanese yen to the Swiss franc today?",
+    "Which programming language did Guido van Rossum create?",
+)
 
 
 def _share(xs: Sequence[bool]) -> float | None:
@@ -75,6 +91,10 @@ def run(embeddings: str, mode: str, context_tokens: int) -> dict[str, Any]:
                     "items": len(items_),
                 }
             )
+        off_topic = [
+            store.ask(cid, q, ME, options=AskOptions(max_tokens=context_tokens), mode=mode).answer_kind == "not-found"
+            for q in OFF_TOPIC
+        ]
     kinds = sorted({r["kind"] for r in rows})
 
     def summary(sel: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -94,6 +114,7 @@ def run(embeddings: str, mode: str, context_tokens: int) -> dict[str, Any]:
         "context_tokens": context_tokens,
         "all": summary(rows),
         "by_kind": {k: summary([r for r in rows if r["kind"] == k]) for k in kinds},
+        "off_topic": {"questions": len(off_topic), "not_found": _share(off_topic)},
         "questions": rows,
     }
 
@@ -120,7 +141,16 @@ def render(result: dict[str, Any]) -> str:
             f"| {name} | {s['questions']} | {_pct(s['in_context'])} | {_pct(s['in_extract'])} | "
             f"{_pct(s['in_extract_given_context'])} | {_pct(s['not_found'])} | {s['mean_extract_tokens']} |"
         )
-    lines += ["", f"Result file: `{result['result_file']}`.", ""]
+    off = r["off_topic"]
+    lines += [
+        "",
+        f"{off['questions']} questions that none of the documents answers (the capital of Australia, the boiling point "
+        f"of ethanol, …): answered \"not found\" {_pct(off['not_found'])} of the time; otherwise the extract quotes "
+        "the sentences that share the most words with the question, cited, which a reader can check.",
+        "",
+        f"Result file: `{result['result_file']}`.",
+        "",
+    ]
     return "\n".join(lines)
 
 

@@ -4,7 +4,8 @@ Starts the server on a temporary SQLite store, uploads the 17 documents of
 ``benchmarks/quality`` and the 8 bundled samples through the API, then runs ``--clients``
 concurrent clients (one keep-alive connection each) for ``--seconds``: each request is a
 search (70 %, hybrid, limit 6, budget 2,400) or a question (30 %, ``/ask``, offline), with
-the quality benchmark's questions. Prints requests/s, p50/p95/p99 latency per kind, the
+the quality benchmark's questions — once per ``--embeddings`` choice (default: ``minilm``,
+the neural default, then ``hashing``), each with its own server. Prints requests/s, p50/p95/p99 latency per kind, the
 errors (must be 0) and the server's peak RSS, and writes ``benchmarks/results/server_<time>.json``
 (``--update-docs``: the server section of ``docs/benchmarks.md``). It stops by itself.
 
@@ -118,20 +119,27 @@ def run_load(base: str, token: str, cid: str, clients: int, seconds: float, ques
 
 
 def render(result: dict[str, Any]) -> str:
-    r = result["load"]
+    r = result["runs"][0]["load"]
     rows = [
         "## Server under load",
         "",
         f"`{result['command']}` ({result['started'][:10]}, {result['environment']['platform']}): `python -m demo serve` "
         f"on SQLite with {result['documents']} documents ({result['chunks']:,} chunks), {r['clients']} concurrent "
-        f"clients on loopback for {r['seconds']} s; 70 % hybrid searches, 30 % offline questions (`/ask`, ven's "
-        "collection pipeline with lexical routing and a 6,000-token cap); the client runs on the same 2 cores.",
+        f"clients on loopback for about {r['seconds']} s per embedding; 70 % hybrid searches, 30 % offline questions "
+        "(`/ask`, ven's collection pipeline with lexical routing, a 6,000-token cap and the extractive answer); the "
+        "client runs on the same 2 cores. One server per `--embeddings` choice, the same documents and questions.",
         "",
-        "| requests | requests/s | errors | search p50 / p95 / p99 ms | ask p50 / p95 / p99 ms | server peak RSS MB |",
-        "|---|---|---|---|---|---|",
-        f"| {r['requests']:,} | {r['requests_per_s']} | {r['errors']} | {r['search'].get('p50')} / {r['search'].get('p95')} / "
-        f"{r['search'].get('p99')} | {r['ask'].get('p50')} / {r['ask'].get('p95')} / {r['ask'].get('p99')} | "
-        f"{result['server_peak_rss_mb']} |",
+        "| embedding | requests | requests/s | errors | search p50 / p95 / p99 ms | ask p50 / p95 / p99 ms | server peak RSS MB |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for run in result["runs"]:
+        r = run["load"]
+        rows.append(
+            f"| `{run['embedding']}` | {r['requests']:,} | {r['requests_per_s']} | {r['errors']} | {r['search'].get('p50')} / "
+            f"{r['search'].get('p95')} / {r['search'].get('p99')} | {r['ask'].get('p50')} / {r['ask'].get('p95')} / "
+            f"{r['ask'].get('p99')} | {run['server_peak_rss_mb']} |"
+        )
+    rows += [
         "",
         f"Result file: `{result['result_file']}`.",
         "",
@@ -143,21 +151,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--clients", type=int, default=16)
     p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--embeddings", nargs="+", default=["minilm", "hashing"], help="one server per choice (serve --embeddings)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
     questions = [q.question for q in all_questions(build_collection())]
-    with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
-        proc, base, token = start_server(Path(tmp), "bench")
-        try:
-            print("loading the collection through the API…", file=sys.stderr)
-            cid, chunks = load_collection(base, token)
-            print(f"{chunks} chunks; {args.clients} clients for {args.seconds} s", file=sys.stderr)
-            load = run_load(base, token, cid, args.clients, args.seconds, questions)
-            rss = peak_rss_mb(proc.pid)
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+    runs: list[dict[str, Any]] = []
+    chunks = 0
+    for embedding in args.embeddings:
+        with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
+            proc, base, token = start_server(Path(tmp), "bench", "--embeddings", embedding)
+            try:
+                print(f"{embedding}: loading the collection through the API…", file=sys.stderr)
+                cid, chunks = load_collection(base, token)
+                print(f"{chunks} chunks; {args.clients} clients for {args.seconds} s", file=sys.stderr)
+                load = run_load(base, token, cid, args.clients, args.seconds, questions)
+                rss = peak_rss_mb(proc.pid)
+            finally:
+                proc.terminate()
+                proc.wait(timeout=30)
+        runs.append({"embedding": embedding, "load": load, "server_peak_rss_mb": round(rss)})
     result = {
         "benchmark": "server",
         "command": "python benchmarks/bench_server.py " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -165,12 +178,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "environment": {"python": platform.python_version(), "platform": platform.platform()},
         "documents": len(build_collection()) + len([p for p in SAMPLES.iterdir() if p.is_file()]),
         "chunks": chunks,
-        "load": load,
-        "server_peak_rss_mb": round(rss),
+        "runs": runs,
     }
     publish("server", result, started, render, args.update_docs)
-    if load["errors"]:
-        print("errors:", *load["error_samples"], sep="\n  ", file=sys.stderr)
+    for run in runs:
+        if run["load"]["errors"]:
+            print(f"{run['embedding']} errors:", *run["load"]["error_samples"], sep="\n  ", file=sys.stderr)
     return result
 
 

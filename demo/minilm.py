@@ -45,8 +45,8 @@ MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
 DIMENSIONS = 384
 #: Word pieces per window, [CLS] and [SEP] included (the model's fine-tuning length).
 WINDOW = 128
-#: Windows embedded per ``onnxruntime`` call.
-BATCH = 32
+#: Windows embedded per ``onnxruntime`` call (8 ran faster and with half the peak memory of 32 on two cores).
+BATCH = 8
 #: At most this many windows per text (about 4,000 word pieces; the rest of a longer text
 #: is not embedded — chunks are far shorter).
 MAX_WINDOWS = 32
@@ -108,8 +108,10 @@ class MiniLMEmbeddings(Embeddings):
     """all-MiniLM-L6-v2 sentence embeddings (384 dimensions, unit length), a LangChain
     ``Embeddings``. Loads lazily on first use (about a second); thread-safe.
 
-    ``threads`` is ``onnxruntime``'s intra-op thread count (default: its own choice, one per
-    core). Raises :class:`ModelMissingError` naming the extra to install when a package is
+    Two ``onnxruntime`` sessions share the weights' file: one for documents (``threads``
+    intra-op threads; default: one per core) and one for queries, ``vectors(..., query=True)``,
+    with a single thread and no memory arena, so that many concurrent searches do not fight
+    over the cores. Neither spin-waits. Raises :class:`ModelMissingError` naming the extra to install when a package is
     missing, :class:`ModelFilesError` when a file is not the pinned bytes.
     """
 
@@ -124,28 +126,34 @@ class MiniLMEmbeddings(Embeddings):
         self.threads = threads
         self.batch = batch
         self._lock = threading.Lock()
-        self._session: Any = None
+        self._sessions: dict[bool, Any] = {}
         self._tokenizer: Any = None
         for name in ("onnxruntime", "tokenizers"):
             _package_dir(name)
 
-    def _load(self) -> tuple[Any, Any]:
+    def _load(self, query: bool = False) -> tuple[Any, Any]:
         with self._lock:
-            if self._session is None:
+            if query not in self._sessions:
                 import onnxruntime
                 from tokenizers import Tokenizer
 
                 model = _checked(*_MODEL)
-                tokenizer = Tokenizer.from_file(os.fspath(_checked(*_TOKENIZER)))
-                tokenizer.no_padding()
-                tokenizer.no_truncation()
+                if self._tokenizer is None:
+                    tokenizer = Tokenizer.from_file(os.fspath(_checked(*_TOKENIZER)))
+                    tokenizer.no_padding()
+                    tokenizer.no_truncation()
+                    self._tokenizer = tokenizer
                 opts = onnxruntime.SessionOptions()
-                if self.threads is not None:
+                if query:
+                    opts.intra_op_num_threads = 1
+                    opts.inter_op_num_threads = 1
+                    opts.enable_cpu_mem_arena = False
+                elif self.threads is not None:
                     opts.intra_op_num_threads = self.threads
+                opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
                 opts.log_severity_level = 3
-                self._tokenizer = tokenizer
-                self._session = onnxruntime.InferenceSession(os.fspath(model), opts, providers=["CPUExecutionProvider"])
-            return self._session, self._tokenizer
+                self._sessions[query] = onnxruntime.InferenceSession(os.fspath(model), opts, providers=["CPUExecutionProvider"])
+            return self._sessions[query], self._tokenizer
 
     def _windows(self, ids: list[int]) -> list[list[int]]:
         cls, body, sep = ids[0], ids[1:-1], ids[-1]
@@ -154,12 +162,13 @@ class MiniLMEmbeddings(Embeddings):
             return [[cls, sep]]
         return [[cls, *body[i : i + size], sep] for i in range(0, min(len(body), size * MAX_WINDOWS), size)]
 
-    def vectors(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit-length float32 vectors of ``texts``, one row each (shape ``(len(texts), 384)``)."""
+    def vectors(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
+        """Unit-length float32 vectors of ``texts``, one row each (shape ``(len(texts), 384)``);
+        ``query`` runs them on the single-threaded query session (same vectors)."""
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         if not texts:
             return out
-        session, tokenizer = self._load()
+        session, tokenizer = self._load(query)
         windows: list[tuple[int, list[int]]] = []
         for row, enc in enumerate(tokenizer.encode_batch(list(texts))):
             windows += [(row, w) for w in self._windows(list(enc.ids))]
@@ -188,4 +197,4 @@ class MiniLMEmbeddings(Embeddings):
 
     def embed_query(self, text: str) -> list[float]:
         """Embed a query (the model is symmetric: no prefix)."""
-        return self.vectors([text])[0].tolist()  # type: ignore[no-any-return]
+        return self.vectors([text], query=True)[0].tolist()  # type: ignore[no-any-return]

@@ -156,17 +156,17 @@ class MiniLMProvider:
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         """Unit vectors of the texts, one row each (batched)."""
-        return self._vectors(texts)
+        return self._vectors(texts, False)
 
     def embed_query(self, text: str) -> np.ndarray:
-        """The unit vector of a query."""
-        return self._vectors([text])[0]
+        """The unit vector of a query (on the single-threaded query session)."""
+        return self._vectors([text], True)[0]
 
-    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+    def _vectors(self, texts: Sequence[str], query: bool) -> np.ndarray:
         from demo import minilm
 
         try:
-            return self._model.vectors(list(texts))
+            return self._model.vectors(list(texts), query=query)
         except minilm.ModelFilesError as exc:
             raise EmbeddingUnavailableError(str(exc)) from exc
 

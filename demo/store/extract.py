@@ -16,6 +16,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 import dan
 from attrs import frozen
@@ -29,6 +30,11 @@ BUDGET = 400
 MAX_ITEMS = 8
 #: A unit must match this share of the question's weight (IDF of its words in the context).
 MIN_COVERAGE = 0.34
+#: ... and hold (in its text, title or section) at least two of the question's distinct
+#: words and more than this share of them, whether or not the context uses them — a word
+#: both in its text and in its section or title counts twice: "the capital of Australia" is
+#: not answered by a row that only mentions Australia.
+MIN_WORDS = 0.4
 #: A question word found in a unit's title or section (not its text) counts this much.
 LOCATED_WEIGHT = 0.5
 #: ... and score at least this share of the best unit.
@@ -74,7 +80,7 @@ class Extract:
         return bool(self.items)
 
 
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "es", "ed", "e", "s")
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "es", "ed", "e", "s", "y")
 #: dan's Markdown marks tracked changes ``{++ins++}{>>rev: Name<<}`` and comments
 #: ``{>>Name, date: text<<}``: a unit holding one also matches these words.
 _REVISION = re.compile(r"\{>>rev:|\{\+\+|\{--")
@@ -83,15 +89,26 @@ _REVISION_WORDS = ("revise", "change", "edit", "amend", "revision", "tracked")
 _COMMENT_WORDS = ("comment", "remark", "note", "annotation")
 
 
+@lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
     for suffix in _SUFFIXES:
-        if len(word) >= len(suffix) + 4 and word.endswith(suffix):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+        if len(word) >= len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
     return word
+
+
+#: Abbreviations in documents that a question spells out ("Document No." answers "document number").
+_RAW_WORD = re.compile(r"[^\W_]+")
+_ALIASES = {"no": "number", "nr": "number", "num": "number", "qty": "quantity", "ref": "reference", "dept": "department"}
 
 
 def _terms(text: str) -> list[str]:
     return [_stem(w) for w in words(text)]
+
+
+def _unit_terms(text: str) -> list[str]:
+    aliases = [_stem(_ALIASES[w]) for w in _RAW_WORD.findall(text.lower()) if w in _ALIASES]  # "no" is a stopword
+    return _terms(text) + aliases + _marked(text)
 
 
 def _marked(text: str) -> list[str]:
@@ -113,7 +130,7 @@ def _sentences(text: str) -> list[str]:
         part = part.strip()
         if not part:
             continue
-        last = out[-1].rsplit(None, 1)[-1].rstrip(".").lower().lstrip("(") if out else ""
+        last = re.sub(r"[^\w.]", "", out[-1].rsplit(None, 1)[-1]).rstrip(".").lower() if out else ""
         if out and out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1):
             out[-1] += " " + part
         else:
@@ -164,6 +181,18 @@ def _units(text: str) -> list[str]:
     return [u if len(u) <= MAX_UNIT_CHARS else u[:MAX_UNIT_CHARS].rsplit(" ", 1)[0] + " …" for u in out]
 
 
+@lru_cache(maxsize=4096)
+def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """A passage's units with their duplicate key and terms (cached: the same passages come
+    back in many contexts)."""
+    return tuple((u, " ".join(u.split()).casefold(), tuple(_unit_terms(u))) for u in _units(text))
+
+
+@lru_cache(maxsize=4096)
+def _locator_terms(locator: str) -> frozenset[str]:
+    return frozenset(_terms(locator))
+
+
 def extract_answer(
     question: str,
     passages: Sequence[tuple[str, str, str]],
@@ -175,18 +204,17 @@ def extract_answer(
     in context order. At most ``budget`` tokens and ``max_items`` units."""
     if budget < 1 or max_items < 1:
         raise ValueError("budget and max_items must be at least 1")
-    units: list[tuple[str, str, str, list[str]]] = []
+    units: list[tuple[str, str, str, tuple[str, ...]]] = []
     where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
-    where_terms: dict[str, frozenset[str]] = {}
     seen: set[str] = set()
     for text, loc, pid in passages:
-        for unit in _units(text):
-            key = " ".join(unit.split()).casefold()
+        loc_terms = _locator_terms(loc)
+        for unit, key, terms in _passage_units(text):
             if key in seen:
                 continue
             seen.add(key)
-            units.append((unit, loc, pid, _terms(unit) + _marked(unit)))
-            where.append(where_terms.setdefault(loc, frozenset(_terms(loc))))
+            units.append((unit, loc, pid, terms))
+            where.append(loc_terms)
     q_terms = list(dict.fromkeys(_terms(question)))
     if not units or not q_terms:
         return Extract((), NOT_FOUND)
@@ -194,7 +222,7 @@ def extract_answer(
     df = Counter(t for *_, terms in units for t in set(terms))
     idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in q_terms if df[t]}
     total = sum(idf.values())
-    if total <= 0:
+    if not idf or total <= 0:
         return Extract((), NOT_FOUND)
     pairs = {(a, b) for a, b in zip(q_terms, q_terms[1:])}
     avg = sum(len(t) for *_, t in units) / n or 1.0
@@ -204,6 +232,11 @@ def extract_answer(
         matched = [t for t in idf if tf[t]]
         located = [t for t in idf if not tf[t] and t in where[i]]
         if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * total or not matched:
+            continue
+        # a word in the text that its section or title also names counts twice: the unit is
+        # about it ("What is the warranty period?" in a section called Warranty)
+        held = sum((1 if tf[t] or t in where[i] else 0) + (1 if tf[t] and t in where[i] else 0) for t in q_terms)
+        if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(q_terms)):
             continue
         norm = 1.2 * (0.25 + 0.75 * len(terms) / avg)
         # A word of the unit's title or section says which document it is, not what it

@@ -91,6 +91,15 @@ def test_not_found_when_nothing_matches(question: str, passages: list[tuple[str,
     assert not ex.found and ex.items == () and ex.text == NOT_FOUND
 
 
+def test_a_unit_sharing_one_word_with_an_unrelated_question_is_not_an_answer() -> None:
+    travel = ("| Region | Country | Daily allowance (EUR) |\n| --- | --- | --- |\n| Asia-Pacific | Australia | 46 |\n"
+              "| Europe | France | 52 |\n")
+    assert not extract_answer("What is the capital of Australia?", [(travel, "Travel policy", "p")]).found
+    assert extract_answer("What is the daily allowance for Australia?", [(travel, "Travel policy", "p")]).items[0].text == (
+        "Region: Asia-Pacific · Country: Australia · Daily allowance (EUR): 46"
+    )
+
+
 def test_budget_and_item_limits() -> None:
     long_rows = "| Item | Note |\n| --- | --- |\n" + "".join(f"| HIT-{i} | gasket gasket gasket seal number {i} |\n" for i in range(40))
     passages = [(long_rows, "List", "p")]

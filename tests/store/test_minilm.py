@@ -52,6 +52,8 @@ def test_unit_vectors_of_384_dimensions_deterministic_and_batch_independent(mode
     alone = model.vectors([texts[1]])[0]
     assert np.allclose(alone, v[1], atol=1e-4)  # padding in a batch does not change a vector
     assert model.vectors([]).shape == (0, minilm.DIMENSIONS)
+    # the single-threaded query session makes the same vectors as the document session
+    assert np.allclose(model.vectors(texts, query=True), v, atol=1e-5)
 
 
 @needs_model

@@ -116,10 +116,12 @@ def _add_comment_range(p: etree._Element, cid: int) -> None:
 
 
 def _add_comments_part(data: bytes, count: int) -> bytes:
-    if not count:
-        return data
+    """Add the comments part; the zip is rewritten with fixed timestamps, so the same seed
+    gives the same bytes (and dan the same document id)."""
     src = zipfile.ZipFile(io.BytesIO(data))
     files = {i.filename: src.read(i) for i in src.infolist()}
+    if not count:
+        return _zip(files)
     comments = "".join(
         f'<w:comment w:id="{i}" w:author="{"Carol" if i % 2 else "Dave"} Reviewer" w:date="2024-04-0{1 + i % 9}T09:00:00Z">'
         f"<w:p><w:r><w:t>Please check clause {i}.</w:t></w:r></w:p></w:comment>"
@@ -139,10 +141,14 @@ def _add_comments_part(data: bytes, count: int) -> bytes:
         '<Override PartName="/word/comments.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/></Types>',
     )
     files["[Content_Types].xml"] = ct.encode()
+    return _zip(files)
+
+
+def _zip(files: dict[str, bytes]) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for name, content in files.items():
-            z.writestr(name, content)
+            z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), content, compress_type=zipfile.ZIP_DEFLATED)
     return out.getvalue()
 
 

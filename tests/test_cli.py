@@ -410,6 +410,19 @@ def test_ven_help(argv: list[str], needles: list[str], capsys: pytest.CaptureFix
         assert needle in text
 
 
+def test_both_commands_print_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import tomllib
+
+    import ven
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert dan.__version__ == ven.__version__ == version
+    assert ven_cli.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"ven {version}"
+    assert dan_cli.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"dan {version}"
+
+
 # ---------------------------------------------------------------------------- python -m, pipes
 
 

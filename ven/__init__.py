@@ -31,6 +31,8 @@ from ven.routing import RouteKind as RouteKind
 from ven.routing import parse_route as parse_route
 from ven.schema import join_list, split_list
 
+__version__ = "0.1.0"
+
 __all__ = [
     "Expansion",
     "IndexEntry",

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ven import __version__ as ven_version
 from ven.document import Ven
 from ven.errors import VenError
 from ven.expansion import Expansion
@@ -192,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
         "metadata records dan writes (the chunk text is only needed to print chunks).",
         epilog="run 'ven index --help' or 'ven expand --help' for examples",
     )
+    parser.add_argument("--version", action="version", version=f"ven {ven_version}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
@@ -400,7 +402,7 @@ def main(
     err = stderr if stderr is not None else sys.stderr
     try:
         args = build_parser().parse_args(argv)
-    except SystemExit as exc:  # --help (0) and usage errors (2)
+    except SystemExit as exc:  # --help, --version (0) and usage errors (2)
         return int(exc.code or 0)
     try:
         return int(args.handler(args, inp, out, err))

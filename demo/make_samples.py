@@ -24,8 +24,12 @@ import random
 import zipfile
 from pathlib import Path
 
-import docx
 from lxml import etree
+
+try:
+    import docx
+except ImportError as exc:  # a maintainer's tool: python-docx is in the dev extra, not a runtime dependency
+    raise SystemExit("python -m demo.make_samples needs python-docx: pip install -e '.[dev]'") from exc
 
 OUT = Path(__file__).resolve().parent / "samples"
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"

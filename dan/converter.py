@@ -20,7 +20,7 @@ from attrs import field, frozen
 from dan import model as m
 from dan.chunker import Chunker
 from dan.detect import detect
-from dan.errors import DanError, DocumentNotFoundError, InputTooLargeError, TextTooLargeError
+from dan.errors import DanError, DocumentNotFoundError, InputTooLargeError
 from dan.fields import ChunkField, validate_labels
 from dan.gcpause import gc_paused
 from dan.limits import Limits
@@ -28,7 +28,8 @@ from dan.pagination import paginate
 from dan.records import NamesHook, RecordContext, build_records
 from dan.render import phrase, render_document
 from dan.system_message import system_message
-from dan.textclean import clean_text, decode_text
+from dan.readers import reader_for
+from dan.textclean import clean_text
 from dan.tokenizer import count_tokens
 from dan.units import Unit
 from ven.routing import is_doc_id
@@ -361,31 +362,8 @@ def _in_range(u: Unit, lo: int, hi: int) -> bool:
 
 
 def _read(data: bytes, kind: str, limits: Limits, text: str | None) -> m.Document:
-    if kind == "docx":
-        from dan.readers.docx import read_docx
-
-        return read_docx(data, limits)
-    if kind == "rtf":
-        from dan.readers.rtf import read_rtf
-
-        return read_rtf(data if text is None else text.encode("latin-1", errors="replace"), limits)
-    if kind == "html":
-        from dan.readers.html import read_html
-
-        return read_html(data if text is None else text, limits)
-    decoded = decode_text(data) if text is None else text
-    if len(decoded) > limits.max_chars:
-        raise TextTooLargeError(
-            f"the document holds {len(decoded):,} characters, over Limits.max_chars={limits.max_chars:,}"
-        )
-    if kind == "markdown":
-        from dan.readers.markdown import read_markdown
-
-        return read_markdown(decoded, limits)
-    from dan.readers.text import read_text, reject_binary
-
-    reject_binary(decoded)
-    return read_text(decoded)
+    """The document from the reader of ``kind``: the text when a string was imported, else the bytes."""
+    return reader_for(kind)(data if text is None else text, limits)
 
 
 def _title(doc_title: str | None, doc: m.Document, stem: str | None, units: tuple[Unit, ...]) -> str:

@@ -1,1 +1,47 @@
-"""One reader per format; each turns decoded input into a :class:`dan.model.Document`."""
+"""One reader per format, one signature, one registry.
+
+Every reader is ``read_<format>(source: bytes | str, limits: Limits) -> dan.model.Document``
+and does its own decoding, size and binary checks; the converter looks readers up here by
+the format :mod:`dan.detect` found and knows nothing else about them. Readers are imported
+on first use, so converting Markdown never loads lxml's DOCX machinery.
+
+============  ==========================  ==========================================
+format        reader                      where
+============  ==========================  ==========================================
+``docx``      ``read_docx``               ``dan/readers/docx/`` (one module per part)
+``rtf``       ``read_rtf``                ``dan/readers/rtf/``
+``html``      ``read_html``               ``dan/readers/html/``
+``markdown``  ``read_markdown``           ``dan/readers/markdown.py``
+``text``      ``read_text``               ``dan/readers/text.py``
+============  ==========================  ==========================================
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from dan import model as m
+from dan.limits import Limits
+
+__all__ = ["FORMATS", "Reader", "reader_for"]
+
+Reader = Callable[[bytes | str, Limits], m.Document]
+
+_READERS: dict[str, tuple[str, str]] = {
+    "docx": ("dan.readers.docx", "read_docx"),
+    "rtf": ("dan.readers.rtf", "read_rtf"),
+    "html": ("dan.readers.html", "read_html"),
+    "markdown": ("dan.readers.markdown", "read_markdown"),
+    "text": ("dan.readers.text", "read_text"),
+}
+
+#: The formats with a reader, in the order the docs list them.
+FORMATS = tuple(_READERS)
+
+
+def reader_for(kind: str) -> Reader:
+    """The reader of ``kind`` (one of :data:`FORMATS`); ``KeyError`` for another."""
+    module, name = _READERS[kind]
+    reader: Reader = getattr(importlib.import_module(module), name)
+    return reader

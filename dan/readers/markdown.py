@@ -21,6 +21,7 @@ from dan import model as m
 from dan.errors import NestingTooDeepError
 from dan.limits import Limits
 from dan.readers.html import html_blocks, revision_from_attrs
+from dan.readers.text import decoded_text
 from dan.textclean import clean_text
 
 __all__ = ["read_markdown"]
@@ -234,8 +235,10 @@ def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
     return tuple(stack[0][2])
 
 
-def read_markdown(text: str, limits: Limits) -> m.Document:
-    """Read Markdown text into a document; the title is front matter's, else the first heading."""
+def read_markdown(source: bytes | str, limits: Limits) -> m.Document:
+    """Read Markdown (bytes are decoded like text files) into a document; the title is front
+    matter's, else the first heading."""
+    text = decoded_text(source, limits)
     tokens = _parser().parse(text)
     reader = _Reader(tokens, limits)
     body = reader.blocks(None)

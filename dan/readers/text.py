@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from dan import model as m
-from dan.errors import UnsupportedFormatError
-from dan.textclean import clean_text
+from dan.errors import TextTooLargeError, UnsupportedFormatError
+from dan.limits import Limits
+from dan.textclean import clean_text, decode_text
 
-__all__ = ["read_text", "reject_binary"]
+__all__ = ["decoded_text", "read_text", "reject_binary"]
 
 _PARA_SPLIT = re.compile(r"\n[ \t]*\n+")
 #: A line at least this long in a paragraph of such lines is taken as hard-wrapped prose.
@@ -41,8 +42,20 @@ def _hard_wrapped(lines: list[str]) -> bool:
     return sum(len(line) >= WRAP_WIDTH for line in lines[:-1]) >= max(1, (len(lines) - 1) * 3 // 4)
 
 
-def read_text(text: str) -> m.Document:
-    """Read plain text (already decoded) into a document."""
+def decoded_text(source: bytes | str, limits: Limits) -> str:
+    """``source`` as text (bytes decoded: BOM, UTF-16, UTF-8, else cp1252), within
+    ``Limits.max_chars``."""
+    text = decode_text(source) if not isinstance(source, str) else source
+    if len(text) > limits.max_chars:
+        raise TextTooLargeError(f"the document holds {len(text):,} characters, over Limits.max_chars={limits.max_chars:,}")
+    return text
+
+
+def read_text(source: bytes | str, limits: Limits) -> m.Document:
+    """Read plain text into a document (bytes decoded as :func:`decoded_text` says; binary
+    data is refused)."""
+    text = decoded_text(source, limits)
+    reject_binary(text)
     blocks: list[m.Block] = []
     pages = text.split("\f")
     for number, page in enumerate(pages):

@@ -16,8 +16,8 @@ from dan import model as m
 from dan.errors import DanError, LimitExceededError, TextTooLargeError, UnsupportedFormatError
 from dan.limits import Limits
 from dan.readers.html import html_blocks, max_elements, read_html, revision_from_attrs
-from dan.readers.html_encoding import decode_html, declared_charset
-from dan.readers.html_style import parse_style
+from dan.readers.html.encoding import decode_html, declared_charset
+from dan.readers.html.style import parse_style
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "html"
 LIMITS = Limits()

@@ -16,9 +16,9 @@ from dan import model as m
 from dan.errors import CorruptDocumentError, DanError, NestingTooDeepError, TextTooLargeError
 from dan.limits import Limits
 from dan.readers.rtf import read_rtf
-from dan.readers.rtf_codepages import codec_for_codepage, codepage_for_charset
-from dan.readers.rtf_inline import dttm_date
-from dan.readers.rtf_tokens import CLOSE, HEX, OPEN, SYMBOL, TEXT, WORD, Tokenizer
+from dan.readers.rtf.codepages import codec_for_codepage, codepage_for_charset
+from dan.readers.rtf.inline import dttm_date
+from dan.readers.rtf.tokens import CLOSE, HEX, OPEN, SYMBOL, TEXT, WORD, Tokenizer
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rtf"
 LIMITS = Limits()

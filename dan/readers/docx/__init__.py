@@ -2,10 +2,10 @@
 
 ``package`` guards the zip and resolves relationships; ``styles``, ``numbering`` and
 ``comments`` read their parts; ``body`` walks paragraph and table content for every
-story; ``stories`` assembles headers, footers and notes. python-docx is not used here: its
-object layer costs more than the whole conversion and fails on Strict OOXML and some
-relationship types (see ``../shared/RELIABILITY-ANCHORS.md``); the tests use it to build
-fixtures.
+story; ``reader`` assembles the body, headers, footers, notes and the title; ``ooxml``
+holds the names. python-docx is not used here: its object layer costs more than the whole
+conversion and fails on Strict OOXML and some relationship types; the tests use it to
+build fixtures.
 """
 
 from __future__ import annotations

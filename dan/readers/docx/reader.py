@@ -56,8 +56,11 @@ class _Parts:
             return None
 
 
-def read_docx(data: bytes, limits: Limits) -> m.Document:
-    """Read a DOCX (also .docm/.dotx, Transitional or Strict) into a document."""
+def read_docx(data: bytes | str, limits: Limits) -> m.Document:
+    """Read a DOCX (also .docm/.dotx, Transitional or Strict) into a document. A ``str`` is
+    encoded as UTF-8 first (it is then no zip package, and the package check says so)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", errors="surrogatepass")
     pkg = Package(data, limits)
     parts = _Parts(pkg)
     styles = Styles(parts.optional("styles"))

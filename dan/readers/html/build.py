@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dan import model as m
 from dan.errors import TextTooLargeError
 from dan.limits import Limits
-from dan.readers.html_style import InlineStyle
+from dan.readers.html.style import InlineStyle
 from dan.textclean import clean_text
 
 __all__ = ["BlockBuilder", "BLOCK_TAGS", "HEADINGS"]

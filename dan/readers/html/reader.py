@@ -28,9 +28,9 @@ from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruct
 from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError
 from dan.limits import Limits
-from dan.readers.html_build import BlockBuilder
-from dan.readers.html_encoding import decode_html
-from dan.readers.html_style import NO_STYLE, InlineStyle, parse_style
+from dan.readers.html.build import BlockBuilder
+from dan.readers.html.encoding import decode_html
+from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
 from dan.readers.text import reject_binary
 from dan.textclean import clean_text
 

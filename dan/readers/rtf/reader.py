@@ -1,6 +1,6 @@
 """RTF reader: a real interpreter of groups, control words and destinations.
 
-Tokens (:mod:`dan.readers.rtf_tokens`) drive a stack of group states (character and
+Tokens (:mod:`dan.readers.rtf.tokens`) drive a stack of group states (character and
 paragraph properties, the destination text goes to). Text bytes and ``\\'hh`` escapes are
 decoded with the code page of the current font (``\\fcharset``/``\\cpg`` in the font
 table, else ``\\ansicpg``, else cp1252); ``\\uN`` gives Unicode and skips ``\\ucN``
@@ -32,11 +32,11 @@ from collections.abc import Callable
 from dan import model as m
 from dan.errors import CorruptDocumentError, NestingTooDeepError, TextTooLargeError
 from dan.limits import Limits
-from dan.readers.rtf_codepages import DEFAULT_CODEC, codec_for_codepage, codepage_for_charset
-from dan.readers.rtf_inline import CommentPoint, RevKey, dttm_date
-from dan.readers.rtf_story import ParaProps, Story
-from dan.readers.rtf_tables import RowDef
-from dan.readers.rtf_tokens import CLOSE, HEX, OPEN, TEXT, WORD, Tokenizer
+from dan.readers.rtf.codepages import DEFAULT_CODEC, codec_for_codepage, codepage_for_charset
+from dan.readers.rtf.inline import CommentPoint, RevKey, dttm_date
+from dan.readers.rtf.story import ParaProps, Story
+from dan.readers.rtf.tables import RowDef
+from dan.readers.rtf.tokens import CLOSE, HEX, OPEN, TEXT, WORD, Tokenizer
 from dan.textclean import clean_text
 
 __all__ = ["read_rtf"]
@@ -925,8 +925,11 @@ def _check_header(data: bytes) -> bytes:
     return data[data.find(b"{\\rtf") :]
 
 
-def read_rtf(data: bytes, limits: Limits) -> m.Document:
-    """Read RTF bytes into a document (see the module docstring for what is kept)."""
+def read_rtf(data: bytes | str, limits: Limits) -> m.Document:
+    """Read RTF into a document (see the module docstring for what is kept). A ``str`` is
+    RTF's 7-bit source text: it is encoded as Latin-1 (what is not Latin-1 becomes ``?``)."""
+    if isinstance(data, str):
+        data = data.encode("latin-1", errors="replace")
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise CorruptDocumentError("read_rtf takes the file's bytes", part="input")
     data = _check_header(bytes(data))

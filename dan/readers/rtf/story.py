@@ -2,8 +2,8 @@
 
 The interpreter (:mod:`dan.readers.rtf`) feeds a story leaves (text, breaks, note and
 comment marks) and structure events (paragraph end, cell and row end, page and section
-breaks). A story keeps paragraphs as atom lists (:mod:`dan.readers.rtf_inline`) and
-tables as :class:`~dan.readers.rtf_tables.TableBuilder` s until the whole file is read;
+breaks). A story keeps paragraphs as atom lists (:mod:`dan.readers.rtf.inline`) and
+tables as :class:`~dan.readers.rtf.tables.TableBuilder` s until the whole file is read;
 :meth:`Story.blocks` then turns them into model blocks once comments are known.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from dan import model as m
-from dan.readers.rtf_inline import Atom, CommentPoint, RevKey, build_inlines, has_text
-from dan.readers.rtf_tables import RowDef, TableBuilder
+from dan.readers.rtf.inline import Atom, CommentPoint, RevKey, build_inlines, has_text
+from dan.readers.rtf.tables import RowDef, TableBuilder
 
 __all__ = ["Story", "ParaProps", "Resolver", "is_bullet"]
 

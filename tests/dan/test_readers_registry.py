@@ -1,0 +1,66 @@
+"""The reader registry: one signature for every format, each reader checking its own input."""
+
+from __future__ import annotations
+
+import pytest
+
+import dan
+from dan import model as m
+from dan.errors import DanError, TextTooLargeError, UnsupportedFormatError
+from dan.limits import Limits
+from dan.readers import FORMATS, reader_for
+from dan.readers.docx import read_docx
+from dan.readers.html import read_html
+from dan.readers.markdown import read_markdown
+from dan.readers.rtf import read_rtf
+from dan.readers.text import read_text
+
+SAMPLES = {
+    "rtf": b"{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\f0 Hello {\\b bold} world.\\par}",
+    "html": b"<html><head><title>T</title></head><body><h1>Head</h1><p>Hello world.</p></body></html>",
+    "markdown": b"# Head\n\nHello *world*.\n",
+    "text": b"Hello world.\n\nSecond paragraph.\n",
+}
+
+
+def test_every_format_has_a_reader_in_the_registry() -> None:
+    assert FORMATS == ("docx", "rtf", "html", "markdown", "text")
+    assert [reader_for(f) for f in FORMATS] == [read_docx, read_rtf, read_html, read_markdown, read_text]
+    with pytest.raises(KeyError):
+        reader_for("pdf")
+
+
+@pytest.mark.parametrize("fmt", sorted(SAMPLES))
+def test_readers_take_bytes_or_text_alike(fmt: str) -> None:
+    read = reader_for(fmt)
+    from_bytes = read(SAMPLES[fmt], Limits())
+    from_text = read(SAMPLES[fmt].decode("ascii"), Limits())
+    assert isinstance(from_bytes, m.Document) and from_bytes == from_text and from_bytes.body
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "text"])
+def test_text_readers_check_their_own_size(fmt: str) -> None:
+    with pytest.raises(TextTooLargeError, match="Limits.max_chars=10"):
+        reader_for(fmt)(b"x" * 11, Limits(max_chars=10))
+
+
+def test_the_text_reader_refuses_binary_and_docx_refuses_text() -> None:
+    with pytest.raises(UnsupportedFormatError):
+        read_text(b"\x00\x01\x02" * 100, Limits())
+    with pytest.raises(DanError):
+        read_docx("not a zip package", Limits())
+
+
+def test_the_converter_reads_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dan.readers as registry
+
+    seen: list[str] = []
+
+    def fake(source: bytes | str, limits: Limits) -> m.Document:
+        seen.append(source if isinstance(source, str) else source.decode())
+        return read_markdown(source, limits)
+
+    monkeypatch.setitem(registry._READERS, "markdown", (__name__, "_fake"))
+    monkeypatch.setitem(globals(), "_fake", fake)
+    res = dan.convert_string("# Head\n\nHello.", doc_type="markdown", max_tokens=64)
+    assert seen == ["# Head\n\nHello."] and "Hello." in res.chunks[0]

@@ -27,6 +27,7 @@ from dan.errors import (
 )
 from dan.fields import ChunkField
 from dan.limits import Limits
+from dan.model import Message
 from dan.names import Names
 from dan.system_message import system_message
 from dan.tokenizer import count_tokens
@@ -39,6 +40,7 @@ __all__ = [
     "convert_many",
     "Dan",
     "DanResult",
+    "Message",
     "Names",
     "ChunkField",
     "Limits",

@@ -32,9 +32,10 @@ from typing import Any, Protocol, TextIO, TypeAlias
 
 from attrs import field, frozen
 
-from dan.converter import DanResult, convert, convert_string
+from dan.converter import PROBING, DanResult, convert, convert_string
 from dan.detect import normalize_doc_type
 from dan.errors import DanError
+from dan.model import Message
 
 __all__ = [
     "BatchError",
@@ -182,7 +183,11 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     # Let dan's own validation judge max_tokens, user_meta, pages, limits and labels: an
     # empty text document converts to zero chunks after every option has been checked.
     probe = {k: v for k, v in opts.items() if k not in ("doc_type", "names")}
-    convert_string("", doc_type="text", **probe)
+    token = PROBING.set(True)
+    try:
+        convert_string("", doc_type="text", **probe)
+    finally:
+        PROBING.reset(token)
     return opts
 
 
@@ -216,21 +221,22 @@ def _check_workers(workers: int | None, n: int) -> int:
 
 # DanResult holds its records in MappingProxyType, which does not pickle; results cross
 # the process boundary as plain tuples and are rebuilt here.
-_Wire = tuple[str, str, tuple[str, ...], tuple[dict[str, str | int], ...], str]
+_Wire = tuple[str, str, tuple[str, ...], tuple[dict[str, str | int], ...], str, tuple[Message, ...]]
 
 
 def _to_wire(res: DanResult) -> _Wire:
-    return (res.doc_id, res.doc_title, res.chunks, res.records, res.page_kind)
+    return (res.doc_id, res.doc_title, res.chunks, res.records, res.page_kind, res.warnings)
 
 
 def _from_wire(wire: _Wire) -> DanResult:
-    doc_id, title, chunks, records, page_kind = wire
+    doc_id, title, chunks, records, page_kind, warnings = wire
     return DanResult(
         doc_id=doc_id,
         doc_title=title,
         chunks=chunks,
         records=tuple(MappingProxyType(dict(r)) for r in records),
         page_kind=page_kind,
+        warnings=warnings,
     )
 
 

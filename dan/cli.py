@@ -27,6 +27,7 @@ from dan.converter import DanResult
 from dan.detect import _EXTENSIONS as _SUFFIXES  # the extensions dan detects formats from
 from dan.detect import normalize_doc_type
 from dan.errors import DanError
+from dan.model import Message
 
 __all__ = ["main", "build_parser", "parse_meta", "expand_inputs", "FORMATS"]
 
@@ -341,6 +342,15 @@ def _error(stderr: TextIO, source: str, message: str, bar: ProgressDisplay | Non
         stderr.flush()
 
 
+def _warn(stderr: TextIO, source: str, warning: Message, bar: ProgressDisplay | None = None) -> None:
+    line = f"dan: warning: {_one_line(source)}: {_one_line(warning.message)} [{warning.code}]"
+    if bar is not None:
+        bar.write(line)
+    else:
+        stderr.write(line + "\n")
+        stderr.flush()
+
+
 def _cmd_system_message(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     stdout.write(dan.system_message().rstrip("\n") + "\n")
     return 0
@@ -366,7 +376,7 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     sink = _Sink(args.format, out_dir, _output_names(pairs, args.format), stdout)
     show = args.progress if args.progress is not None else (len(pairs) > 1 and stderr.isatty())
     bar = progress_bar(len(pairs), stderr) if show and pairs else None
-    converted = failed = chunks = 0
+    converted = failed = chunks = warned = 0
     try:
         outcomes = _outcomes(pairs, args, options, bar)
         sink.begin()
@@ -379,15 +389,20 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
             sink.write(index, source, outcome)
             converted += 1
             chunks += len(outcome)
+            for warning in outcome.warnings:
+                warned += 1
+                if not args.quiet:
+                    _warn(stderr, source, warning, bar)
         sink.end()
     finally:
         if bar is not None:
             bar.close()
     failed += len(input_errors)
-    if not args.quiet and (failed or len(pairs) > 1):
+    if not args.quiet and (failed or warned or len(pairs) > 1):
         where = "" if out_dir is None else f" into {out_dir}"
         stderr.write(
             f"dan: converted {converted} of {converted + failed} inputs ({chunks} chunks){where}"
+            + (f"; {warned} warning{'s' if warned != 1 else ''}" if warned else "")
             + (f"; {failed} failed\n" if failed else "\n")
         )
     return 1 if failed else 0

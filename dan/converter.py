@@ -7,6 +7,7 @@ chunks a page range and builds the records, so one import serves several ranges.
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import logging
 import os
@@ -37,6 +38,8 @@ from ven.routing import is_doc_id
 __all__ = ["Dan", "DanResult", "convert", "convert_string", "NamesHook", "derive_doc_id", "check_doc_id"]
 
 log = logging.getLogger("dan")
+#: True while dan converts a probe document to check options (nothing to warn about).
+PROBING: contextvars.ContextVar[bool] = contextvars.ContextVar("dan_probing", default=False)
 
 _RESERVED_IDS = {"NONE", "ALL", "INDEX"}
 MIN_MAX_TOKENS = 16
@@ -120,6 +123,9 @@ class DanResult:
     _records: tuple[Mapping[str, str | int], ...] = field(alias="records")
     #: ``"rendered"`` or ``"estimated"``: where the page numbers come from.
     page_kind: str = "estimated"
+    #: What was skipped or repaired (:class:`dan.Message`), and ``empty`` when the document
+    #: gave no chunks; each is also logged once on the ``dan`` logger.
+    warnings: tuple[m.Message, ...] = ()
 
     @property
     def records(self) -> tuple[dict[str, str | int], ...]:
@@ -135,7 +141,7 @@ class DanResult:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The records are read-only mapping proxies, which do not pickle: rebuild them.
-        return (_rebuild_result, (self.doc_id, self.doc_title, self.chunks, self.records, self.page_kind))
+        return (_rebuild_result, (self.doc_id, self.doc_title, self.chunks, self.records, self.page_kind, self.warnings))
 
     def _repr_html_(self) -> str:
         from dan.display import result_html
@@ -149,13 +155,20 @@ class DanResult:
 
 
 def _rebuild_result(
-    doc_id: str, doc_title: str, chunks: tuple[str, ...], records: tuple[dict[str, str | int], ...], page_kind: str
+    doc_id: str,
+    doc_title: str,
+    chunks: tuple[str, ...],
+    records: tuple[dict[str, str | int], ...],
+    page_kind: str,
+    warnings: tuple[m.Message, ...] = (),
 ) -> DanResult:
-    return DanResult(doc_id=doc_id, doc_title=doc_title, chunks=chunks, records=_freeze(list(records)), page_kind=page_kind)
+    return DanResult(
+        doc_id=doc_id, doc_title=doc_title, chunks=chunks, records=_freeze(list(records)), page_kind=page_kind, warnings=warnings
+    )
 
 
 class _Imported:
-    __slots__ = ("doc_id", "derived", "title", "units", "page_kind", "top_level", "user_meta")
+    __slots__ = ("doc_id", "derived", "title", "units", "page_kind", "top_level", "user_meta", "warnings")
 
     def __init__(
         self,
@@ -166,6 +179,7 @@ class _Imported:
         page_kind: str,
         top_level: int,
         user_meta: dict[str, str | int],
+        warnings: tuple[m.Message, ...],
     ) -> None:
         self.doc_id = doc_id
         self.derived = derived
@@ -174,6 +188,7 @@ class _Imported:
         self.page_kind = page_kind
         self.top_level = top_level
         self.user_meta = user_meta
+        self.warnings = warnings
 
 
 class Dan:
@@ -301,7 +316,7 @@ class Dan:
             rendered = render_document(doc, count_tokens, limits.max_depth)
             page_kind = paginate(rendered)
         for warning in doc.warnings:
-            log.warning("%s", warning)
+            log.warning("%s", warning.message)
         title = _title(doc_title, doc, stem, rendered.units)
         derived = doc_id is None
         self._doc = _Imported(
@@ -312,6 +327,7 @@ class Dan:
             page_kind,
             rendered.top_level,
             meta,
+            doc.warnings,
         )
 
     # ------------------------------------------------------------------ output
@@ -346,12 +362,20 @@ class Dan:
             chunks = chunker.chunk(units)
             ctx = RecordContext(doc_id, doc.title, doc.page_kind, labels, meta, self.names, doc.top_level)
             records = build_records(chunks, ctx)
+        warnings = doc.warnings
+        if not chunks:
+            where = f"pages {first or 1}-{last}" if first is not None or last is not None else ""
+            empty = m.Message("empty", "the document gave no chunks: it holds no text" + (" in that page range" if where else ""), where)
+            if not PROBING.get():
+                log.warning("%s", empty.message)
+            warnings += (empty,)
         return DanResult(
             doc_id=doc_id,
             doc_title=doc.title,
             chunks=tuple(c.text for c in chunks),
             records=_freeze(records),
             page_kind=doc.page_kind,
+            warnings=warnings,
         )
 
 

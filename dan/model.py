@@ -49,6 +49,23 @@ RevisionKind = Literal["ins", "del"]
 # --------------------------------------------------------------------------- inlines
 
 
+
+@frozen(slots=True)
+class Message:
+    """A warning that travels with a result: what was skipped or repaired, and where.
+
+    ``code`` is stable and machine-readable (``damaged-part``, ``unbalanced-groups``,
+    ``truncated-group``, ``unknown-codepage``, ``empty``); ``message`` says it for a person;
+    ``where`` names the part or place (a package part, ``input``), or is empty.
+    """
+
+    code: str
+    message: str
+    where: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.code}{': ' + self.where if self.where else ''}]"
+
 @frozen(slots=True)
 class Text:
     """A run of text with its character formatting."""
@@ -278,5 +295,5 @@ class Document:
     title: str = ""
     headers: tuple[HeaderFooter, ...] = ()
     notes: tuple[Note, ...] = ()
-    #: Reader warnings (a damaged optional part...), already logged.
-    warnings: tuple[str, ...] = field(default=())
+    #: What the reader skipped or repaired (a damaged optional part, unbalanced groups...).
+    warnings: tuple[Message, ...] = field(default=())

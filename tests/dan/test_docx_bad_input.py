@@ -127,8 +127,13 @@ def test_damaged_optional_parts_degrade_with_a_warning(caplog):
     with caplog.at_level(logging.WARNING, logger="dan"):
         res = dan.convert(data)
     assert "Body survives" in res.chunks[0]
-    messages = " ".join(rec.getMessage() for rec in caplog.records)
-    assert "word/comments.xml" in messages and "word/styles.xml" in messages
+    messages = [rec.getMessage() for rec in caplog.records]
+    assert any("word/comments.xml" in x for x in messages) and any("word/styles.xml" in x for x in messages)
+    # the warnings travel with the result, and each was logged once
+    assert {(w.code, w.where) for w in res.warnings} == {("damaged-part", "word/comments.xml"), ("damaged-part", "word/styles.xml")}
+    assert all(isinstance(w, dan.Message) and "damaged and was skipped" in w.message for w in res.warnings)
+    assert len(messages) == len(res.warnings) == 2
+    assert "[damaged-part: word/styles.xml]" in str(next(w for w in res.warnings if w.where == "word/styles.xml"))
 
 
 def test_mislabelled_formats():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 
 from lxml import etree
 
@@ -19,7 +18,6 @@ from dan.textclean import clean_text
 
 __all__ = ["read_docx"]
 
-log = logging.getLogger("dan")
 _DC_TITLE = "{http://purl.org/dc/elements/1.1/}title"
 _SKIP_NOTE_TYPES = {"separator", "continuationSeparator", "continuationNotice"}
 
@@ -30,7 +28,7 @@ class _Parts:
     def __init__(self, pkg: Package) -> None:
         self.pkg = pkg
         self.rels = pkg.rels(pkg.main)
-        self.warnings: list[str] = []
+        self.warnings: list[m.Message] = []
 
     def target(self, rid: str) -> str | None:
         found = self.rels.get(rid)
@@ -50,9 +48,7 @@ class _Parts:
         except LimitExceededError:
             raise
         except DanError as exc:
-            message = f"{target} ({what}) is damaged and was skipped: {exc}"
-            log.warning("%s", message)
-            self.warnings.append(message)
+            self.warnings.append(m.Message("damaged-part", f"{target} ({what}) is damaged and was skipped: {exc}", target))
             return None
 
 

@@ -25,7 +25,6 @@ unbalanced braces and truncated files are read as far as they go, with a warning
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable
 
@@ -41,7 +40,6 @@ from dan.textclean import clean_text
 
 __all__ = ["read_rtf"]
 
-log = logging.getLogger("dan")
 
 # Destinations (text goes to ...).
 BODY = 0  # the current story
@@ -177,7 +175,7 @@ class _Reader:
         self.skip_chars = 0
         self.pending_high = ""  # a high surrogate from \uN waiting for its low half
         self.chars = 0
-        self.warnings: list[str] = []
+        self.warnings: list[m.Message] = []
         # document facts
         self.doc_codec = DEFAULT_CODEC
         self.default_font = -1
@@ -290,8 +288,12 @@ class _Reader:
             self._flush()
         if self.stack:
             self.warnings.append(
-                f"the RTF ends with {len(self.stack)} group(s) still open: the file is truncated or its braces are unbalanced; "
-                "the text up to the end was kept"
+                m.Message(
+                    "unbalanced-groups",
+                    f"the RTF ends with {len(self.stack)} group(s) still open: the file is truncated or its braces are "
+                    "unbalanced; the text up to the end was kept",
+                    "input",
+                )
             )
             while self.stack:
                 self._close_group()
@@ -304,7 +306,7 @@ class _Reader:
         closed = self.tokens.skip_group()
         self.state = self.stack.pop()
         if not closed:
-            self.warnings.append("the RTF ends inside a skipped group (truncated file?)")
+            self.warnings.append(m.Message("truncated-group", "the RTF ends inside a skipped group (truncated file?)", "input"))
 
     def _destination(self, name: str, param: int | None) -> bool:
         """Handle ``name`` as the group's destination word; True when it was one."""
@@ -642,7 +644,9 @@ class _Reader:
         codec = codec_for_codepage(codepage)
         if codec is None:
             if codepage is not None:
-                self.warnings.append(f"unknown RTF code page {codepage}: text was decoded as cp1252")
+                self.warnings.append(
+                    m.Message("unknown-codepage", f"unknown RTF code page {codepage}: text was decoded as cp1252", "\\ansicpg")
+                )
             codec = DEFAULT_CODEC
         self.doc_codec = codec
 
@@ -901,8 +905,6 @@ class _Reader:
             blocks = story.blocks(resolver, new_page)
             notes.append(m.Note(label=story.note_label, blocks=blocks, kind="endnote" if story.kind == "endnote" else "footnote"))
         title = " ".join(clean_text("".join(self.title)).split())
-        for warning in self.warnings:
-            log.debug("%s", warning)
         return m.Document(body=body, title=title, headers=tuple(headers), notes=tuple(notes), warnings=tuple(self.warnings))
 
 

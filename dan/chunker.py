@@ -1,6 +1,6 @@
 """Packing units into token-bounded chunks.
 
-Rules (SPEC §3 "Conversion rules", §7 "Chunk text and tokens"):
+Rules:
 
 * every chunk's full text (citation header, blank line, body) is at most ``max_tokens``
   o200k tokens, measured exactly on the final string, re-split if needed;

@@ -1,6 +1,6 @@
 """Which format an input is: magic bytes first, then the extension, then a sniff.
 
-SPEC §7 "Detection": a zip is DOCX, an OLE container is an encrypted or legacy ``.doc``
+Detection: a zip is DOCX, an OLE container is an encrypted or legacy ``.doc``
 (``EncryptedDocumentError``), ``{\\rtf`` is RTF; then the extension; for bytes without an
 extension ``<html``/``<!doctype`` means HTML and anything else text. Markdown is never
 guessed from content. An explicit ``doc_type`` is obeyed, but input that plainly is

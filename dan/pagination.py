@@ -1,6 +1,6 @@
 """Page numbers for units: rendered where the source has them, estimated otherwise.
 
-Rules (SPEC §7 "Pages"): a page starts at every page boundary the renderer recorded (a
+Rules: a page starts at every page boundary the renderer recorded (a
 hard or section break immediately followed by a rendered break already counts once). If
 the body carries rendered page breaks, those pages are the truth (``rendered``).
 Otherwise explicit breaks are kept and the text between them is cut into pages of

@@ -1,4 +1,4 @@
-"""Flat metadata records, one per chunk (SPEC §4 and §7 "Records")."""
+"""Flat metadata records, one per chunk (the fields are described in ``docs/metadata.md``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 A :class:`Collection` holds one :class:`~ven.Ven` per document (and, optionally, the
 chunk texts) and turns a question into the context to send to a model, following the
-reference product's demo (SPEC §6):
+reference product's demo:
 
 1. **Small collection** — under ``threshold`` tokens in all: every chunk of every file.
 2. **Routing** (optional) — the index document and the question go to a cheap model (or
@@ -215,7 +215,7 @@ class Collection:
         """Add a document from its records (and optionally its chunk texts, by ``ssSeq``).
 
         Returns the document id, or None when the document is empty (it is skipped with a
-        warning, as SPEC §7 asks). Re-adding an id replaces the document. Raises
+        warning). Re-adding an id replaces the document. Raises
         :class:`~ven.VenError` for invalid records or a chunk list of the wrong length.
         """
         records = list(records)

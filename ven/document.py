@@ -23,7 +23,7 @@ class Ven:
     """One document's chunk structure, read from its metadata records (never its text).
 
     ``Ven(records)`` takes the complete record set of one document — any iterable of
-    mappings, in any order — reads it once, validates it (SPEC §7 "Ven input") and keeps
+    mappings, in any order — reads it once, validates it and keeps
     only compact per-chunk values and indexes; no reference to the records or their text
     remains. Every rule a record breaks raises :class:`~ven.VenError` with ``.index`` (the
     record's position in the input) and ``.field`` set and named in the message.

@@ -16,7 +16,7 @@ digit runs, punctuation runs, whitespace — and adds a calibrated cost per piec
 
 The costs were fitted by non-negative least squares against the exact o200k counts of
 every line of the index entries (``pct=100``) of the 130 readability test pages in
-``../shared/corpus`` (English, Chinese, Japanese, Arabic, Hebrew, Czech, German, French,
+the shared sample corpus (English, Chinese, Japanese, Arabic, Hebrew, Czech, German, French,
 Spanish, Portuguese ...) plus short texts in 17 languages, each page weighing about the
 same; ``python benchmarks/bench_index.py --calibrate`` reproduces them. Measured
 (``tests/ven/test_index_estimate.py``, ``docs/routing.md``): index entries of those pages

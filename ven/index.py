@@ -1,4 +1,4 @@
-"""The document's entry of the collection index document (SPEC §5, §7 "Index entry").
+"""The document's entry of the collection index document (see ``docs/routing.md``).
 
 An entry is::
 

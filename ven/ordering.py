@@ -1,4 +1,4 @@
-"""Orders in which additions visit their units (SPEC §7 "Budgets and expansion").
+"""Orders in which additions visit their units (budgets and expansion: ``docs/ven.md``).
 
 Chunks go by distance (in ``ssSeq``) to the nearest anchor, then by ``ssSeq``; pages around
 an anchor go nearest first, the page before before the page after (``p-1, p+1, p-2, ...``).

@@ -9,7 +9,7 @@ turns them into a :class:`PhraseTable`: every distinct phrase of the document on
 (cleaned, compared case-insensitively, first spelling kept) with the group it is listed
 under, and for each chunk the ids of its phrases.
 
-Phrase rules (SPEC §5 and §7 "Index entry"):
+Phrase rules:
 
 * groups, in order of routing value: reviewers, comment authors, fields, terms, persons,
   organisations, places, headings (levels 1–3), bold, plain text (excerpts), italic,

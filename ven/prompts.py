@@ -1,4 +1,4 @@
-"""The system prompts of the two index calls (SPEC §5; reasoning in ``docs/prompts.md``).
+"""The system prompts of the two index calls (the reasoning is in ``docs/prompts.md``).
 
 * :func:`filter_system_prompt` — the routing call: a low-cost model reads the index
   document and the question and replies with one line that :func:`ven.parse_route` reads.

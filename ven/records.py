@@ -1,4 +1,4 @@
-"""Validation of one document's metadata records (SPEC §7 "Ven input").
+"""Validation of one document's metadata records (the input rules in ``docs/ven.md``).
 
 :func:`read_records` reads the caller's iterable once, checks every rule and returns
 :class:`Columns`: plain per-``ssSeq`` lists of the few values ``ven`` needs. Nothing of the
@@ -154,7 +154,7 @@ def _materialize(records: object) -> list[object]:
 def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
     """Read and validate one document's complete record set.
 
-    Raises :class:`~ven.errors.VenError` for every rule of SPEC §7 "Ven input"; where a
+    Raises :class:`~ven.errors.VenError` for every input rule (``docs/ven.md``); where a
     record is at fault the error carries its position in the input (``.index``) and the
     field (``.field``), and the message names both.
     """

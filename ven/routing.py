@@ -1,4 +1,4 @@
-"""The routing grammar: document ids, :class:`Route` and :func:`parse_route` (SPEC §7).
+"""The routing grammar: document ids, :class:`Route` and :func:`parse_route` (see ``docs/routing.md``).
 
 A routing model answers with exactly one line: ``NONE``, ``ALL``, ``INDEX``, or
 ``ID:confidence | ID:confidence ...``. :func:`parse_route` reads such a reply — also the
@@ -112,7 +112,7 @@ def _is_control(ch: str) -> bool:
 
 
 def is_doc_id(value: object) -> bool:
-    """Whether ``value`` is a valid document id (SPEC §7 "Document ids").
+    """Whether ``value`` is a valid document id.
 
     1–64 characters; no whitespace, ``:``, ``|``, ``;`` or control characters; not
     ``NONE``, ``ALL`` or ``INDEX`` in any case.
@@ -202,7 +202,7 @@ def _docs(line: str, known: dict[str, str] | None) -> tuple[tuple[str, int], ...
 def parse_route(reply: object, known_ids: Iterable[str] | None = None) -> Route:
     """Read a routing model's reply into a :class:`Route`; never raises for any reply.
 
-    The rules (SPEC §7 "parse_route"): code fence lines are dropped and backticks, quotes
+    The rules: code fence lines are dropped and backticks, quotes
     and Markdown ``*`` are stripped from the edges of lines and items; the first non-empty
     line that parses decides. A keyword (``NONE``, ``ALL``, ``INDEX``) must be the whole
     line, case and trailing punctuation ignored. Otherwise the line is split into items on

@@ -630,7 +630,7 @@ def _plain(inlines: Iterable[m.Inline]) -> str:
 
 
 def _emphasize(inlines: tuple[m.Inline, ...]) -> tuple[m.Inline, ...]:
-    """A Title-styled paragraph's text, bold (it is not a heading, see SPEC §7)."""
+    """A Title-styled paragraph's text, bold (it is not a heading)."""
     out: list[m.Inline] = []
     for node in inlines:
         if isinstance(node, m.Text):

@@ -128,6 +128,7 @@ class MiniLMEmbeddings(Embeddings):
         self._lock = threading.Lock()
         self._sessions: dict[bool, Any] = {}
         self._tokenizer: Any = None
+        self._model_path: Path | None = None  # checked once, shared by both sessions
         for name in ("onnxruntime", "tokenizers"):
             _package_dir(name)
 
@@ -137,7 +138,9 @@ class MiniLMEmbeddings(Embeddings):
                 import onnxruntime
                 from tokenizers import Tokenizer
 
-                model = _checked(*_MODEL)
+                if self._model_path is None:
+                    self._model_path = _checked(*_MODEL)
+                model = self._model_path
                 if self._tokenizer is None:
                     tokenizer = Tokenizer.from_file(os.fspath(_checked(*_TOKENIZER)))
                     tokenizer.no_padding()

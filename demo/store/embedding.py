@@ -138,6 +138,7 @@ class MiniLMProvider:
         from demo import minilm
 
         window = minilm.WINDOW if window is None else window
+        self._files_error = minilm.ModelFilesError
         try:
             self._model = minilm.MiniLMEmbeddings(threads=threads, window=window)
         except minilm.ModelMissingError as exc:
@@ -163,11 +164,9 @@ class MiniLMProvider:
         return self._vectors([text], True)[0]
 
     def _vectors(self, texts: Sequence[str], query: bool) -> np.ndarray:
-        from demo import minilm
-
         try:
             return self._model.vectors(list(texts), query=query)
-        except minilm.ModelFilesError as exc:
+        except self._files_error as exc:
             raise EmbeddingUnavailableError(str(exc)) from exc
 
 

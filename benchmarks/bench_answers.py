@@ -31,11 +31,11 @@ if str(ROOT) not in sys.path:
 
 import dan  # noqa: E402
 from benchmarks._docs import publish  # noqa: E402
+from benchmarks.bench_store import ME, _pct, load_quality  # noqa: E402
 from benchmarks.quality.collection import all_questions, build_collection  # noqa: E402
 from benchmarks.quality.metrics import Passage, score  # noqa: E402
-from demo.store import AccessContext, AskOptions, HashingProvider, KnowledgeStore, MiniLMProvider, StoreOptions  # noqa: E402
+from demo.store import AskOptions, HashingProvider, KnowledgeStore, MiniLMProvider, StoreOptions  # noqa: E402
 
-ME = AccessContext("bench")
 #: Questions none of the documents answer: the extract should say "not found".
 OFF_TOPIC = (
     "What is the capital of Australia?",
@@ -65,11 +65,7 @@ def run(embeddings: str, mode: str, context_tokens: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp, KnowledgeStore(
         Path(tmp) / "q.db", options=StoreOptions(max_tokens=512), embeddings=provider
     ) as store:
-        cid = store.create_collection("Quality", ME).id
-        for it in items:
-            store.enqueue(cid, it.name, it.data, ME)
-        while store.process_next():
-            pass
+        cid = load_quality(store, items)
         for q in questions:
             res = store.ask(cid, q.question, ME, options=AskOptions(max_tokens=context_tokens), mode=mode)
             file_of = {c.passage_id: c.file_name for c in res.citations}
@@ -117,10 +113,6 @@ def run(embeddings: str, mode: str, context_tokens: int) -> dict[str, Any]:
         "off_topic": {"questions": len(off_topic), "not_found": _share(off_topic)},
         "questions": rows,
     }
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f} %"
 
 
 def render(result: dict[str, Any]) -> str:

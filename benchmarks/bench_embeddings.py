@@ -34,10 +34,10 @@ if str(ROOT) not in sys.path:
 import numpy as np  # noqa: E402
 
 from benchmarks._docs import publish  # noqa: E402
-from benchmarks.bench_store import BUDGETS, ME, MODES, quality  # noqa: E402
+from benchmarks.bench_store import BUDGETS, ME, MODES, _pct, load_quality, quality, store_corpus  # noqa: E402
 from benchmarks.quality.collection import all_questions, build_collection  # noqa: E402
 from benchmarks.quality.evaluate import evaluate, summarise  # noqa: E402
-from benchmarks.quality.pipelines import DanCorpus, Enriched  # noqa: E402
+from benchmarks.quality.pipelines import Enriched  # noqa: E402
 from benchmarks.quality.retrieval import Chunk  # noqa: E402
 from demo.store import EmbeddingIdentity, HashingProvider, KnowledgeStore, MiniLMProvider, StoreOptions  # noqa: E402
 
@@ -92,18 +92,8 @@ def fusion_study(name: str, budgets: Sequence[int]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp, KnowledgeStore(
         Path(tmp) / "q.db", options=StoreOptions(max_tokens=512), embeddings=provider(name)
     ) as store:
-        cid = store.create_collection("Quality", ME).id
-        for it in items:
-            store.enqueue(cid, it.name, it.data, ME)
-        while store.process_next():
-            pass
-        chunks: list[Chunk] = []
-        records: dict[str, list[dict[str, Any]]] = {}
-        for src in store.list_sources(cid, ME):
-            passages = store.list_passages(cid, src.document_id, ME, limit=1000)
-            records[src.file_name] = [dict(p.record) for p in passages]
-            chunks += [Chunk(src.file_name, p.seq, p.text, p.tokens) for p in passages]
-        corpus = DanCorpus(chunks, records, [it.name for it in items])
+        cid = load_quality(store, items)
+        corpus = store_corpus(store, cid, items)
         lanes: dict[str, tuple[list[tuple[Chunk, float]], list[tuple[Chunk, float]]]] = {}
         for q in questions:
             kw, sem = (
@@ -167,10 +157,6 @@ def provider(name: str) -> Any:
     if name.startswith("minilm-w"):
         return MiniLMProvider(window=int(name.removeprefix("minilm-w")))
     return WordLlamaProvider()
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f} %"
 
 
 def render(result: dict[str, Any]) -> str:

@@ -232,6 +232,27 @@ def scale(backend: str, url: str, sizes: Sequence[int], questions: Sequence[str]
     return result
 
 
+def load_quality(store: KnowledgeStore, items: Sequence[Any]) -> str:
+    """A collection holding the quality benchmark's ``items``, ingested: its id."""
+    cid = store.create_collection("Quality", ME).id
+    for it in items:
+        store.enqueue(cid, it.name, it.data, ME)
+    while store.process_next():
+        pass
+    return cid
+
+
+def store_corpus(store: KnowledgeStore, cid: str, items: Sequence[Any]) -> DanCorpus:
+    """The collection's passages and records as the quality benchmark's dan corpus."""
+    chunks: list[Chunk] = []
+    records: dict[str, list[dict[str, Any]]] = {}
+    for src in store.list_sources(cid, ME):
+        passages = store.list_passages(cid, src.document_id, ME, limit=1000)
+        records[src.file_name] = [dict(p.record) for p in passages]
+        chunks += [Chunk(src.file_name, p.seq, p.text, p.tokens) for p in passages]
+    return DanCorpus(chunks, records, [it.name for it in items])
+
+
 def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing") -> dict[str, Any]:
     """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
     ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding)."""
@@ -239,23 +260,14 @@ def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "h
     questions = all_questions(items)
     provider = HashingProvider() if embeddings == "hashing" else embeddings
     with KnowledgeStore(url, options=StoreOptions(max_tokens=512), embeddings=provider) as store:
-        cid = store.create_collection("Quality", ME).id
         t0 = time.perf_counter()
         with Phases() as phases:
-            for it in items:
-                store.enqueue(cid, it.name, it.data, ME)
-            while store.process_next():
-                pass
+            cid = load_quality(store, items)
         wall = time.perf_counter() - t0
         failed = [j.file_name for j in store.list_jobs(cid, ME) if j.state.value != "ready"]
-        chunks: list[Chunk] = []
-        records: dict[str, list[dict[str, Any]]] = {}
-        for src in store.list_sources(cid, ME):
-            passages = store.list_passages(cid, src.document_id, ME, limit=1000)
-            records[src.file_name] = [dict(p.record) for p in passages]
-            chunks += [Chunk(src.file_name, p.seq, p.text, p.tokens) for p in passages]
+        corpus = store_corpus(store, cid, items)
         order = [it.name for it in items]
-        corpus = DanCorpus(chunks, records, order)
+        chunks = corpus.chunks
 
         class StoreRetriever:
             """The store's public search (50 passages, 16,000 tokens) as a ranking."""

@@ -33,7 +33,7 @@ from dan.readers import reader_for
 from dan.textclean import clean_text
 from dan.tokenizer import count_tokens
 from dan.units import Unit
-from ven.routing import is_doc_id
+from ven.routing import is_doc_id, is_reserved_id
 
 __all__ = ["Dan", "DanResult", "convert", "convert_string", "NamesHook", "derive_doc_id", "check_doc_id"]
 
@@ -41,7 +41,6 @@ log = logging.getLogger("dan")
 #: True while dan converts a probe document to check options (nothing to warn about).
 PROBING: contextvars.ContextVar[bool] = contextvars.ContextVar("dan_probing", default=False)
 
-_RESERVED_IDS = {"NONE", "ALL", "INDEX"}
 MIN_MAX_TOKENS = 16
 
 
@@ -55,7 +54,7 @@ def check_doc_id(doc_id: str) -> str:
     ``;`` or control characters; not NONE/ALL/INDEX), so every id dan accepts can be routed."""
     if not isinstance(doc_id, str) or not 1 <= len(doc_id) <= 64:
         raise DanError(f"doc_id {doc_id!r} must be a str of 1 to 64 characters")
-    if doc_id.upper() in _RESERVED_IDS:
+    if is_reserved_id(doc_id):
         raise DanError(f"doc_id {doc_id!r} is reserved by the routing grammar (NONE/ALL/INDEX): choose another")
     if not is_doc_id(doc_id):
         raise DanError(f"doc_id {doc_id!r} must not contain whitespace, ':', '|', ';' or control characters")

@@ -36,6 +36,7 @@ from dan.inline import (
     render,
 )
 from dan.units import CODE, HEADING as U_HEADING, ITEM, PARA as U_PARA, ROW, Unit
+from ven.phrases import cut_at_word
 
 __all__ = ["Rendered", "render_document", "phrase", "row_markdown", "code_fence", "row_plain", "cells_pieces", "MAX_COLUMNS"]
 
@@ -48,15 +49,8 @@ _CODE_WRAP = Wrap("code", "`", "`")
 
 
 def phrase(text: str, limit: int = 100) -> str:
-    """One line of text, at most ``limit`` characters, cut at a word boundary."""
-    text = _WS.sub(" ", text).strip()
-    if len(text) <= limit:
-        return text
-    cut = text[: limit + 1]
-    space = cut.rfind(" ")
-    if space > limit // 2:
-        return cut[:space].rstrip()
-    return text[:limit].rstrip()
+    """One line of text, at most ``limit`` characters, cut at a word boundary (ven's rule)."""
+    return cut_at_word(_WS.sub(" ", text).strip(), limit)
 
 
 @frozen(slots=True)

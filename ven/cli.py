@@ -20,6 +20,7 @@ from ven import __version__ as ven_version
 from ven.document import Ven
 from ven.errors import VenError
 from ven.expansion import Expansion
+from ven.routing import doc_id_key
 from ven.schema import COMS, DOC_ID, PAGE, PAGE_LAST, REVS, SEQ, TABLES, TYPE, split_list
 
 __all__ = ["main", "build_parser", "Chunk", "read_chunks", "group_documents", "parse_seqs"]
@@ -141,7 +142,7 @@ def group_documents(chunks: Iterable[Chunk]) -> dict[str, list[Chunk]]:
         doc_id = chunk.record.get(DOC_ID)
         if not isinstance(doc_id, str) or not doc_id:
             raise CliError(f"chunk {n} has no {DOC_ID}: is this dan's output?")
-        docs.setdefault(doc_id.upper(), []).append(chunk)
+        docs.setdefault(doc_id_key(doc_id), []).append(chunk)
     return docs
 
 
@@ -291,10 +292,10 @@ def _pick_document(docs: dict[str, list[Chunk]], wanted: str | None) -> list[Chu
     if not docs:
         raise CliError("no chunks in the input")
     if wanted is not None:
-        if wanted.upper() not in docs:
+        if doc_id_key(wanted) not in docs:
             known = ", ".join(str(c[0].record[DOC_ID]) for c in list(docs.values())[:10])
             raise CliError(f"--doc {wanted!r} is not in the input (documents: {known})")
-        return docs[wanted.upper()]
+        return docs[doc_id_key(wanted)]
     if len(docs) > 1:
         known = ", ".join(str(c[0].record[DOC_ID]) for c in list(docs.values())[:10])
         raise CliError(f"the input holds {len(docs)} documents: choose one with --doc ({known})", usage=True)

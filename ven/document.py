@@ -12,7 +12,7 @@ from ven.expansion import Expansion
 from ven.index import IndexEntry, build_entry
 from ven.layout import Layout, build_layout
 from ven.phrases import PhraseFields, empty_fields, read_phrase_fields
-from ven.records import as_int, read_records
+from ven.records import as_int, materialize, read_records
 
 __all__ = ["Ven"]
 
@@ -48,7 +48,7 @@ class Ven:
 
     def __init__(self, records: Iterable[Mapping[str, Any]]) -> None:
         started = time.perf_counter()
-        items = _as_list(records)
+        items = materialize(records)
         cols = read_records(items)
         lay = build_layout(cols)
         object.__setattr__(self, "_lay", lay)
@@ -207,16 +207,6 @@ class Ven:
         the item's position in ``seqs`` and ``.field`` is ``"ssSeq"``.
         """
         return Expansion(self, seqs)
-
-
-def _as_list(records: object) -> Any:
-    """The records as a list, read once; what is not an iterable of records is passed on
-    unchanged for :func:`~ven.records.read_records` to reject with its message."""
-    if isinstance(records, (str, bytes, bytearray, memoryview, Mapping)) or not isinstance(
-        records, Iterable
-    ):
-        return records
-    return records if isinstance(records, list) else list(records)
 
 
 def _from_layout(lay: Layout, phr: PhraseFields | None = None) -> Ven:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numbers
 import operator
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ven.errors import VenError
 from ven.schema import (
@@ -34,7 +34,7 @@ from ven.schema import (
     split_list,
 )
 
-__all__ = ["INT_MAX", "Columns", "as_int", "read_records"]
+__all__ = ["INT_MAX", "Columns", "as_int", "materialize", "read_records"]
 
 #: Largest value an int field may hold (``2**31 - 1``).
 INT_MAX = 2**31 - 1
@@ -136,7 +136,10 @@ def _fail(index: int, field: str, problem: str) -> VenError:
     return VenError(f"record {index}, field {field!r}: {problem}", index=index, field=field)
 
 
-def _materialize(records: object) -> list[object]:
+def materialize(records: object) -> list[Any]:
+    """The records as a list, read once (a list is used as it is); a single string, bytes
+    or mapping, or anything not iterable, raises :class:`~ven.VenError`; the items are
+    checked by :func:`read_records`."""
     if isinstance(records, (str, bytes, bytearray, memoryview)):
         raise VenError(
             f"Ven takes an iterable of record mappings, not a single {type(records).__name__}"
@@ -148,7 +151,7 @@ def _materialize(records: object) -> list[object]:
         )
     if not isinstance(records, Iterable):
         raise VenError(f"Ven takes an iterable of record mappings, got {type(records).__name__}")
-    return list(records)
+    return records if isinstance(records, list) else list(records)
 
 
 def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
@@ -158,7 +161,7 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
     record is at fault the error carries its position in the input (``.index``) and the
     field (``.field``), and the message names both.
     """
-    items = _materialize(records)
+    items = materialize(records)
     n = len(items)
     if n == 0:
         raise VenError("empty document: skip it (Ven needs at least one record)")

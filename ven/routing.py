@@ -29,6 +29,7 @@ __all__ = [
     "RouteKind",
     "doc_id_key",
     "is_doc_id",
+    "is_reserved_id",
     "parse_route",
 ]
 
@@ -111,6 +112,11 @@ def _is_control(ch: str) -> bool:
     return unicodedata.category(ch) == "Cc"
 
 
+def is_reserved_id(value: str) -> bool:
+    """Whether ``value`` is one of the grammar's words (:data:`RESERVED_IDS`) in some case."""
+    return value.upper() in RESERVED_IDS
+
+
 def is_doc_id(value: object) -> bool:
     """Whether ``value`` is a valid document id.
 
@@ -122,7 +128,7 @@ def is_doc_id(value: object) -> bool:
     for ch in value:
         if ch in ":|;" or ch.isspace() or _is_control(ch):
             return False
-    return value.upper() not in RESERVED_IDS
+    return not is_reserved_id(value)
 
 
 def doc_id_key(doc_id: str) -> str:

@@ -1,8 +1,8 @@
 """Expand vector-search hits into context with ven, independent of any framework.
 
-The steps the reference product leaves to application code: group the hits by
-``ssDocId`` (hits without ``ssDocId``/``ssSeq`` did not come from dan and pass through
-unchanged), expand each document's hit seqs with its :class:`ven.Ven`, and return the
+The steps around ven for hits from any vector store: group the hits by ``ssDocId`` with
+:func:`ven.collection.group_hits` (hits without ``ssDocId``/``ssSeq`` did not come from dan
+and pass through unchanged), expand each document's hit seqs with its :class:`ven.Ven`, and return the
 expanded chunks in document order, documents in the order of their best hit.
 
 A document is described by any of:
@@ -18,7 +18,6 @@ A document is described by any of:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -26,6 +25,9 @@ from attrs import field, frozen
 
 from dan.integrations.errors import IntegrationError
 from ven import Expansion, Ven, VenError
+from ven.collection import group_hits
+from ven.records import as_int
+from ven.routing import doc_id_key
 from ven.schema import DOC_ID, SEQ
 
 __all__ = [
@@ -146,20 +148,9 @@ class ExpandedContext:
         return "\n\n".join(c.text for c in self.chunks)
 
 
-def _as_seq(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
-    index = getattr(value, "__index__", None)
-    return int(index()) if index is not None else None
-
-
 def hit_key(metadata: Mapping[str, Any]) -> tuple[str, int] | None:
     """``(ssDocId, ssSeq)`` of a hit's metadata, or None when the hit did not come from dan."""
-    doc_id, seq = metadata.get(DOC_ID), _as_seq(metadata.get(SEQ))
+    doc_id, seq = metadata.get(DOC_ID), as_int(metadata.get(SEQ))
     if not isinstance(doc_id, str) or not doc_id or seq is None:
         return None
     return doc_id, seq
@@ -170,7 +161,7 @@ def _lookup(documents: Mapping[str, Any]) -> dict[str, tuple[str, Any]]:
     for key, value in documents.items():
         if not isinstance(key, str):
             raise IntegrationError(f"documents must be keyed by ssDocId (str), got key {key!r}")
-        table[key.upper()] = (key, value)
+        table[doc_id_key(key)] = (key, value)
     return table
 
 
@@ -227,30 +218,28 @@ def expand_hits(
         raise IntegrationError("give either budget (for the default expansion) or expand, not both")
     run = expand if expand is not None else _default_expand(budget)
     table = _lookup(documents)
-    order: list[str] = []
-    grouped: dict[str, dict[int, tuple[str, Mapping[str, Any]]]] = {}
+    keyed: list[tuple[str, int]] = []
+    first: dict[tuple[str, int], tuple[str, Mapping[str, Any]]] = {}
     passthrough: list[Chunk] = []
     for text, metadata in hits:
         key = hit_key(metadata)
         if key is None:
             passthrough.append(Chunk(text, metadata, "passthrough"))
             continue
-        doc_key = key[0].upper()
+        doc_key = doc_id_key(key[0])
         if doc_key not in table:
             raise IntegrationError(
                 f"a hit comes from document {key[0]!r}, which is not in documents: add its DanResult, "
                 "(texts, records), DocumentChunks or Ven"
             )
-        if doc_key not in grouped:
-            order.append(doc_key)
-            grouped[doc_key] = {}
-        grouped[doc_key].setdefault(key[1], (text, metadata))
+        keyed.append(key)
+        first.setdefault((doc_key, key[1]), (text, metadata))
     out: list[ExpandedDocument] = []
-    for doc_key in order:
+    for doc_key, seqs_hit in group_hits(keyed).items():
         name, given = table[doc_key]
         source = given if isinstance(given, Ven) else DocumentChunks.of(given)
         ven = source if isinstance(source, Ven) else source.ven
-        doc_hits = grouped[doc_key]
+        doc_hits = {s: first[doc_key, s] for s in seqs_hit}
         try:
             exp = ven.begin_expansion(doc_hits)
         except VenError as exc:

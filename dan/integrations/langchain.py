@@ -32,6 +32,7 @@ from dan.errors import DanError
 from dan.integrations.context import DocumentChunks, DocumentSource, expand_hits
 from dan.integrations.errors import IntegrationError, MissingDependencyError
 from ven import Expansion
+from ven.routing import doc_id_key
 from ven.schema import COUNT, DOC_ID, SEQ
 
 try:
@@ -273,10 +274,10 @@ def _documents_from_store(
     docs: dict[str, DocumentChunks] = {}
     for _, meta in hits:
         doc_id, count = meta.get(DOC_ID), meta.get(COUNT)
-        if not isinstance(doc_id, str) or doc_id.upper() in docs:
+        if not isinstance(doc_id, str) or doc_id_key(doc_id) in docs:
             continue
         if isinstance(count, bool) or not isinstance(count, (int, float)):
             raise IntegrationError(f"a hit of document {doc_id!r} has no {COUNT}: is it dan's record?")
         pairs = fetch(doc_id, range(int(count)))
-        docs[doc_id.upper()] = DocumentChunks.create([t for t, _ in pairs], [m for _, m in pairs])
+        docs[doc_id_key(doc_id)] = DocumentChunks.create([t for t, _ in pairs], [m for _, m in pairs])
     return docs

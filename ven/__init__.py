@@ -1,6 +1,6 @@
 """ven: vector enrichment from dan's metadata records.
 
-Standard library only (plus ``attrs``); never imports ``dan``.
+Standard library only; never imports ``dan``.
 
 ``Ven(records)`` builds an immutable, thread-safe view of one document's chunk structure
 from its metadata records; ``Ven.begin_expansion(seqs)`` returns an :class:`Expansion` that

@@ -1,8 +1,7 @@
-"""Multi-file context building: the reference demo's application logic as a reusable layer.
+"""Multi-file context building: the steps from a question to a model's context, reusable.
 
 A :class:`Collection` holds one :class:`~ven.Ven` per document (and, optionally, the
-chunk texts) and turns a question into the context to send to a model, following the
-reference product's demo:
+chunk texts) and turns a question into the context to send to a model, in five steps:
 
 1. **Small collection** — under ``threshold`` tokens in all: every chunk of every file.
 2. **Routing** (optional) — the index document and the question go to a cheap model (or
@@ -16,7 +15,7 @@ reference product's demo:
      and the question is treated as broad;
    * anything else (``NONE``, ``ALL``, unreadable, no confident id): no routing.
 3. **Retrieval** — ``retrieval_pct`` percent of the collection's chunks from the caller's
-   search. For a *broad* question the global distribution of the reference: a
+   search. For a *broad* question a global distribution: a
    ``global_spread_pct`` share of the quota spread evenly over every file, the rest in
    proportion to each file's hits, each file searched with its own quota.
 4. **Enrichment** — an enrichment budget of ``enrichment_pct`` percent of the collection's
@@ -25,10 +24,10 @@ reference product's demo:
    the best hit's whole structure (its complete table, its run of revisions and comments)
    first; a weaker hit whose structure no longer fits is left out rather than sent
    incomplete; then comment and revision chunks while budget remains. With
-   ``rank_order=False`` it behaves like the reference demo: ``add_related_chunks`` for all
+   ``rank_order=False``: ``add_related_chunks`` for all
    hits at once (completions ignore the budget), then the additions.
 5. **Assembly** — each file's chunks in document order, files in the order they were
-   added, with the token accounting the reference prints.
+   added, with the token accounting of :meth:`CollectionContext.summary`.
 
 The caller supplies ``search(query, k, doc_ids) -> [(doc_id, seq), ...]`` (best first;
 ``doc_ids`` is ``None`` for the whole collection or a set to restrict to) and, for model
@@ -116,7 +115,7 @@ class CollectionContext:
     notes: tuple[str, ...] = field(default=())
 
     def summary(self) -> str:
-        """One line of token accounting, like the reference demo's status line."""
+        """One line of token accounting: path, tokens sent by kind, route, files."""
         parts = [f"path: {self.path}", f"document tokens sent: {self.context_tokens}"]
         if self.filter_tokens:
             parts.append(f"filter tokens: {self.filter_tokens}")
@@ -148,7 +147,8 @@ def _pct(name: str, value: object) -> float:
 class Collection:
     """Documents (one :class:`~ven.Ven` each) and the logic that builds a question's context.
 
-    Tuning values are the reference demo's defaults. Adding and removing documents is not
+    The keyword arguments tune the steps of the module docstring. Adding and removing
+    documents is not
     thread-safe; :meth:`context` may be called from several threads at once between changes.
     """
 
@@ -299,7 +299,7 @@ class Collection:
         when they fit it, and retrieval spends it across files in hit-rank order: hits
         until ``retrieval_share`` of the cap, then each taken hit's structure (best first,
         only when it fits whole), then further hits, then comment and revision chunks —
-        never more than the cap. Without it, the reference's percentages apply.
+        never more than the cap. Without it, the percentages of the constructor apply.
         """
         if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1):
             raise VenError(f"max_tokens must be a positive int or None, got {max_tokens!r}")
@@ -414,7 +414,7 @@ class Collection:
             if self.rank_order:
                 seqs, dropped, added = _rank_order(doc.ven, ranked, budget)
             else:
-                seqs, dropped, added = _reference_order(doc.ven, ranked, budget)
+                seqs, dropped, added = _all_at_once(doc.ven, ranked, budget)
             kept = [s for s in ranked if s not in dropped]
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             docs.append(DocContext(d, doc.ven.title, seqs, tuple(ranked), rtok, added, dropped))
@@ -530,7 +530,7 @@ class Collection:
         in_scope: Sequence[str],
         min_quota: int = 0,
     ) -> dict[str, list[int]]:
-        """The reference's global distribution: an even coverage share, the rest by hits
+        """The global distribution of a broad question: an even coverage share, the rest by hits
         (``min_quota``: at least this many chunks in all, so a token cap can be filled)."""
         total_quota = max(1, min_quota, int(self.total_chunks * self.retrieval_pct / 100))
         spread = int(total_quota * self.global_spread_pct / 100)
@@ -629,8 +629,8 @@ def _rank_order(v: Ven, ranked: Sequence[int], budget: int) -> tuple[tuple[int, 
     return seqs, tuple(dropped), max(0, enrichment)
 
 
-def _reference_order(v: Ven, ranked: Sequence[int], budget: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The reference demo: add_related_chunks for all hits, then comment and revision additions."""
+def _all_at_once(v: Ven, ranked: Sequence[int], budget: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """``rank_order=False``: add_related_chunks for all hits, then comment and revision additions."""
     with v.begin_expansion(ranked) as exp:
         added = exp.add_related_chunks(revisions=v.has_revisions, comments=v.has_comments, budget=budget)
         if v.has_comments and added < budget:

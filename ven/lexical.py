@@ -5,58 +5,9 @@ The reply is in the routing grammar, so it goes through :func:`ven.parse_route` 
 like a model's reply — the lexical router is a drop-in for offline use, tests, or a
 fallback when the routing model fails.
 
-How it decides (documented, with the measurements behind each rule, in
-``docs/routing.md``):
-
-1. The index is read into documents: a line ``[DOC id] title`` starts (or, with
-   ``(cont.)`` or an id seen before, continues) a document; the properties line is skipped;
-   a group line counts without its label. A document has two fields: its *head* (its id
-   and its title, once) and its *body* (its phrases). Heads are complete — every entry
-   names its document — while bodies are a sample of the document's phrases.
-2. Text becomes terms with :func:`ven.terms.terms_with_ids` (case and accents folded,
-   stopwords dropped, plural ``s`` stripped, CJK as character pairs, identifiers such as
-   ``P-88213`` or ``HY-1032`` kept whole). Every text — the id, the title, each phrase, the
-   question — gives its terms, each pair of neighbouring terms in either order (``alice
-   johnson``: a full name or a multi-word term outranks entries that hold its words apart;
-   ``2025 budget`` matches ``Budget 2025``) and the parts of its identifiers (``cpx``,
-   ``400`` of ``CPX-400``, so that ``CPX 400`` still matches).
-3. ``ALL`` when the question asks about every document (``all documents``, ``each
-   file``, ``the whole collection`` ...).
-4. ``INDEX`` when the question asks about the collection (``which/what/list/how many ...
-   documents/files``) and nothing in it but such words (documents, tables, revisions,
-   comments, pages, authors, titles ...) matches an entry: the index itself answers it.
-5. ``NONE`` when no question term is in the index. Question terms found in no entry are
-   otherwise ignored by the score (they count against the confidence, step 7).
-6. Each document is scored with field-weighted BM25: for every question term ``t`` it
-   holds, ``idf(t) × (2 × sat(head) + sat(body))``, where ``sat`` is BM25's saturating
-   term frequency in that field (k1 = 1.2; length normalisation b = 0.5 for the head,
-   0.75 for the body) and ``idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5))`` over the N
-   documents. A head match counts twice: the title and id say what a document *is*, while
-   a content word sampled into another entry says little about which document holds the
-   rest. An identifier found in one entry only, matched in that entry's head, weighs 1.5
-   times its idf (``patient P-88213`` names one report, whatever lab values other reports'
-   samples show).
-7. Confidence. The question's weight is the idf of each of its terms found in the index,
-   plus, for each of its words found in no entry (pairs and identifier parts aside),
-   half the idf of a term found in one entry only (``idf₁``) — such a word is likely a
-   key word the index does not show, which makes any route less certain. A document's
-   *coverage* is the share of that weight it matches (identifier weights as in step 6).
-   Documents are ranked by coverage × score. In the confidence (not the ranking) a
-   document's head matches count twice when they weigh at least ``idf₁`` — the question
-   then *names* the document (a title word, id or identifier of it alone, or several
-   shared ones), and words its entry does not show are more likely parts of the document
-   the sample left out than signs of another document. Confidence = 100 × that coverage
-   × (the document's score over the best-ranked document's score, at most 1), rounded
-   half up; the best-ranked document's is 100 × its coverage.
-8. A comparison (``compare``, ``versus``, ``vs``, ``difference``, ``differ``) is cut into
-   its two sides (before and after the cue word; ``Compare A with B`` and ``the difference
-   between A and B`` at the first ``with``/``and``/``to``/``against``/``from``), each side
-   is scored alone (steps 6–7), and a side whose best document it names (head matches
-   weighing at least ``idf₁``) adds its documents: each document keeps the highest
-   confidence the whole question or a side gives it. So ``Compare the 2025 budget with the
-   2026 projection`` routes to both budgets.
-9. ``DOCS``: documents with a confidence of at least 10 (the best one always), highest
-   first (ties: higher rank, then index order), at most ``max_docs``.
+How it decides — reading the index into heads and bodies, terms, the ALL/INDEX/NONE
+cues, field-weighted BM25, the confidence, comparisons and the DOCS cut — is described,
+with the measurements behind each rule, in ``docs/routing.md`` ("The lexical router").
 
 Parsed indexes are cached (the 8 most recent, keyed by their text), so routing many
 questions over one index parses it once.

@@ -100,7 +100,7 @@ class Route:
         return tuple(d for d, _ in self.docs)
 
     def confident(self, threshold: int = 70) -> tuple[str, ...]:
-        """Ids whose confidence is at least ``threshold`` (the reference application used 70)."""
+        """Ids whose confidence is at least ``threshold`` (70, :class:`ven.collection.Collection`'s default)."""
         return tuple(d for d, c in self.docs if c >= threshold)
 
 

@@ -94,7 +94,8 @@ REQUIRED_FIELDS: tuple[str, ...] = (
 )
 #: Fixed fields whose value is an ``int``.
 INT_FIELDS: frozenset[str] = frozenset({SEQ, COUNT, TOKENS, PAGE, PAGE_LAST, SECT, REVS, COMS})
-#: Key-phrase fields, in the order the index document groups them is defined by ``ven``.
+#: Key-phrase fields, in the order ``dan`` writes them (the index document's grouping is
+#: ``ven``'s, in :mod:`ven.phrases`).
 PHRASE_FIELDS: tuple[str, ...] = (
     HEADINGS,
     BOLD,

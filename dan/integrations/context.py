@@ -209,7 +209,7 @@ def expand_hits(
     ``documents`` maps ``ssDocId`` (matched case-insensitively) to the document (see the
     module docstring). ``expand(exp)`` runs the expansion of each document; by default
     ``exp.add_related_chunks(budget=budget)`` (complete tables, revisions and comments,
-    the reference's recommendation), ``budget`` being the enrichment-token cap per
+    the usual choice), ``budget`` being the enrichment-token cap per
     document. Raises :class:`~dan.integrations.IntegrationError` when a hit names a
     document missing from ``documents``, a seq outside it, or when both ``budget`` and
     ``expand`` are given (put the budget inside your ``expand``).

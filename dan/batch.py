@@ -32,7 +32,7 @@ from typing import Any, Protocol, TextIO, TypeAlias
 
 from attrs import field, frozen
 
-from dan.converter import PROBING, DanResult, convert, convert_string
+from dan.converter import CALLER_REPORTS_WARNINGS, DanResult, convert, convert_string
 from dan.detect import normalize_doc_type
 from dan.errors import DanError
 from dan.model import Message
@@ -183,11 +183,11 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     # Let dan's own validation judge max_tokens, user_meta, pages, limits and labels: an
     # empty text document converts to zero chunks after every option has been checked.
     probe = {k: v for k, v in opts.items() if k not in ("doc_type", "names")}
-    token = PROBING.set(True)
+    token = CALLER_REPORTS_WARNINGS.set(True)
     try:
         convert_string("", doc_type="text", **probe)
     finally:
-        PROBING.reset(token)
+        CALLER_REPORTS_WARNINGS.reset(token)
     return opts
 
 

@@ -38,8 +38,12 @@ from ven.routing import is_doc_id, is_reserved_id
 __all__ = ["Dan", "DanResult", "convert", "convert_string", "NamesHook", "derive_doc_id", "check_doc_id"]
 
 log = logging.getLogger("dan")
-#: True while dan converts a probe document to check options (nothing to warn about).
-PROBING: contextvars.ContextVar[bool] = contextvars.ContextVar("dan_probing", default=False)
+#: True while the caller reports each result's warnings itself, so the converter does not
+#: log them: the batch option probe (nothing worth reporting) and the LangChain loader (which
+#: logs them with the file's path).
+CALLER_REPORTS_WARNINGS: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "dan_caller_reports_warnings", default=False
+)
 
 MIN_MAX_TOKENS = 16
 
@@ -314,8 +318,9 @@ class Dan:
             doc = _read(data, kind, limits, text)
             rendered = render_document(doc, count_tokens, limits.max_depth)
             page_kind = paginate(rendered)
-        for warning in doc.warnings:
-            log.warning("%s", warning.message)
+        if not CALLER_REPORTS_WARNINGS.get():
+            for warning in doc.warnings:
+                log.warning("%s", warning.message)
         title = _title(doc_title, doc, stem, rendered.units)
         derived = doc_id is None
         self._doc = _Imported(
@@ -365,7 +370,7 @@ class Dan:
         if not chunks:
             where = f"pages {first or 1}-{last}" if first is not None or last is not None else ""
             empty = m.Message("empty", "the document gave no chunks: it holds no text" + (" in that page range" if where else ""), where)
-            if not PROBING.get():
+            if not CALLER_REPORTS_WARNINGS.get():
                 log.warning("%s", empty.message)
             warnings += (empty,)
         return DanResult(

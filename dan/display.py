@@ -4,7 +4,8 @@ Jupyter shows an object through its ``_repr_html_`` / ``_repr_markdown_`` method
 functions here build those strings, so any object can delegate to them:
 
 * :func:`result_html` / :func:`result_markdown`: a :class:`dan.DanResult` as a table of
-  chunks (seq, type, tokens, pages, section, tables, revisions, comments, start of text).
+  chunks (seq, type, tokens, pages, section, tables, revisions, comments, start of text),
+  its warnings listed under the table.
 * :func:`expansion_html` / :func:`expansion_markdown`: a live :class:`ven.Expansion` as
   the table of its chunks, anchors marked, each added chunk with the reason it was
   (probably) added, inferred from the records: it completes an anchor's table, carries
@@ -140,7 +141,24 @@ def _cell(value: Any) -> str:
     return "" if value in (None, 0, "") else html.escape(str(value))
 
 
-def _html_table(caption: str, columns: Sequence[str], rows: Sequence[ChunkRow], total: int, role_key: str = "") -> str:
+def _warnings_of(res: Any) -> tuple[Any, ...]:
+    """A result's warnings (:class:`dan.Message`); none for a plain list of records."""
+    warnings = getattr(res, "warnings", ())
+    return warnings if isinstance(warnings, tuple) else ()
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _html_table(
+    caption: str,
+    columns: Sequence[str],
+    rows: Sequence[ChunkRow],
+    total: int,
+    role_key: str = "",
+    warnings: Sequence[Any] = (),
+) -> str:
     out = [_STYLE, '<div class="danview"><table>', f"<caption>{html.escape(caption)}</caption><thead><tr>"]
     out += [f"<th>{_HEAD[c]}</th>" for c in columns]
     out.append("</tr></thead><tbody>")
@@ -155,6 +173,10 @@ def _html_table(caption: str, columns: Sequence[str], rows: Sequence[ChunkRow], 
     out.append("</tbody></table>")
     if total > len(rows):
         out.append(f"<p>… {total - len(rows)} more chunks not shown</p>")
+    if warnings:
+        out.append(f'<p class="warnings">{_count(len(warnings), "warning")}:</p><ul class="warnings">')
+        out += [f"<li>{html.escape(str(w))}</li>" for w in warnings]
+        out.append("</ul>")
     out.append("</div>")
     return "".join(out)
 
@@ -164,7 +186,9 @@ def _md_escape(value: Any) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
-def _md_table(caption: str, columns: Sequence[str], rows: Sequence[ChunkRow], total: int) -> str:
+def _md_table(
+    caption: str, columns: Sequence[str], rows: Sequence[ChunkRow], total: int, warnings: Sequence[Any] = ()
+) -> str:
     lines = [f"**{_md_escape(caption)}**", ""]
     lines.append("| " + " | ".join(_HEAD[c] for c in columns) + " |")
     lines.append(
@@ -175,6 +199,9 @@ def _md_table(caption: str, columns: Sequence[str], rows: Sequence[ChunkRow], to
         lines.append("| " + " | ".join(cells) + " |")
     if total > len(rows):
         lines += ["", f"… {total - len(rows)} more chunks not shown"]
+    if warnings:
+        lines += ["", f"{_count(len(warnings), 'warning')}:", ""]
+        lines += [f"- {_md_escape(str(w))}" for w in warnings]
     return "\n".join(lines) + "\n"
 
 
@@ -205,17 +232,21 @@ def _result_caption(res: Any, records: Sequence[Mapping[str, Any]], rows: Sequen
 
 
 def result_html(res: DanResult | Sequence[Mapping[str, Any]], max_rows: int = MAX_ROWS) -> str:
-    """An HTML table of a conversion's chunks, for ``DanResult._repr_html_``."""
+    """An HTML table of a conversion's chunks, for ``DanResult._repr_html_``; the result's
+    warnings (``DanResult.warnings``) are listed under it."""
     rows = result_rows(res)
     shown = rows[: _check_max_rows(max_rows)]
-    return _html_table(_result_caption(res, _records_of(res), rows), (*_COLUMNS, "text"), shown, len(rows))
+    caption = _result_caption(res, _records_of(res), rows)
+    return _html_table(caption, (*_COLUMNS, "text"), shown, len(rows), warnings=_warnings_of(res))
 
 
 def result_markdown(res: DanResult | Sequence[Mapping[str, Any]], max_rows: int = MAX_ROWS) -> str:
-    """A Markdown table of a conversion's chunks, for ``DanResult._repr_markdown_``."""
+    """A Markdown table of a conversion's chunks, for ``DanResult._repr_markdown_``; the
+    result's warnings (``DanResult.warnings``) are listed under it."""
     rows = result_rows(res)
     shown = rows[: _check_max_rows(max_rows)]
-    return _md_table(_result_caption(res, _records_of(res), rows), (*_COLUMNS, "text"), shown, len(rows))
+    caption = _result_caption(res, _records_of(res), rows)
+    return _md_table(caption, (*_COLUMNS, "text"), shown, len(rows), _warnings_of(res))
 
 
 # ---------------------------------------------------------------------------- Expansion

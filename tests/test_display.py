@@ -68,6 +68,19 @@ def test_result_markdown_table(review: dan.DanResult) -> None:
     assert len(re.split(r"(?<!\\)\|", table_row.strip("|"))) == 9
 
 
+def test_result_views_list_the_warnings(prices: dan.DanResult) -> None:
+    assert "warning" not in display.result_html(prices) and "warning" not in display.result_markdown(prices)
+    damaged = dan.convert(b"{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\f0 Kept <text>.\\par {\\b unclosed")
+    (warning,) = damaged.warnings
+    page = damaged._repr_html_()
+    assert '<p class="warnings">1 warning:</p>' in page
+    assert f"<li>{warning.message} [unbalanced-groups: input]</li>" in page
+    md = damaged._repr_markdown_()
+    assert md.endswith(f"\n\n1 warning:\n\n- {warning}\n")
+    empty = dan.convert_string("   ", doc_type="text")
+    assert "empty" in empty._repr_markdown_() and "warning:" in empty._repr_html_()
+
+
 def test_max_rows_cuts_and_says_so(prices: dan.DanResult) -> None:
     text = display.result_html(prices, max_rows=3)
     assert len(_html_rows(text)) == 3 and f"{len(prices) - 3} more chunks not shown" in text

@@ -81,6 +81,29 @@ def test_loader_errors_raise_or_skip(corpus: dict[str, Path], tmp_path: Path, ca
     assert any("legacy.doc" in r.getMessage() for r in caplog.records)
 
 
+TRUNCATED_RTF = b"{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\f0 Kept text.\\par {\\b unclosed"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_loader_logs_each_warning_once_with_the_path(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, workers: int
+) -> None:
+    damaged = tmp_path / "damaged.rtf"
+    damaged.write_bytes(TRUNCATED_RTF)
+    clean = tmp_path / "clean.md"
+    clean.write_text("# Clean\n\nNothing wrong here.\n", encoding="utf-8")
+    expected = dan.convert(damaged)
+    assert [w.code for w in expected.warnings] == ["unbalanced-groups"]
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG, logger="dan"):
+        docs = DanLoader([damaged, clean], workers=workers).load()
+    messages = [r.getMessage() for r in caplog.records if r.name.startswith("dan")]
+    assert messages == [f"DanLoader: {damaged}: {expected.warnings[0].message} [unbalanced-groups]"]
+    # no metadata field is added for warnings: the record and the source, nothing else
+    for doc in docs:
+        assert set(doc.metadata) - {"source"} == set(dan.convert(doc.metadata["source"]).records[0])
+
+
 def test_loader_with_workers_matches_in_process(corpus: dict[str, Path]) -> None:
     paths = [corpus["prices"], corpus["memo"], corpus["page"]]
     assert DanLoader(paths, workers=2, max_tokens=100).load() == DanLoader(paths, max_tokens=100).load()

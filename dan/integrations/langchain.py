@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from dan.batch import ConversionFailure, convert_one, iter_convert
-from dan.converter import convert_string
+from dan.converter import CALLER_REPORTS_WARNINGS, convert_string
 from dan.errors import DanError
 from dan.integrations.context import DocumentChunks, DocumentSource, expand_hits
 from dan.integrations.errors import IntegrationError, MissingDependencyError
@@ -70,6 +70,24 @@ def _paths(sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -
     if isinstance(sources, (bytes, bytearray)):
         raise IntegrationError("DanLoader takes paths; for text held in memory use DanTransformer")
     return list(sources)
+
+
+def _reporting_warnings(outcomes: Iterator[Any]) -> Iterator[Any]:
+    """``outcomes``, each produced with the converter's own warning log off: the loader logs
+    every warning itself, once, with the file's path (the flag is set only while this
+    process converts, never across a ``yield``)."""
+    while True:
+        token = CALLER_REPORTS_WARNINGS.set(True)
+        try:
+            outcome = next(outcomes, _END)
+        finally:
+            CALLER_REPORTS_WARNINGS.reset(token)
+        if outcome is _END:
+            return
+        yield outcome
+
+
+_END = object()
 
 
 class DanLoader(BaseLoader):
@@ -115,13 +133,19 @@ class DanLoader(BaseLoader):
         yield from iter_convert(self.paths, workers=self.workers, **kwargs)
 
     def lazy_load(self) -> Iterator[Document]:
-        """Yield the chunks of each file in turn (files in the given order, chunks in ssSeq order)."""
-        for path, outcome in zip(self.paths, self._outcomes(), strict=True):
+        """Yield the chunks of each file in turn (files in the given order, chunks in ssSeq order).
+
+        Each warning of a file's result (``DanResult.warnings``) is logged once on the ``dan``
+        logger, with the file's path; the chunks' metadata is dan's record, nothing added.
+        """
+        for path, outcome in zip(self.paths, _reporting_warnings(self._outcomes()), strict=True):
             if isinstance(outcome, ConversionFailure):
                 if self.on_error == "raise":
                     raise outcome.error
                 log.warning("DanLoader skipped %s: %s", outcome.source, outcome.message)
                 continue
+            for warning in outcome.warnings:
+                log.warning("DanLoader: %s: %s [%s]", os.fspath(path), warning.message, warning.code)
             extra = {self.source_key: os.fspath(path)} if self.source_key else None
             for text, record in outcome:
                 yield _document(text, record, extra)

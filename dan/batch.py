@@ -34,7 +34,7 @@ from attrs import field, frozen
 
 from dan.converter import CALLER_REPORTS_WARNINGS, DanResult, convert, convert_string
 from dan.detect import normalize_doc_type
-from dan.errors import DanError
+from dan.errors import BatchError, DanError, WorkerCrashedError
 from dan.model import Message
 
 __all__ = [
@@ -63,14 +63,6 @@ _PASSED_ON = frozenset(
 )
 #: Keyword arguments that name one document and so make no sense for a batch.
 _PER_DOCUMENT = frozenset({"doc_id", "doc_title"})
-
-
-class BatchError(DanError):
-    """Raised by :meth:`BatchResult.raise_for_errors` when some inputs failed."""
-
-
-class WorkerCrashedError(DanError):
-    """A worker process died (a crash or out of memory) while converting this input."""
 
 
 @frozen(slots=True)

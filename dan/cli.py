@@ -26,7 +26,7 @@ from dan.batch import ConversionFailure, ProgressDisplay, convert_one, iter_conv
 from dan.converter import DanResult
 from dan.detect import _EXTENSIONS as _SUFFIXES  # the extensions dan detects formats from
 from dan.detect import normalize_doc_type
-from dan.errors import DanError
+from dan.errors import DanError, UsageError
 from dan.model import Message
 
 __all__ = ["main", "build_parser", "parse_meta", "expand_inputs", "FORMATS"]
@@ -47,10 +47,6 @@ examples:
 exit status: 0 every file converted, 1 some file failed (each gets one line on stderr,
 the others are still written), 2 usage error.
 """
-
-
-class UsageError(DanError):
-    """A command-line argument is wrong (exit status 2)."""
 
 
 # ---------------------------------------------------------------------------- arguments

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dan.errors import DanError
-from dan.integrations.errors import MissingDependencyError
+from dan.errors import MissingDependencyError
 from ven.schema import COMS, PAGE, PAGE_KIND, PAGE_LAST, REVS, SECT, SEQ, TABLES, TOKENS, TYPE, split_list
 
 if TYPE_CHECKING:

@@ -1,4 +1,11 @@
-"""Every exception ``dan`` raises is a :class:`DanError` (itself a ``ValueError``)."""
+"""Every exception ``dan`` raises, each class defined here once: :class:`DanError` (a
+``ValueError``) and its subclasses.
+
+``dan`` re-exports the conversion errors; :mod:`dan.batch` re-exports :class:`BatchError`
+and :class:`WorkerCrashedError`, :mod:`dan.integrations` :class:`IntegrationError` and
+:class:`MissingDependencyError`, where their callers meet them; :class:`UsageError` is
+the command line's (exit status 2).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +21,11 @@ __all__ = [
     "NestingTooDeepError",
     "TextTooLargeError",
     "DocumentNotFoundError",
+    "BatchError",
+    "WorkerCrashedError",
+    "IntegrationError",
+    "MissingDependencyError",
+    "UsageError",
 ]
 
 
@@ -63,3 +75,23 @@ class TextTooLargeError(LimitExceededError):
 
 class DocumentNotFoundError(DanError, FileNotFoundError):
     """The path given to ``dan.convert`` does not exist."""
+
+
+class BatchError(DanError):
+    """Raised by :meth:`dan.batch.BatchResult.raise_for_errors` when some inputs failed."""
+
+
+class WorkerCrashedError(DanError):
+    """A worker process died (a crash or out of memory) while converting this input."""
+
+
+class IntegrationError(DanError):
+    """An integration was given input it cannot use; the message says what to pass instead."""
+
+
+class MissingDependencyError(IntegrationError, ImportError):
+    """An optional package the helper needs is not installed; the message says what to install."""
+
+
+class UsageError(DanError):
+    """A command-line argument of ``dan`` is wrong (exit status 2)."""

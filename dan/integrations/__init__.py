@@ -6,12 +6,12 @@
 * :mod:`dan.integrations.ray`: row functions for a Ray Data pipeline (the ``ray`` extra).
 
 Importing ``dan`` or this package imports none of those tools; a module that needs one
-raises :class:`~dan.integrations.errors.MissingDependencyError` (a ``dan.DanError`` and an
+raises :class:`~dan.errors.MissingDependencyError` (a ``dan.DanError`` and an
 ``ImportError``) saying what to install.
 """
 
 from __future__ import annotations
 
-from dan.integrations.errors import IntegrationError, MissingDependencyError
+from dan.errors import IntegrationError, MissingDependencyError
 
 __all__ = ["IntegrationError", "MissingDependencyError"]

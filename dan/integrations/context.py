@@ -23,7 +23,7 @@ from typing import Any, TypeAlias
 
 from attrs import field, frozen
 
-from dan.integrations.errors import IntegrationError
+from dan.errors import IntegrationError
 from ven import Expansion, Ven, VenError
 from ven.collection import group_hits
 from ven.records import as_int

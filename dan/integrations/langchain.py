@@ -28,9 +28,8 @@ from typing import Any, Literal
 
 from dan.batch import ConversionFailure, convert_one, iter_convert
 from dan.converter import CALLER_REPORTS_WARNINGS, convert_string
-from dan.errors import DanError
+from dan.errors import DanError, IntegrationError, MissingDependencyError
 from dan.integrations.context import DocumentChunks, DocumentSource, expand_hits
-from dan.integrations.errors import IntegrationError, MissingDependencyError
 from ven import Expansion
 from ven.routing import doc_id_key
 from ven.schema import COUNT, DOC_ID, SEQ

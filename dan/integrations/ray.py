@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from dan.converter import Dan, DanResult
-from dan.integrations.errors import IntegrationError
+from dan.errors import IntegrationError
 
 __all__ = ["convert_row", "chunk_rows", "DOC_COLUMNS", "CHUNK_COLUMNS"]
 

@@ -21,7 +21,8 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check --quiet dan ven demo benchmarks tests scripts
-	$(PY) -m mypy dan ven demo
+	$(PY) -m mypy --strict dan ven
+	$(PY) -m mypy demo
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py

@@ -183,36 +183,36 @@ def _flatten(
             "the document is malformed or hostile"
         )
     for node in inlines:
-        kind = type(node)
-        if kind is m.Text:
-            _text_pieces(node, stack, revs, out)  # type: ignore[arg-type]
-        elif kind is m.LineBreak:
-            out.append(Piece("\n", stack, BREAK, "", revs))
-        elif kind is m.PageMark:
-            out.append(Piece("", stack, PAGE, "rendered" if node.rendered else "", revs))  # type: ignore[union-attr]
-        elif kind is m.NoteRef:
-            label = _one_line(node.label) or "?"  # type: ignore[union-attr]
-            out.append(Piece("", stack, ATOM, "[^" + label + "]", revs))
-        elif kind is m.Revision:
-            wrap = _revision_wrap(node)  # type: ignore[arg-type]
-            rid = node.rev_id or f"@{id(node)}"  # type: ignore[union-attr]
-            _flatten(node.children, stack + (wrap,), revs + ((rid, wrap.author),), out, depth + 1)  # type: ignore[union-attr]
-        elif kind is m.Comment:
-            info = node.info  # type: ignore[union-attr]
-            md, plain = _comment_note(info)
-            author = _author(info.author)
-            if not node.children:  # type: ignore[union-attr]
-                wrap = Wrap("comment", "", "", key=info.comment_id, author=author, note=plain)
-                out.append(Piece(plain, stack + (wrap,), ATOM, md, revs))
-            else:
-                wrap = Wrap("comment", "{==", "==}" + md, key=info.comment_id, author=author, note=plain)
-                _flatten(node.children, stack + (wrap,), revs, out, depth + 1)  # type: ignore[union-attr]
-        elif kind is m.Field:
-            label = _one_line(" ".join(p for p in (node.name, node.data) if p))  # type: ignore[union-attr]
-            wrap = Wrap("field", "", "", key=f"{id(node)}", note=label)
-            _flatten(node.children, stack + (wrap,), revs, out, depth + 1)  # type: ignore[union-attr]
-        else:  # pragma: no cover - readers only produce model inlines
-            raise TypeError(f"not an inline element: {node!r}")
+        match node:
+            case m.Text():
+                _text_pieces(node, stack, revs, out)
+            case m.LineBreak():
+                out.append(Piece("\n", stack, BREAK, "", revs))
+            case m.PageMark():
+                out.append(Piece("", stack, PAGE, "rendered" if node.rendered else "", revs))
+            case m.NoteRef():
+                label = _one_line(node.label) or "?"
+                out.append(Piece("", stack, ATOM, "[^" + label + "]", revs))
+            case m.Revision():
+                wrap = _revision_wrap(node)
+                rid = node.rev_id or f"@{id(node)}"
+                _flatten(node.children, stack + (wrap,), revs + ((rid, wrap.author),), out, depth + 1)
+            case m.Comment():
+                info = node.info
+                md, plain = _comment_note(info)
+                author = _author(info.author)
+                if not node.children:
+                    wrap = Wrap("comment", "", "", key=info.comment_id, author=author, note=plain)
+                    out.append(Piece(plain, stack + (wrap,), ATOM, md, revs))
+                else:
+                    wrap = Wrap("comment", "{==", "==}" + md, key=info.comment_id, author=author, note=plain)
+                    _flatten(node.children, stack + (wrap,), revs, out, depth + 1)
+            case m.Field():
+                label = _one_line(" ".join(p for p in (node.name, node.data) if p))
+                wrap = Wrap("field", "", "", key=f"{id(node)}", note=label)
+                _flatten(node.children, stack + (wrap,), revs, out, depth + 1)
+            case _:  # pragma: no cover - readers only produce model inlines
+                raise TypeError(f"not an inline element: {node!r}")
 
 
 def _text_pieces(

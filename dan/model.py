@@ -41,6 +41,9 @@ __all__ = [
     "Document",
     "RevisionKind",
     "PageKind",
+    "HeaderFooterKind",
+    "HeaderFooterVariant",
+    "NoteKind",
 ]
 
 RevisionKind = Literal["ins", "del"]
@@ -262,6 +265,9 @@ Block = Union[Heading, Paragraph, ListItem, Table, CodeBlock, Quote, Rule, PageB
 # --------------------------------------------------------------------------- stories
 
 PageKind = Literal["rendered", "estimated"]
+HeaderFooterKind = Literal["header", "footer"]
+HeaderFooterVariant = Literal["default", "first", "even"]
+NoteKind = Literal["footnote", "endnote"]
 
 
 @frozen(slots=True)
@@ -272,10 +278,10 @@ class HeaderFooter:
     ``default``, ``first`` (first page of a section only) or ``even`` (even pages only).
     """
 
-    kind: Literal["header", "footer"]
+    kind: HeaderFooterKind
     blocks: tuple[Block, ...]
     sections: tuple[int, ...] = (0,)
-    variant: Literal["default", "first", "even"] = "default"
+    variant: HeaderFooterVariant = "default"
 
 
 @frozen(slots=True)
@@ -284,7 +290,7 @@ class Note:
 
     label: str
     blocks: tuple[Block, ...]
-    kind: Literal["footnote", "endnote"] = "footnote"
+    kind: NoteKind = "footnote"
 
 
 @frozen(slots=True)

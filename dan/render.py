@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -181,28 +182,29 @@ class _Renderer:
                 self.in_list = False
             if getattr(block, "page_break_before", False):
                 self.page_boundary(False)
-            if kind is m.Paragraph:
-                self.paragraph(block.inlines, quote)  # type: ignore[union-attr]
-            elif kind is m.Heading:
-                self.heading(block, quote)  # type: ignore[arg-type]
-            elif kind is m.ListItem:
-                self.list_item(block, quote)  # type: ignore[arg-type]
-            elif kind is m.Table:
-                self.table(block, quote, depth)  # type: ignore[arg-type]
-            elif kind is m.CodeBlock:
-                self.code(block, quote)  # type: ignore[arg-type]
-            elif kind is m.Quote:
-                self.blocks(block.blocks, quote + 1, depth + 1)  # type: ignore[union-attr]
-            elif kind is m.PageBreak:
-                self.page_boundary(block.rendered)  # type: ignore[union-attr]
-            elif kind is m.SectionBreak:
-                if block.new_page:  # type: ignore[union-attr]
-                    self.page_boundary(False)
-                self.wsection = block.index + 1  # type: ignore[union-attr]
-            elif kind is m.Rule:
-                continue
-            else:  # pragma: no cover - readers only produce model blocks
-                raise TypeError(f"not a block element: {block!r}")
+            match block:
+                case m.Paragraph():
+                    self.paragraph(block.inlines, quote)
+                case m.Heading():
+                    self.heading(block, quote)
+                case m.ListItem():
+                    self.list_item(block, quote)
+                case m.Table():
+                    self.table(block, quote, depth)
+                case m.CodeBlock():
+                    self.code(block, quote)
+                case m.Quote():
+                    self.blocks(block.blocks, quote + 1, depth + 1)
+                case m.PageBreak():
+                    self.page_boundary(block.rendered)
+                case m.SectionBreak():
+                    if block.new_page:
+                        self.page_boundary(False)
+                    self.wsection = block.index + 1
+                case m.Rule():
+                    continue
+                case _:  # pragma: no cover - readers only produce model blocks
+                    raise TypeError(f"not a block element: {block!r}")
 
     def paragraph(self, inlines: tuple[m.Inline, ...], quote: int, prefix: str = "") -> None:
         unit, trailing = self._text_unit(U_PARA, flatten(inlines), quote)
@@ -359,7 +361,7 @@ class _Renderer:
         return unit
 
     def _grid(self, table: m.Table, depth: int) -> list[dict[int, list[Piece]]]:
-        spans: dict[int, list] = {}
+        spans: dict[int, list[Any]] = {}  # column -> [its pieces, rows still covered]
         grid: list[dict[int, list[Piece]]] = []
         for row in table.rows:
             line: dict[int, list[Piece]] = {}
@@ -396,21 +398,21 @@ class _Renderer:
             )
         out: list[Piece] = []
         for block in blocks:
-            kind = type(block)
             part: list[Piece]
-            if kind in (m.Paragraph, m.Heading):
-                part = flatten(block.inlines)  # type: ignore[union-attr]
-            elif kind is m.ListItem:
-                label = block.label.strip() or ("1." if block.ordered else "-")  # type: ignore[union-attr]
-                part = [Piece(label + " ", ())] + flatten(block.inlines)  # type: ignore[union-attr]
-            elif kind is m.Table:
-                part = self._nested_table(block, depth + 1)  # type: ignore[arg-type]
-            elif kind is m.CodeBlock:
-                part = [Piece(block.text, (_CODE_WRAP,))] if block.text.strip() else []  # type: ignore[union-attr]
-            elif kind is m.Quote:
-                part = self.cell_pieces(block.blocks, depth + 1)  # type: ignore[union-attr]
-            else:
-                continue
+            match block:
+                case m.Paragraph() | m.Heading():
+                    part = flatten(block.inlines)
+                case m.ListItem():
+                    label = block.label.strip() or ("1." if block.ordered else "-")
+                    part = [Piece(label + " ", ())] + flatten(block.inlines)
+                case m.Table():
+                    part = self._nested_table(block, depth + 1)
+                case m.CodeBlock():
+                    part = [Piece(block.text, (_CODE_WRAP,))] if block.text.strip() else []
+                case m.Quote():
+                    part = self.cell_pieces(block.blocks, depth + 1)
+                case _:
+                    continue
             part = [p for p in part if p.kind != PAGE]
             if not _has_text(part):
                 continue

@@ -36,7 +36,7 @@ def ensure_md(unit: Unit, count: Count) -> None:
     if unit.md:
         return
     if unit.src is not None:
-        src: _Source = unit.src  # type: ignore[assignment]
+        src = unit.src
         unit.pieces = src.slice(unit.start, len(src.text))
         unit.src = None
         unit.start = 0
@@ -154,7 +154,7 @@ class _Source:
 
 def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
     if unit.src is not None:
-        src: _Source = unit.src  # type: ignore[assignment]
+        src = unit.src
         start = unit.start
     else:
         src = _Source(unit.pieces, unit.page, unit.page_last, unit.tokens)

@@ -10,7 +10,12 @@ is larger than a chunk.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dan.inline import InlineFacts, Piece
+
+if TYPE_CHECKING:
+    from dan.splitter import _Source
 
 __all__ = ["Unit", "HEADING", "PARA", "ITEM", "ROW", "CODE"]
 
@@ -100,7 +105,7 @@ class Unit:
         self.cont = False
         #: For the remainder of a cut unit: the shared, indexed source it is a tail of
         #: (``dan.splitter``) and its start offset there; rendered only when used.
-        self.src: object | None = None
+        self.src: _Source | None = None
         self.start = 0
         #: Position in the story's unit list (for footnote references and stable order).
         self.order = 0

@@ -255,7 +255,9 @@ def read_phrase_fields(items: Sequence[Mapping[str, object]], cols: Columns) -> 
     n = len(cols.tokens)
     by_seq: list[Mapping[str, object] | None] = [None] * n
     for rec in items:
-        by_seq[as_int(rec[SEQ])] = rec  # type: ignore[index]  # validated by read_records
+        seq = as_int(rec[SEQ])
+        if seq is not None:  # always: read_records validated every ssSeq
+            by_seq[seq] = rec
     value_id: dict[str, int] = {}
     blob = bytearray()
     starts = array("I", [0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numbers
 import operator
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, SupportsIndex, cast
 
 from ven.errors import VenError
 from ven.schema import (
@@ -114,7 +114,7 @@ def as_int(value: object) -> int | None:
         return int(value)
     if hasattr(type(value), "__index__"):
         try:
-            return operator.index(value)  # type: ignore[arg-type]
+            return operator.index(cast("SupportsIndex", value))
         except TypeError:
             return None
     if isinstance(value, numbers.Real):

@@ -149,7 +149,8 @@ class _Reader:
             elif t == "tr_close":
                 rows.append(m.Row(tuple(cells), header=header))
             elif t in ("th_open", "td_open"):
-                inl = self.inline_of(self.next()) if self.peek() is not None and self.peek().type == "inline" else ()  # type: ignore[union-attr]
+                following = self.peek()
+                inl = self.inline_of(self.next()) if following is not None and following.type == "inline" else ()
                 cells.append(m.Cell((m.Paragraph(inl),) if inl else ()))
         return m.Table(tuple(rows))
 

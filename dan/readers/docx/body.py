@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from lxml import etree
 
@@ -42,7 +43,7 @@ class _Rev:
 
     __slots__ = ("kind", "author", "date", "rev_id", "moved", "_key")
 
-    def __init__(self, kind: str, el: etree._Element, moved: bool, fallback_id: str) -> None:
+    def __init__(self, kind: m.RevisionKind, el: etree._Element, moved: bool, fallback_id: str) -> None:
         self.kind = kind
         self.author = clean_text(el.get(W.author, "")).strip() or "Unknown"
         self.date = el.get(W.date, "")
@@ -57,7 +58,7 @@ class _Rev:
         return hash(self._key)
 
     def node(self, children: tuple[m.Inline, ...]) -> m.Revision:
-        return m.Revision(self.kind, children, self.author, self.date, self.rev_id, self.moved)  # type: ignore[arg-type]
+        return m.Revision(self.kind, children, self.author, self.date, self.rev_id, self.moved)
 
 
 class _Field:
@@ -187,10 +188,15 @@ _T, _DELTEXT, _TAB, _BR, _LRPB, _FLDCHAR, _INSTR = W.t, W.delText, W.tab, W.br, 
 _R, _P, _TBL = W.r, W.p, W.tbl
 
 
+#: An item's place in the inline tree: ``("c", comment id)``, ``("f", _FieldKey)`` and
+#: ``("r", _Rev)`` steps, outermost first.
+_Path = tuple[tuple[str, Any], ...]
+
+
 class _Item:
     __slots__ = ("kind", "value", "bold", "italic", "path")
 
-    def __init__(self, kind: int, value: object, bold: bool, italic: bool, path: tuple) -> None:
+    def __init__(self, kind: int, value: Any, bold: bool, italic: bool, path: _Path) -> None:
         self.kind = kind
         self.value = value
         self.bold = bold
@@ -329,9 +335,9 @@ class BodyReader:
             if tag == _R:
                 self._run(el, items, style, floating, depth, revs)
             elif tag in (W.ins, W_DEL, W.moveFrom, W.moveTo):
-                kind = "ins" if tag in (W.ins, W.moveTo) else "del"
+                rev_kind: m.RevisionKind = "ins" if tag in (W.ins, W.moveTo) else "del"
                 ctx.auto_ids += 1
-                rev = _Rev(kind, el, tag in (W.moveFrom, W.moveTo), f"@{ctx.auto_ids}")
+                rev = _Rev(rev_kind, el, tag in (W.moveFrom, W.moveTo), f"@{ctx.auto_ids}")
                 self._runs(el, items, style, floating, depth + 1, revs + (rev,))
             elif tag in (W.hyperlink, W.smartTag, W.customXml, W.dir, W.bdo):
                 self._runs(el, items, style, floating, depth + 1, revs)
@@ -436,12 +442,12 @@ class BodyReader:
                     for box in _textboxes(choice):
                         floating.extend(self.blocks(box, depth + 1))
 
-    def _add(self, items: list[_Item], kind: int, value: object, bold: bool, italic: bool, revs: tuple[_Rev, ...]) -> None:
+    def _add(self, items: list[_Item], kind: int, value: Any, bold: bool, italic: bool, revs: tuple[_Rev, ...]) -> None:
         ctx = self.ctx
         fields = ctx.fields
         if fields and not all(f.result for f in fields):
             return  # field instruction text is not displayed
-        path: tuple = ()
+        path: _Path = ()
         if ctx.open_comments:
             path = tuple(("c", cid) for cid in ctx.open_comments[:8])
             if kind == _TEXT:
@@ -459,7 +465,7 @@ class BodyReader:
         if revs:
             path = path + tuple(("r", rev) for rev in revs[: _MAX_PATH - len(path)])
         if kind == _TEXT:
-            ctx.count(len(value))  # type: ignore[arg-type]
+            ctx.count(len(value))
         items.append(_Item(kind, value, bold, italic, path))
 
     # ------------------------------------------------------------------ fields
@@ -646,7 +652,7 @@ def _tree(items: list[_Item], comments: Comments) -> tuple[m.Inline, ...]:
     return tuple(_group(seq, comments))
 
 
-def _group(seq: list[tuple[tuple, _Item]], comments: Comments) -> list[m.Inline]:
+def _group(seq: list[tuple[_Path, _Item]], comments: Comments) -> list[m.Inline]:
     out: list[m.Inline] = []
     i = 0
     n = len(seq)
@@ -658,7 +664,7 @@ def _group(seq: list[tuple[tuple, _Item]], comments: Comments) -> list[m.Inline]
             continue
         head = path[0]
         j = i
-        group: list[tuple[tuple, _Item]] = []
+        group: list[tuple[_Path, _Item]] = []
         while j < n and seq[j][0] and seq[j][0][0] == head:
             group.append((seq[j][0][1:], seq[j][1]))
             j += 1
@@ -681,7 +687,7 @@ def _group(seq: list[tuple[tuple, _Item]], comments: Comments) -> list[m.Inline]
 def _leaf(item: _Item, comments: Comments) -> m.Inline:
     kind = item.kind
     if kind == _TEXT:
-        return m.Text(item.value, bold=item.bold, italic=item.italic)  # type: ignore[arg-type]
+        return m.Text(item.value, bold=item.bold, italic=item.italic)
     if kind == _BREAK:
         return m.LineBreak()
     if kind == _PAGE:

@@ -54,7 +54,8 @@ def val(el: etree._Element | None, default: str = "") -> str:
     """The ``w:val`` attribute of ``el`` (``default`` when absent)."""
     if el is None:
         return default
-    return el.get(W.val, default)
+    value: str = el.get(W.val, default)
+    return value
 
 
 def on(el: etree._Element | None) -> bool | None:

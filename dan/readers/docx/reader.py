@@ -92,16 +92,20 @@ def _headers_footers(parts: _Parts, sections: Sections, ctx: DocxContext) -> lis
     settings = parts.optional("settings")
     even_odd = settings is not None and bool(on(settings.find(W.evenAndOddHeaders)))
     # (kind, target, variant) -> sections it is shown in
-    shown: dict[tuple[str, str, str], list[int]] = {}
+    shown: dict[tuple[m.HeaderFooterKind, str, m.HeaderFooterVariant], list[int]] = {}
     inherited: dict[tuple[str, str], str] = {}
+    references: tuple[tuple[m.HeaderFooterKind, str], ...] = (
+        ("header", W.headerReference),
+        ("footer", W.footerReference),
+    )
     for index, sp in enumerate(sections.props):
-        for kind, tag in (("header", W.headerReference), ("footer", W.footerReference)):
+        for kind, tag in references:
             for ref in sp.iter(tag):
                 variant = ref.get(W.type, "default")
                 target = parts.target(ref.get(R.id, ""))
                 if target is not None:
                     inherited[(kind, variant)] = target
-            variants = ["default"]
+            variants: list[m.HeaderFooterVariant] = ["default"]
             if on(sp.find(W.titlePg)):
                 variants.append("first")
             if even_odd:
@@ -122,7 +126,7 @@ def _headers_footers(parts: _Parts, sections: Sections, ctx: DocxContext) -> lis
                 cache[target] = BodyReader(ctx, kind).blocks(root)
         blocks = cache[target]
         if blocks:
-            out.append(m.HeaderFooter(kind, tuple(blocks), tuple(secs), variant))  # type: ignore[arg-type]
+            out.append(m.HeaderFooter(kind, tuple(blocks), tuple(secs), variant))
     return out
 
 
@@ -130,10 +134,11 @@ def _notes(parts: _Parts, ctx: DocxContext) -> list[m.Note]:
     if not ctx.note_labels:
         return []
     out: list[m.Note] = []
-    for rtype, tag, prefix, kind in (
+    note_parts: tuple[tuple[str, str, str, m.NoteKind], ...] = (
         ("footnotes", W.footnote, "f", "footnote"),
         ("endnotes", W.endnote, "e", "endnote"),
-    ):
+    )
+    for rtype, tag, prefix, kind in note_parts:
         if not any(key.startswith(prefix) for key in ctx.note_labels):
             continue
         root = parts.optional(rtype)
@@ -147,7 +152,7 @@ def _notes(parts: _Parts, ctx: DocxContext) -> list[m.Note]:
                 continue
             _reset(ctx)
             blocks = BodyReader(ctx, "note").blocks(note)
-            out.append(m.Note(label, tuple(blocks), kind))  # type: ignore[arg-type]
+            out.append(m.Note(label, tuple(blocks), kind))
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from typing import cast
 
 from dan import model as m
 from dan.errors import TextTooLargeError
@@ -410,7 +411,7 @@ class BlockBuilder:
             self.pre_lang = _language(attrs)
         elif name in ("ins", "del"):
             if len(self.revisions) < MAX_REVISION_NESTING:
-                str_attrs = {k.lower(): v if isinstance(v, str) else " ".join(v) for k, v in attrs.items()}  # type: ignore[union-attr,arg-type]
+                str_attrs = {k.lower(): v if isinstance(v, str) else " ".join(cast("list[str]", v)) for k, v in attrs.items()}
                 self.revisions.append((name, str_attrs))
                 if self.para is not None:
                     self.para.frames.append((name, str_attrs, []))

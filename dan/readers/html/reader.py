@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from bs4 import BeautifulSoup, NavigableString, Tag
-from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
+from bs4 import BeautifulSoup, Tag
+from bs4.element import CData, Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
 
 from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError

@@ -90,10 +90,10 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
             if isinstance(leaf, m.LineBreak):
                 if not seen_text:
                     continue  # a line break before any text says nothing
-                if out and isinstance(out[-1].leaf, m.Text) and out[-1].leaf.text.endswith(" "):
-                    last = out[-1]
+                last = out[-1] if out else None
+                if last is not None and isinstance(last.leaf, m.Text) and last.leaf.text.endswith(" "):
                     t = last.leaf
-                    out[-1] = last._replace(leaf=m.Text(t.text.rstrip(" "), t.bold, t.italic, t.code))  # type: ignore[union-attr]
+                    out[-1] = last._replace(leaf=m.Text(t.text.rstrip(" "), t.bold, t.italic, t.code))
                 prev_space = True
             else:
                 prev_space = False if not isinstance(leaf, m.PageMark) else prev_space
@@ -113,7 +113,7 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
     return [a for a in out if not (isinstance(a.leaf, m.Text) and not a.leaf.text)]
 
 
-Wrapper = tuple[str, object]  # ("c", CommentInfo) or ("r", RevKey)
+Wrapper = tuple[str, "m.CommentInfo | RevKey"]  # ("c", CommentInfo) or ("r", RevKey)
 
 
 def build_inlines(
@@ -169,11 +169,11 @@ def _close(stack: list[tuple[Wrapper | None, list[m.Inline]]]) -> None:
     wrapper, children = stack.pop()
     if not children or wrapper is None:
         return
-    kind, value = wrapper
-    if kind == "c":
-        node: m.Inline = m.Comment(value, tuple(children))  # type: ignore[arg-type]
-    else:
-        rev: RevKey = value  # type: ignore[assignment]
+    _kind, value = wrapper
+    if isinstance(value, m.CommentInfo):  # "c"
+        node: m.Inline = m.Comment(value, tuple(children))
+    else:  # "r"
+        rev = value
         node = m.Revision(
             kind="del" if rev.kind == "del" else "ins",
             children=tuple(children),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import cast
 
 from dan import model as m
 from dan.errors import CorruptDocumentError, NestingTooDeepError, TextTooLargeError
@@ -219,7 +220,7 @@ class _Reader:
         max_depth = self.limits.max_depth
         for kind, value, param in tokens:
             if kind == TEXT:
-                self._text_bytes(value)  # type: ignore[arg-type]
+                self._text_bytes(value)
                 continue
             if kind == HEX:
                 if self.skip_chars:
@@ -230,7 +231,7 @@ class _Reader:
                     if self.state.upr_child:
                         self._skip_group()
                         continue
-                self.buf.append(value)  # type: ignore[arg-type]
+                self.buf.append(value)
                 continue
             self.skip_chars = 0
             if self.buf:
@@ -258,7 +259,7 @@ class _Reader:
                     break
                 continue
             if kind == WORD:
-                name: str = value  # type: ignore[assignment]
+                name: str = value
                 if self.fresh:
                     self.fresh = False
                     if self._destination(name, param):
@@ -271,7 +272,7 @@ class _Reader:
                     self._emit(_SPECIAL_CHARS[name])
                 continue
             # SYMBOL
-            char: str = value  # type: ignore[assignment]
+            char: str = value
             if char == "*":
                 self.star = True
                 continue
@@ -898,7 +899,12 @@ class _Reader:
             blocks = story.blocks(resolver, new_page)
             if blocks:
                 headers.append(
-                    m.HeaderFooter(kind=story.kind, blocks=blocks, sections=story.sections, variant=story.variant)  # type: ignore[arg-type]
+                    m.HeaderFooter(
+                        kind=cast("m.HeaderFooterKind", story.kind),
+                        blocks=blocks,
+                        sections=story.sections,
+                        variant=cast("m.HeaderFooterVariant", story.variant),
+                    )
                 )
         notes = []
         for story in self.notes:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 __all__ = ["Tokenizer", "WORD", "SYMBOL", "HEX", "OPEN", "CLOSE", "TEXT", "Token"]
 
@@ -22,7 +23,8 @@ OPEN = 3
 CLOSE = 4
 TEXT = 5  # (TEXT, data: bytes, None)
 
-Token = tuple[int, object, "int | None"]
+#: ``(kind, value, param)``; the value's type follows the kind (see the kinds above).
+Token = tuple[int, Any, "int | None"]
 
 _TOKEN = re.compile(
     rb"""

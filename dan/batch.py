@@ -59,7 +59,16 @@ ProgressCallback: TypeAlias = Callable[[int, int, str], None]
 
 #: Keyword arguments of :func:`dan.convert` that a batch passes on to every file.
 _PASSED_ON = frozenset(
-    {"doc_type", "max_tokens", "user_meta", "names", "first_page", "last_page", "limits", "field_labels"}
+    {
+        "doc_type",
+        "max_tokens",
+        "user_meta",
+        "names",
+        "first_page",
+        "last_page",
+        "limits",
+        "field_labels",
+    }
 )
 #: Keyword arguments that name one document and so make no sense for a batch.
 _PER_DOCUMENT = frozenset({"doc_id", "doc_title"})
@@ -128,7 +137,9 @@ class BatchResult:
         if errors:
             shown = "; ".join(str(e) for e in errors[:3])
             more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
-            raise BatchError(f"{len(errors)} of {len(self.outcomes)} inputs failed: {shown}{more}") from errors[0].error
+            raise BatchError(
+                f"{len(errors)} of {len(self.outcomes)} inputs failed: {shown}{more}"
+            ) from errors[0].error
 
     def __len__(self) -> int:
         return len(self.outcomes)
@@ -163,7 +174,9 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     names = opts.get("names")
     if names is not None:
         if not callable(names):
-            raise DanError(f"names must be a callable (doc_title, chunk_index, plain_text) -> Names, got {names!r}")
+            raise DanError(
+                f"names must be a callable (doc_title, chunk_index, plain_text) -> Names, got {names!r}"
+            )
         try:
             pickle.loads(pickle.dumps(names))
         except Exception as exc:
@@ -197,7 +210,9 @@ def _check_sources(sources: Iterable[Source]) -> list[Source]:
     items = list(sources)
     for i, item in enumerate(items):
         if not isinstance(item, (str, os.PathLike, bytes, bytearray, memoryview)):
-            raise DanError(f"input {i} is {type(item).__name__}: convert_many takes paths (str or PathLike) or bytes")
+            raise DanError(
+                f"input {i} is {type(item).__name__}: convert_many takes paths (str or PathLike) or bytes"
+            )
     return [bytes(s) if isinstance(s, (bytearray, memoryview)) else s for s in items]
 
 
@@ -259,7 +274,9 @@ def _portable(exc: BaseException) -> BaseException:
         return DanError(f"{type(exc).__name__}: {exc}")
 
 
-def convert_one(index: int, source: Source, options: Mapping[str, Any]) -> DanResult | ConversionFailure:
+def convert_one(
+    index: int, source: Source, options: Mapping[str, Any]
+) -> DanResult | ConversionFailure:
     """Convert one input in this process with ``dan.convert(source, **options)``.
 
     Any exception becomes a :class:`ConversionFailure` at position ``index`` instead of
@@ -475,7 +492,9 @@ def iter_convert(
     elif callable(progress):
         bar, report = None, progress
     else:
-        raise DanError(f"progress must be True, False or a callable(done, total, name), got {progress!r}")
+        raise DanError(
+            f"progress must be True, False or a callable(done, total, name), got {progress!r}"
+        )
     return _ordered(items, options, n_workers, start_method, report, bar)
 
 

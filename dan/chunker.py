@@ -78,7 +78,14 @@ class Chunker:
         found = self._headers.get(key)
         if found is None:
             line = citation_header(
-                self.labels, self.title, first.path, first.page, page_last, self.estimated, self.hbudget, self.count
+                self.labels,
+                self.title,
+                first.path,
+                first.page,
+                page_last,
+                self.estimated,
+                self.hbudget,
+                self.count,
             )
             found = (line, self.count(line + "\n\n"))
             self._headers[key] = found
@@ -200,7 +207,9 @@ class Chunker:
             return best[0]
         return j
 
-    def _emit(self, chunk_units: list[Unit], out: list[Chunk], units: list[Unit], start: int) -> int:
+    def _emit(
+        self, chunk_units: list[Unit], out: list[Chunk], units: list[Unit], start: int
+    ) -> int:
         """Assemble and measure a chunk; shrink it until it fits. Returns the next index."""
         attempts = 0
         while True:

@@ -74,7 +74,9 @@ def parse_meta(items: Sequence[str]) -> dict[str, str | int]:
             raise UsageError(f"--meta {key!r} is given twice")
         if as_int:
             if not _INT.fullmatch(value.strip()):
-                raise UsageError(f"--meta {item!r}: {value!r} is not a decimal integer (use key=value for text)")
+                raise UsageError(
+                    f"--meta {item!r}: {value!r} is not a decimal integer (use key=value for text)"
+                )
             meta[key] = int(value)
         else:
             meta[key] = value
@@ -121,8 +123,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="a file, a directory (every file with a supported extension under it, recursively) "
         "or a glob pattern (** recurses)",
     )
-    conv.add_argument("--max-tokens", type=int, default=1024, metavar="N", help="token limit per chunk (default 1024)")
-    conv.add_argument("--format", choices=FORMATS, default="jsonl", help="output format (default jsonl)")
+    conv.add_argument(
+        "--max-tokens",
+        type=int,
+        default=1024,
+        metavar="N",
+        help="token limit per chunk (default 1024)",
+    )
+    conv.add_argument(
+        "--format", choices=FORMATS, default="jsonl", help="output format (default jsonl)"
+    )
     conv.add_argument(
         "--out",
         default="-",
@@ -130,8 +140,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="'-' (default) writes everything to stdout; a directory gets one file per input "
         "(<name>.jsonl / .json / .md; inputs found under a directory keep their relative path)",
     )
-    conv.add_argument("--doc-id", metavar="ID", help="document id (one input only; default: derived from the content)")
-    conv.add_argument("--title", metavar="TITLE", help="document title (one input only; default: the document's own)")
+    conv.add_argument(
+        "--doc-id",
+        metavar="ID",
+        help="document id (one input only; default: derived from the content)",
+    )
+    conv.add_argument(
+        "--title",
+        metavar="TITLE",
+        help="document title (one input only; default: the document's own)",
+    )
     conv.add_argument(
         "--meta",
         action="append",
@@ -144,8 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TYPE",
         help="force the format: docx, rtf, html, markdown (md) or text (txt); default: detect",
     )
-    conv.add_argument("--first-page", type=_positive_int, metavar="N", help="convert from this 1-based page")
-    conv.add_argument("--last-page", type=_positive_int, metavar="N", help="convert up to this page (inclusive)")
+    conv.add_argument(
+        "--first-page", type=_positive_int, metavar="N", help="convert from this 1-based page"
+    )
+    conv.add_argument(
+        "--last-page", type=_positive_int, metavar="N", help="convert up to this page (inclusive)"
+    )
     conv.add_argument(
         "--workers",
         type=_positive_int,
@@ -154,9 +176,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="convert in N worker processes (default 1: in this process)",
     )
     bar = conv.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None, help="always show progress")
-    bar.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")
-    conv.add_argument("-q", "--quiet", action="store_true", help="no summary line (errors are still printed)")
+    bar.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="always show progress",
+    )
+    bar.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show progress"
+    )
+    conv.add_argument(
+        "-q", "--quiet", action="store_true", help="no summary line (errors are still printed)"
+    )
     conv.set_defaults(handler=_cmd_convert)
 
     msg = sub.add_parser(
@@ -186,7 +218,9 @@ def _walk(root: Path) -> list[Path]:
     return found
 
 
-def expand_inputs(args: Sequence[str]) -> tuple[list[tuple[Path, Path | None]], list[tuple[str, str]]]:
+def expand_inputs(
+    args: Sequence[str],
+) -> tuple[list[tuple[Path, Path | None]], list[tuple[str, str]]]:
     """Resolve FILE arguments to ``(path, base)`` pairs and ``(argument, problem)`` errors.
 
     A directory contributes every supported file under it (``base`` = the directory, so
@@ -210,7 +244,9 @@ def expand_inputs(args: Sequence[str]) -> tuple[list[tuple[Path, Path | None]], 
         if p.is_dir():
             files = _walk(p)
             if not files:
-                errors.append((arg, f"no files with a supported extension ({' '.join(sorted(_SUFFIXES))})"))
+                errors.append(
+                    (arg, f"no files with a supported extension ({' '.join(sorted(_SUFFIXES))})")
+                )
             for f in files:
                 add(f, p)
         elif p.exists() or not _GLOB_CHARS.search(arg):
@@ -259,12 +295,19 @@ def _write_jsonl(out: TextIO, res: DanResult) -> None:
 
 
 def _doc_object(res: DanResult, source: str) -> dict[str, Any]:
-    return {"doc_id": res.doc_id, "doc_title": res.doc_title, "source": source, "chunks": _chunk_objects(res)}
+    return {
+        "doc_id": res.doc_id,
+        "doc_title": res.doc_title,
+        "source": source,
+        "chunks": _chunk_objects(res),
+    }
 
 
 def _write_md(out: TextIO, res: DanResult) -> None:
     for text, record in res:
-        out.write(f"<!-- dan chunk ssDocId={res.doc_id} ssSeq={record['ssSeq']} ssCount={record['ssCount']} -->\n")
+        out.write(
+            f"<!-- dan chunk ssDocId={res.doc_id} ssSeq={record['ssSeq']} ssCount={record['ssCount']} -->\n"
+        )
         out.write(text.rstrip("\n") + "\n\n")
 
 
@@ -303,7 +346,9 @@ class _Sink:
                 _write_md(self.stdout, res)
             else:
                 sep = ",\n" if self._json_docs else "\n"
-                self.stdout.write(sep + json.dumps(_doc_object(res, source), ensure_ascii=False, indent=2))
+                self.stdout.write(
+                    sep + json.dumps(_doc_object(res, source), ensure_ascii=False, indent=2)
+                )
                 self._json_docs += 1
             self.stdout.flush()
             return
@@ -338,7 +383,9 @@ def _error(stderr: TextIO, source: str, message: str, bar: ProgressDisplay | Non
         stderr.flush()
 
 
-def _warn(stderr: TextIO, source: str, warning: Message, bar: ProgressDisplay | None = None) -> None:
+def _warn(
+    stderr: TextIO, source: str, warning: Message, bar: ProgressDisplay | None = None
+) -> None:
     line = f"dan: warning: {_one_line(source)}: {_one_line(warning.message)} [{warning.code}]"
     if bar is not None:
         bar.write(line)
@@ -356,7 +403,9 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     meta = parse_meta(args.meta)
     pairs, input_errors = expand_inputs(args.files)
     if (args.doc_id is not None or args.title is not None) and len(pairs) > 1:
-        raise UsageError(f"--doc-id and --title name one document, but {len(pairs)} files were given")
+        raise UsageError(
+            f"--doc-id and --title name one document, but {len(pairs)} files were given"
+        )
     options: dict[str, Any] = {"max_tokens": args.max_tokens, "user_meta": meta or None}
     if args.doc_type is not None:
         options["doc_type"] = normalize_doc_type(args.doc_type)  # UnsupportedFormatError: exit 2
@@ -366,7 +415,9 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         options["last_page"] = args.last_page
     out_dir = None if args.out == "-" else Path(args.out)
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        raise UsageError(f"--out {args.out!r} is a file: give a directory (it is created if missing) or '-'")
+        raise UsageError(
+            f"--out {args.out!r} is a file: give a directory (it is created if missing) or '-'"
+        )
     for arg, problem in input_errors:
         _error(stderr, arg, problem)
     sink = _Sink(args.format, out_dir, _output_names(pairs, args.format), stdout)
@@ -413,10 +464,15 @@ def _outcomes(
     """Per-input outcomes in order; options are validated before the first file is read."""
     if args.doc_id is not None or args.title is not None:
         # one document: dan.convert takes the id and title; validate options on an empty text first
-        dan.convert_string("", doc_type="text", doc_id=args.doc_id, doc_title=args.title, **_probe(options))
+        dan.convert_string(
+            "", doc_type="text", doc_id=args.doc_id, doc_title=args.title, **_probe(options)
+        )
         return _single(pairs, args, options, bar)
     return iter_convert(
-        [p for p, _ in pairs], workers=args.workers, progress=bar if bar is not None else False, **options
+        [p for p, _ in pairs],
+        workers=args.workers,
+        progress=bar if bar is not None else False,
+        **options,
     )
 
 
@@ -440,7 +496,10 @@ def _single(
 def _utf8(stream: TextIO) -> TextIO:
     """Records are written as UTF-8 whatever the console's code page (JSON with real characters)."""
     reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+    if (
+        reconfigure is not None
+        and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8"
+    ):
         try:
             reconfigure(encoding="utf-8")
         except (OSError, ValueError):
@@ -448,7 +507,9 @@ def _utf8(stream: TextIO) -> TextIO:
     return stream
 
 
-def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     """Run the ``dan`` command with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     out = stdout if stdout is not None else _utf8(sys.stdout)
     err = stderr if stderr is not None else sys.stderr

@@ -35,7 +35,15 @@ from dan.tokenizer import count_tokens
 from dan.units import Unit
 from ven.routing import is_doc_id, is_reserved_id
 
-__all__ = ["Dan", "DanResult", "convert", "convert_string", "NamesHook", "derive_doc_id", "check_doc_id"]
+__all__ = [
+    "Dan",
+    "DanResult",
+    "convert",
+    "convert_string",
+    "NamesHook",
+    "derive_doc_id",
+    "check_doc_id",
+]
 
 log = logging.getLogger("dan")
 #: True while the caller reports each result's warnings itself, so the converter does not
@@ -59,26 +67,38 @@ def check_doc_id(doc_id: str) -> str:
     if not isinstance(doc_id, str) or not 1 <= len(doc_id) <= 64:
         raise DanError(f"doc_id {doc_id!r} must be a str of 1 to 64 characters")
     if is_reserved_id(doc_id):
-        raise DanError(f"doc_id {doc_id!r} is reserved by the routing grammar (NONE/ALL/INDEX): choose another")
+        raise DanError(
+            f"doc_id {doc_id!r} is reserved by the routing grammar (NONE/ALL/INDEX): choose another"
+        )
     if not is_doc_id(doc_id):
-        raise DanError(f"doc_id {doc_id!r} must not contain whitespace, ':', '|', ';' or control characters")
+        raise DanError(
+            f"doc_id {doc_id!r} must not contain whitespace, ':', '|', ';' or control characters"
+        )
     return doc_id
 
 
-def _check_user_meta(user_meta: Mapping[str, Any] | None, labels: Mapping[ChunkField, str]) -> dict[str, str | int]:
+def _check_user_meta(
+    user_meta: Mapping[str, Any] | None, labels: Mapping[ChunkField, str]
+) -> dict[str, str | int]:
     if user_meta is None:
         return {}
     if not isinstance(user_meta, Mapping):
-        raise DanError(f"user_meta must be a mapping of str to str/int, got {type(user_meta).__name__}")
+        raise DanError(
+            f"user_meta must be a mapping of str to str/int, got {type(user_meta).__name__}"
+        )
     label_set = set(labels.values())
     out: dict[str, str | int] = {}
     for key, value in user_meta.items():
         if not isinstance(key, str) or not key:
             raise DanError(f"user_meta key {key!r} must be a non-empty str")
         if key.startswith("ss"):
-            raise DanError(f"user_meta key {key!r} must not start with 'ss' (reserved for fixed fields)")
+            raise DanError(
+                f"user_meta key {key!r} must not start with 'ss' (reserved for fixed fields)"
+            )
         if key in label_set:
-            raise DanError(f"user_meta key {key!r} clashes with a chunk information field label: rename it")
+            raise DanError(
+                f"user_meta key {key!r} clashes with a chunk information field label: rename it"
+            )
         if isinstance(value, bool):
             out[key] = "yes" if value else "no"
         elif isinstance(value, int):
@@ -86,7 +106,9 @@ def _check_user_meta(user_meta: Mapping[str, Any] | None, labels: Mapping[ChunkF
         elif isinstance(value, str):
             out[key] = clean_text(value)
         else:
-            raise DanError(f"user_meta[{key!r}] is {type(value).__name__}: values must be str or int")
+            raise DanError(
+                f"user_meta[{key!r}] is {type(value).__name__}: values must be str or int"
+            )
     return out
 
 
@@ -144,7 +166,10 @@ class DanResult:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The records are read-only mapping proxies, which do not pickle: rebuild them.
-        return (_rebuild_result, (self.doc_id, self.doc_title, self.chunks, self.records, self.page_kind, self.warnings))
+        return (
+            _rebuild_result,
+            (self.doc_id, self.doc_title, self.chunks, self.records, self.page_kind, self.warnings),
+        )
 
     def _repr_html_(self) -> str:
         from dan.display import result_html
@@ -166,12 +191,26 @@ def _rebuild_result(
     warnings: tuple[m.Message, ...] = (),
 ) -> DanResult:
     return DanResult(
-        doc_id=doc_id, doc_title=doc_title, chunks=chunks, records=_freeze(list(records)), page_kind=page_kind, warnings=warnings
+        doc_id=doc_id,
+        doc_title=doc_title,
+        chunks=chunks,
+        records=_freeze(list(records)),
+        page_kind=page_kind,
+        warnings=warnings,
     )
 
 
 class _Imported:
-    __slots__ = ("doc_id", "derived", "title", "units", "page_kind", "top_level", "user_meta", "warnings")
+    __slots__ = (
+        "doc_id",
+        "derived",
+        "title",
+        "units",
+        "page_kind",
+        "top_level",
+        "user_meta",
+        "warnings",
+    )
 
     def __init__(
         self,
@@ -288,7 +327,9 @@ class Dan:
         if not isinstance(text, str):
             raise DanError(f"import_string takes a str, got {type(text).__name__}")
         data = text.encode("utf-8", errors="surrogatepass")
-        self._import(data, doc_type, doc_id, doc_title, user_meta, filename=None, stem=None, text=text)
+        self._import(
+            data, doc_type, doc_id, doc_title, user_meta, filename=None, stem=None, text=text
+        )
 
     def _import(
         self,
@@ -336,11 +377,15 @@ class Dan:
 
     # ------------------------------------------------------------------ output
 
-    def get_markdown(self, first_page: int | None = None, last_page: int | None = None) -> DanResult:
+    def get_markdown(
+        self, first_page: int | None = None, last_page: int | None = None
+    ) -> DanResult:
         """Chunk the imported document (or the 1-based, inclusive page range) into a result."""
         doc = self._doc
         if doc is None:
-            raise DanError("no document imported: call import_file, import_bytes or import_string first")
+            raise DanError(
+                "no document imported: call import_file, import_bytes or import_string first"
+            )
         max_tokens = _check_max_tokens(self.max_tokens)
         first = _check_page("first_page", first_page)
         last = _check_page("last_page", last_page)
@@ -364,12 +409,19 @@ class Dan:
         )
         with gc_paused():
             chunks = chunker.chunk(units)
-            ctx = RecordContext(doc_id, doc.title, doc.page_kind, labels, meta, self.names, doc.top_level)
+            ctx = RecordContext(
+                doc_id, doc.title, doc.page_kind, labels, meta, self.names, doc.top_level
+            )
             records = build_records(chunks, ctx)
         warnings = doc.warnings
         if not chunks:
             where = f"pages {first or 1}-{last}" if first is not None or last is not None else ""
-            empty = m.Message("empty", "the document gave no chunks: it holds no text" + (" in that page range" if where else ""), where)
+            empty = m.Message(
+                "empty",
+                "the document gave no chunks: it holds no text"
+                + (" in that page range" if where else ""),
+                where,
+            )
             if not CALLER_REPORTS_WARNINGS.get():
                 log.warning("%s", empty.message)
             warnings += (empty,)
@@ -394,7 +446,9 @@ def _read(data: bytes, kind: str, limits: Limits, text: str | None) -> m.Documen
     return reader_for(kind)(data if text is None else text, limits)
 
 
-def _title(doc_title: str | None, doc: m.Document, stem: str | None, units: tuple[Unit, ...]) -> str:
+def _title(
+    doc_title: str | None, doc: m.Document, stem: str | None, units: tuple[Unit, ...]
+) -> str:
     for candidate in (doc_title, doc.title, stem):
         if candidate:
             cleaned = phrase(clean_text(candidate), 200)

@@ -95,7 +95,9 @@ def _reject_unreadable(kind: str | None) -> None:
             "binary .doc; remove the password or save it as .docx, then convert again"
         )
     if kind == "pdf":
-        raise UnsupportedFormatError("the input is a PDF, which dan does not read; supported: DOCX, RTF, HTML, Markdown, text")
+        raise UnsupportedFormatError(
+            "the input is a PDF, which dan does not read; supported: DOCX, RTF, HTML, Markdown, text"
+        )
 
 
 def detect(data: bytes, doc_type: str | None = None, filename: str | None = None) -> str:
@@ -108,12 +110,18 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
             if kind == "ole":
                 _reject_unreadable(kind)
             if kind != "docx":
-                raise UnsupportedFormatError(f"doc_type='docx' but the input is not a zip package: it looks like {_looks_like(kind)}")
+                raise UnsupportedFormatError(
+                    f"doc_type='docx' but the input is not a zip package: it looks like {_looks_like(kind)}"
+                )
         elif wanted == "rtf":
             if kind != "rtf":
-                raise UnsupportedFormatError(f"doc_type='rtf' but the input does not start with {{\\rtf: it looks like {_looks_like(kind)}")
+                raise UnsupportedFormatError(
+                    f"doc_type='rtf' but the input does not start with {{\\rtf: it looks like {_looks_like(kind)}"
+                )
         elif binary or (kind == "rtf" and wanted != "text"):
-            raise UnsupportedFormatError(f"doc_type={wanted!r} but the input looks like {_looks_like(kind)}: pass doc_type=None to detect it")
+            raise UnsupportedFormatError(
+                f"doc_type={wanted!r} but the input looks like {_looks_like(kind)}: pass doc_type=None to detect it"
+            )
         return wanted
     if kind in ("ole", "pdf"):
         _reject_unreadable(kind)

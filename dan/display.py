@@ -25,7 +25,19 @@ from typing import TYPE_CHECKING, Any
 
 from dan.errors import DanError
 from dan.errors import MissingDependencyError
-from ven.schema import COMS, PAGE, PAGE_KIND, PAGE_LAST, REVS, SECT, SEQ, TABLES, TOKENS, TYPE, split_list
+from ven.schema import (
+    COMS,
+    PAGE,
+    PAGE_KIND,
+    PAGE_LAST,
+    REVS,
+    SECT,
+    SEQ,
+    TABLES,
+    TOKENS,
+    TYPE,
+    split_list,
+)
 
 if TYPE_CHECKING:
     from dan.converter import DanResult
@@ -60,7 +72,9 @@ def _records_of(source: Any) -> list[Mapping[str, Any]]:
     """Records in ssSeq order from a ``DanResult`` or a sequence of records."""
     records = getattr(source, "records", source)
     if isinstance(records, (str, bytes, Mapping)) or not isinstance(records, Sequence):
-        raise DanError(f"expected a dan.DanResult or a sequence of records, got {type(source).__name__}")
+        raise DanError(
+            f"expected a dan.DanResult or a sequence of records, got {type(source).__name__}"
+        )
     out = list(records)
     for i, rec in enumerate(out):
         if not isinstance(rec, Mapping) or not isinstance(rec.get(SEQ), int):
@@ -159,7 +173,11 @@ def _html_table(
     role_key: str = "",
     warnings: Sequence[Any] = (),
 ) -> str:
-    out = [_STYLE, '<div class="danview"><table>', f"<caption>{html.escape(caption)}</caption><thead><tr>"]
+    out = [
+        _STYLE,
+        '<div class="danview"><table>',
+        f"<caption>{html.escape(caption)}</caption><thead><tr>",
+    ]
     out += [f"<th>{_HEAD[c]}</th>" for c in columns]
     out.append("</tr></thead><tbody>")
     for row in rows:
@@ -174,7 +192,9 @@ def _html_table(
     if total > len(rows):
         out.append(f"<p>… {total - len(rows)} more chunks not shown</p>")
     if warnings:
-        out.append(f'<p class="warnings">{_count(len(warnings), "warning")}:</p><ul class="warnings">')
+        out.append(
+            f'<p class="warnings">{_count(len(warnings), "warning")}:</p><ul class="warnings">'
+        )
         out += [f"<li>{html.escape(str(w))}</li>" for w in warnings]
         out.append("</ul>")
     out.append("</div>")
@@ -187,12 +207,20 @@ def _md_escape(value: Any) -> str:
 
 
 def _md_table(
-    caption: str, columns: Sequence[str], rows: Sequence[ChunkRow], total: int, warnings: Sequence[Any] = ()
+    caption: str,
+    columns: Sequence[str],
+    rows: Sequence[ChunkRow],
+    total: int,
+    warnings: Sequence[Any] = (),
 ) -> str:
     lines = [f"**{_md_escape(caption)}**", ""]
     lines.append("| " + " | ".join(_HEAD[c] for c in columns) + " |")
     lines.append(
-        "|" + "|".join("---:" if c in ("seq", "tokens", "revisions", "comments") else "---" for c in columns) + "|"
+        "|"
+        + "|".join(
+            "---:" if c in ("seq", "tokens", "revisions", "comments") else "---" for c in columns
+        )
+        + "|"
     )
     for row in rows:
         cells = [str(row[c]) if c in ("seq", "tokens") else _md_escape(row[c]) for c in columns]
@@ -222,7 +250,9 @@ def result_rows(res: DanResult | Sequence[Mapping[str, Any]]) -> list[ChunkRow]:
     return [_row(rec, texts[i]) for i, rec in enumerate(records)]
 
 
-def _result_caption(res: Any, records: Sequence[Mapping[str, Any]], rows: Sequence[ChunkRow]) -> str:
+def _result_caption(
+    res: Any, records: Sequence[Mapping[str, Any]], rows: Sequence[ChunkRow]
+) -> str:
     first = records[0] if records else {}
     title = getattr(res, "doc_title", None) or first.get("ssTitle", "")
     doc_id = getattr(res, "doc_id", None) or first.get("ssDocId", "")
@@ -258,16 +288,22 @@ def _pages_of(rec: Mapping[str, Any]) -> range:
 
 
 def _why(
-    rec: Mapping[str, Any], anchor_recs: Sequence[Mapping[str, Any]], set_recs: Sequence[Mapping[str, Any]]
+    rec: Mapping[str, Any],
+    anchor_recs: Sequence[Mapping[str, Any]],
+    set_recs: Sequence[Mapping[str, Any]],
 ) -> str:
     """Why a chunk not among the anchors is in the expanded set (inferred from records)."""
     reasons: list[str] = []
     kind = rec.get(TYPE)
     tables = set(_tables(rec))
     if tables:
-        of_anchor = sorted(tables & {t for a in anchor_recs if a.get(TYPE) == kind for t in _tables(a)}, key=_num)
+        of_anchor = sorted(
+            tables & {t for a in anchor_recs if a.get(TYPE) == kind for t in _tables(a)}, key=_num
+        )
         of_set = sorted(
-            tables & {t for o in set_recs if o is not rec and o.get(TYPE) == kind for t in _tables(o)}, key=_num
+            tables
+            & {t for o in set_recs if o is not rec and o.get(TYPE) == kind for t in _tables(o)},
+            key=_num,
         )
         if of_anchor:
             reasons.append(f"completes table {', '.join(of_anchor)}")
@@ -294,7 +330,9 @@ def _num(value: str) -> tuple[int, str]:
     return (int(value), value) if value.isdigit() else (1 << 30, value)
 
 
-def expansion_rows(exp: Expansion, source: DanResult | Sequence[Mapping[str, Any]]) -> list[ChunkRow]:
+def expansion_rows(
+    exp: Expansion, source: DanResult | Sequence[Mapping[str, Any]]
+) -> list[ChunkRow]:
     """One row per chunk of the expanded set, in document order, with ``role``
     (``anchor`` or ``added``) and ``why`` (for added chunks).
 
@@ -332,14 +370,30 @@ def _expansion_caption(exp: Expansion, rows: Sequence[ChunkRow]) -> str:
     )
 
 
-_EXP_COLUMNS = ("seq", "role", "why", "type", "tokens", "pages", "section", "tables", "revisions", "comments", "text")
+_EXP_COLUMNS = (
+    "seq",
+    "role",
+    "why",
+    "type",
+    "tokens",
+    "pages",
+    "section",
+    "tables",
+    "revisions",
+    "comments",
+    "text",
+)
 
 
-def expansion_html(exp: Expansion, source: DanResult | Sequence[Mapping[str, Any]], max_rows: int = MAX_ROWS) -> str:
+def expansion_html(
+    exp: Expansion, source: DanResult | Sequence[Mapping[str, Any]], max_rows: int = MAX_ROWS
+) -> str:
     """An HTML table of an expansion: anchors highlighted, added chunks with the reason."""
     rows = expansion_rows(exp, source)
     shown = rows[: _check_max_rows(max_rows)]
-    return _html_table(_expansion_caption(exp, rows), _EXP_COLUMNS, shown, len(rows), role_key="role")
+    return _html_table(
+        _expansion_caption(exp, rows), _EXP_COLUMNS, shown, len(rows), role_key="role"
+    )
 
 
 def expansion_markdown(
@@ -373,15 +427,23 @@ class View:
         return self.markdown
 
 
-def view(obj: Any, source: DanResult | Sequence[Mapping[str, Any]] | None = None, max_rows: int = MAX_ROWS) -> View:
+def view(
+    obj: Any,
+    source: DanResult | Sequence[Mapping[str, Any]] | None = None,
+    max_rows: int = MAX_ROWS,
+) -> View:
     """A notebook view of a ``DanResult`` (``view(res)``) or of a live ``Expansion``
     (``view(exp, res)``; ``source`` = the document's ``DanResult`` or records)."""
     from ven import Expansion
 
     if isinstance(obj, Expansion):
         if source is None:
-            raise DanError("view(exp) needs the expansion's document: view(exp, res) with its DanResult or records")
-        return View(expansion_html(obj, source, max_rows), expansion_markdown(obj, source, max_rows))
+            raise DanError(
+                "view(exp) needs the expansion's document: view(exp, res) with its DanResult or records"
+            )
+        return View(
+            expansion_html(obj, source, max_rows), expansion_markdown(obj, source, max_rows)
+        )
     return View(result_html(obj, max_rows), result_markdown(obj, max_rows))
 
 
@@ -411,9 +473,16 @@ def token_plot(
     colors = {"body": "#4c72b0", "header": "#dd8452", "footer": "#55a868", "footnote": "#c44e52"}
     seqs = [rec[SEQ] for rec in records]
     tokens = [_int(rec, TOKENS) for rec in records]
-    ax.bar(seqs, tokens, color=[colors.get(str(rec.get(TYPE)), "#8172b3") for rec in records], width=0.9)
+    ax.bar(
+        seqs,
+        tokens,
+        color=[colors.get(str(rec.get(TYPE)), "#8172b3") for rec in records],
+        width=0.9,
+    )
     if max_tokens is not None:
-        ax.axhline(max_tokens, color="black", linestyle="--", linewidth=1, label=f"max_tokens {max_tokens}")
+        ax.axhline(
+            max_tokens, color="black", linestyle="--", linewidth=1, label=f"max_tokens {max_tokens}"
+        )
     if tokens:
         mean = sum(tokens) / len(tokens)
         ax.axhline(mean, color="grey", linestyle=":", linewidth=1, label=f"mean {mean:.0f}")

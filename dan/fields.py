@@ -52,13 +52,19 @@ def validate_labels(
     for key, label in (overrides or {}).items():
         f = _field(key)
         if not isinstance(label, str) or not label.isidentifier():
-            raise DanError(f"label {label!r} for {f.value} must be a Python identifier (letters, digits, _)")
+            raise DanError(
+                f"label {label!r} for {f.value} must be a Python identifier (letters, digits, _)"
+            )
         if label.startswith("ss"):
-            raise DanError(f"label {label!r} for {f.value} must not start with 'ss' (reserved for fixed fields)")
+            raise DanError(
+                f"label {label!r} for {f.value} must not start with 'ss' (reserved for fixed fields)"
+            )
         labels[f] = label
     seen: dict[str, ChunkField] = {}
     for f, label in labels.items():
         if label in seen:
-            raise DanError(f"label {label!r} is used for both {seen[label].value} and {f.value}: labels must be unique")
+            raise DanError(
+                f"label {label!r} is used for both {seen[label].value} and {f.value}: labels must be unique"
+            )
         seen[label] = f
     return labels

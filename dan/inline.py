@@ -196,7 +196,9 @@ def _flatten(
             case m.Revision():
                 wrap = _revision_wrap(node)
                 rid = node.rev_id or f"@{id(node)}"
-                _flatten(node.children, stack + (wrap,), revs + ((rid, wrap.author),), out, depth + 1)
+                _flatten(
+                    node.children, stack + (wrap,), revs + ((rid, wrap.author),), out, depth + 1
+                )
             case m.Comment():
                 info = node.info
                 md, plain = _comment_note(info)
@@ -205,7 +207,9 @@ def _flatten(
                     wrap = Wrap("comment", "", "", key=info.comment_id, author=author, note=plain)
                     out.append(Piece(plain, stack + (wrap,), ATOM, md, revs))
                 else:
-                    wrap = Wrap("comment", "{==", "==}" + md, key=info.comment_id, author=author, note=plain)
+                    wrap = Wrap(
+                        "comment", "{==", "==}" + md, key=info.comment_id, author=author, note=plain
+                    )
                     _flatten(node.children, stack + (wrap,), revs, out, depth + 1)
             case m.Field():
                 label = _one_line(" ".join(p for p in (node.name, node.data) if p))

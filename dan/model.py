@@ -52,7 +52,6 @@ RevisionKind = Literal["ins", "del"]
 # --------------------------------------------------------------------------- inlines
 
 
-
 @frozen(slots=True)
 class Message:
     """A warning that travels with a result: what was skipped or repaired, and where.
@@ -68,6 +67,7 @@ class Message:
 
     def __str__(self) -> str:
         return f"{self.message} [{self.code}{': ' + self.where if self.where else ''}]"
+
 
 @frozen(slots=True)
 class Text:

@@ -17,7 +17,14 @@ from dan.units import CODE, HEADING, ITEM, PARA, ROW
 from ven import schema as S
 from ven.schema import join_list
 
-__all__ = ["NamesHook", "RecordContext", "build_records", "MAX_FIELD_CHARS", "MAX_RECORD_BYTES", "plain_sample"]
+__all__ = [
+    "NamesHook",
+    "RecordContext",
+    "build_records",
+    "MAX_FIELD_CHARS",
+    "MAX_RECORD_BYTES",
+    "plain_sample",
+]
 
 #: Characters a phrase field may hold.
 MAX_FIELD_CHARS = 1000
@@ -96,7 +103,9 @@ def _names(ctx: RecordContext, seq: int, plain: str) -> Names:
     if result is None:
         return Names()
     if not isinstance(result, Names):
-        raise DanError(f"the names hook returned {type(result).__name__} for chunk {seq}: return dan.Names or None")
+        raise DanError(
+            f"the names hook returned {type(result).__name__} for chunk {seq}: return dan.Names or None"
+        )
     return result
 
 
@@ -185,7 +194,19 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
     return records
 
 
-_TRIMMABLE = (S.PLAIN, S.LISTS, S.ITALIC, S.BOLD, S.TABLE_HEADS, S.FIELDS, S.TERMS, S.PLACES, S.ORGS, S.PERSONS, S.HEADINGS)
+_TRIMMABLE = (
+    S.PLAIN,
+    S.LISTS,
+    S.ITALIC,
+    S.BOLD,
+    S.TABLE_HEADS,
+    S.FIELDS,
+    S.TERMS,
+    S.PLACES,
+    S.ORGS,
+    S.PERSONS,
+    S.HEADINGS,
+)
 
 
 def _fit_record(rec: dict[str, str | int]) -> None:

@@ -39,7 +39,16 @@ from dan.inline import (
 from dan.units import CODE, HEADING as U_HEADING, ITEM, PARA as U_PARA, ROW, Unit
 from ven.phrases import cut_at_word
 
-__all__ = ["Rendered", "render_document", "phrase", "row_markdown", "code_fence", "row_plain", "cells_pieces", "MAX_COLUMNS"]
+__all__ = [
+    "Rendered",
+    "render_document",
+    "phrase",
+    "row_markdown",
+    "code_fence",
+    "row_plain",
+    "cells_pieces",
+    "MAX_COLUMNS",
+]
 
 #: Grid columns a table may have; wider tables keep their first MAX_COLUMNS columns.
 MAX_COLUMNS = 256
@@ -155,7 +164,9 @@ class _Renderer:
         for rendered in trailing:
             self.page_boundary(rendered)
 
-    def _text_unit(self, kind: str, pieces: list[Piece], quote: int) -> tuple[Unit | None, list[bool]]:
+    def _text_unit(
+        self, kind: str, pieces: list[Piece], quote: int
+    ) -> tuple[Unit | None, list[bool]]:
         """A unit for inline content (None when it holds no text) and its trailing page marks."""
         if not _has_text(pieces):
             self._page_marks(pieces)
@@ -216,7 +227,10 @@ class _Renderer:
 
     def heading(self, block: m.Heading, quote: int) -> None:
         # A heading is emphasis enough: bold runs in it (heading styles are often bold) are dropped.
-        pieces = [p._replace(stack=tuple(w for w in p.stack if w != BOLD)) if p.stack else p for p in flatten(block.inlines)]
+        pieces = [
+            p._replace(stack=tuple(w for w in p.stack if w != BOLD)) if p.stack else p
+            for p in flatten(block.inlines)
+        ]
         unit, trailing = self._text_unit(U_HEADING, pieces, quote)
         if unit is None:
             return
@@ -328,7 +342,14 @@ class _Renderer:
             first = i == 0
             new_page = page_rows[nhead + i] or (first and any(page_rows[:nhead]))
             unit = self._row_unit(
-                key, group, heads, quote, row, head_pieces if first else [], head_plain if first else "", new_page
+                key,
+                group,
+                heads,
+                quote,
+                row,
+                head_pieces if first else [],
+                head_plain if first else "",
+                new_page,
             )
             unit.table_header = header
             unit.md = row_markdown(row)

@@ -164,7 +164,9 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
     prefix = unit.prefix
 
     def render_part(b: int) -> str:
-        return _quote(prefix + render(src.slice(start, _rstrip(text, b, start)), unit.context), unit.quote)
+        return _quote(
+            prefix + render(src.slice(start, _rstrip(text, b, start)), unit.context), unit.quote
+        )
 
     def fits(b: int) -> bool:
         return count(render_part(b)) <= budget
@@ -213,10 +215,14 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
 def _set_facts(unit: Unit) -> None:
     unit.plain = plain_text(unit.pieces)
     unit.facts = facts(unit.pieces)
-    unit.note_refs = tuple(p.md[2:-1] for p in unit.pieces if p.kind == ATOM and p.md.startswith("[^"))
+    unit.note_refs = tuple(
+        p.md[2:-1] for p in unit.pieces if p.kind == ATOM and p.md.startswith("[^")
+    )
 
 
-def _best_cut(text: str, start: int, n: int, fits: Callable[[int], bool], budget: int, count: Count) -> int:
+def _best_cut(
+    text: str, start: int, n: int, fits: Callable[[int], bool], budget: int, count: Count
+) -> int:
     """The largest cut position (start of the rest) whose head ``[start, cut)`` fits, or 0.
 
     Only a window of the text that can hold ``budget`` tokens is searched (it grows when
@@ -225,7 +231,9 @@ def _best_cut(text: str, start: int, n: int, fits: Callable[[int], bool], budget
     for pattern in (_SENTENCE, _WORD):
         window = min(n, start + max(256, budget * 8))
         while True:
-            cuts = [mt.end() for mt in pattern.finditer(text, start, window) if start < mt.end() < n]
+            cuts = [
+                mt.end() for mt in pattern.finditer(text, start, window) if start < mt.end() < n
+            ]
             best = _largest_fitting(cuts, fits)
             if best and best == cuts[-1] and window < n:
                 window = min(n, start + 2 * (window - start))
@@ -235,7 +243,9 @@ def _best_cut(text: str, start: int, n: int, fits: Callable[[int], bool], budget
             return best
     # Inside a word: at a token boundary moved back to a grapheme boundary; when even one
     # grapheme is too large (a long emoji sequence in a tiny limit), at a code point.
-    return _token_cut(text, start, fits, budget) or _token_cut(text, start, fits, budget, graphemes=False)
+    return _token_cut(text, start, fits, budget) or _token_cut(
+        text, start, fits, budget, graphemes=False
+    )
 
 
 def _largest_fitting(cuts: list[int], fits: Callable[[int], bool]) -> int:
@@ -252,7 +262,9 @@ def _largest_fitting(cuts: list[int], fits: Callable[[int], bool]) -> int:
     return best
 
 
-def _token_cut(text: str, start: int, fits: Callable[[int], bool], budget: int, graphemes: bool = True) -> int:
+def _token_cut(
+    text: str, start: int, fits: Callable[[int], bool], budget: int, graphemes: bool = True
+) -> int:
     """Cut inside the first word at a token boundary moved back to a character boundary
     (a grapheme boundary unless ``graphemes`` is false).
 
@@ -339,7 +351,9 @@ def _as_body_row(unit: Unit, count: Count) -> Unit:
     """A header-only table row as a body row under a blank header, so it can be cut."""
     row = unit.copy()
     ncols = len(unit.cells)
-    row.table_header = _quote("|" + "  |" * ncols + "\n| " + " | ".join("---" for _ in range(ncols)) + " |", unit.quote)
+    row.table_header = _quote(
+        "|" + "  |" * ncols + "\n| " + " | ".join("---" for _ in range(ncols)) + " |", unit.quote
+    )
     row.md = _quote(row_markdown(unit.cells), unit.quote)
     row.tokens = count(row.md)
     return row
@@ -349,7 +363,9 @@ def _split_row(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
     cells = unit.cells
     filled = [i for i, c in enumerate(cells) if c]
 
-    def row_with(keep: set[int], replace: dict[int, list[Piece]] | None = None) -> list[list[Piece]]:
+    def row_with(
+        keep: set[int], replace: dict[int, list[Piece]] | None = None
+    ) -> list[list[Piece]]:
         out = []
         for i, c in enumerate(cells):
             if replace and i in replace:
@@ -466,4 +482,3 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
     rest.tokens = max(1, unit.tokens - head.tokens + 6)
     rest.cont = True
     return head, rest
-

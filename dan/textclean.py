@@ -70,4 +70,6 @@ def _looks_utf16(data: bytes) -> bool:
     odd_nuls = sample[1::2].count(0)
     even_nuls = sample[0::2].count(0)
     half = len(sample) // 2
-    return (odd_nuls > 0.7 * half and even_nuls < 0.05 * half) or (even_nuls > 0.7 * half and odd_nuls < 0.05 * half)
+    return (odd_nuls > 0.7 * half and even_nuls < 0.05 * half) or (
+        even_nuls > 0.7 * half and odd_nuls < 0.05 * half
+    )

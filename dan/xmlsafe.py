@@ -49,7 +49,9 @@ def parse_xml(data: bytes, part: str) -> etree._Element:
         msg = str(exc)
         if "depth" in msg.lower() or "nested" in msg.lower():
             raise NestingTooDeepError(f"{part} nests XML elements too deeply: {msg}") from exc
-        raise CorruptDocumentError(f"{part} is not well-formed XML ({msg}); the file is damaged", part=part) from exc
+        raise CorruptDocumentError(
+            f"{part} is not well-formed XML ({msg}); the file is damaged", part=part
+        ) from exc
     if root is None:
         raise CorruptDocumentError(f"{part} is empty", part=part)
     return root

@@ -157,7 +157,9 @@ def parse_seqs(values: Sequence[str]) -> list[int]:
             try:
                 seqs.append(int(part))
             except ValueError:
-                raise CliError(f"--seq {value!r}: {part!r} is not a chunk number", usage=True) from None
+                raise CliError(
+                    f"--seq {value!r}: {part!r} is not a chunk number", usage=True
+                ) from None
     if not seqs:
         raise CliError("--seq needs at least one chunk number, e.g. --seq 3,17", usage=True)
     return seqs
@@ -206,7 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG_INDEX,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    idx.add_argument("files", nargs="+", metavar="CHUNKS", help="JSONL/JSON written by dan convert ('-' = stdin)")
+    idx.add_argument(
+        "files", nargs="+", metavar="CHUNKS", help="JSONL/JSON written by dan convert ('-' = stdin)"
+    )
     idx.add_argument(
         "--pct",
         type=_pct,
@@ -224,7 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG_EXPAND,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    exp.add_argument("files", nargs="+", metavar="CHUNKS", help="JSONL/JSON written by dan convert ('-' = stdin)")
+    exp.add_argument(
+        "files", nargs="+", metavar="CHUNKS", help="JSONL/JSON written by dan convert ('-' = stdin)"
+    )
     exp.add_argument(
         "--seq",
         action="append",
@@ -232,26 +238,52 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N[,N...]",
         help="ssSeq of the retrieved chunks (comma-separated, repeatable)",
     )
-    exp.add_argument("--doc", metavar="ID", help="the document (ssDocId) when the files hold several")
+    exp.add_argument(
+        "--doc", metavar="ID", help="the document (ssDocId) when the files hold several"
+    )
     exp.add_argument(
         "--budget",
         type=_non_negative_int,
         metavar="N",
         help="cap on the tokens the additions add beyond the retrieved chunks (default: no cap)",
     )
-    exp.add_argument("--related", action="store_true", help="add_related_chunks: all completions (the default)")
-    exp.add_argument("--tables", action="store_true", help="complete every table an anchor holds part of")
-    exp.add_argument("--revisions", action="store_true", help="complete runs of revisions around anchors")
-    exp.add_argument("--comments", action="store_true", help="complete runs of comments around anchors")
-    exp.add_argument("--pages", type=_non_negative_int, metavar="N", help="add_page_chunks(num_pages=N): page context")
     exp.add_argument(
-        "--section-pages", type=_non_negative_int, metavar="N", help="N pages around anchors, within their section"
+        "--related", action="store_true", help="add_related_chunks: all completions (the default)"
     )
     exp.add_argument(
-        "--all-revisions", nargs="?", const="", metavar="AUTHOR", help="every chunk with revisions (by AUTHOR)"
+        "--tables", action="store_true", help="complete every table an anchor holds part of"
     )
     exp.add_argument(
-        "--all-comments", nargs="?", const="", metavar="AUTHOR", help="every chunk with comments (by AUTHOR)"
+        "--revisions", action="store_true", help="complete runs of revisions around anchors"
+    )
+    exp.add_argument(
+        "--comments", action="store_true", help="complete runs of comments around anchors"
+    )
+    exp.add_argument(
+        "--pages",
+        type=_non_negative_int,
+        metavar="N",
+        help="add_page_chunks(num_pages=N): page context",
+    )
+    exp.add_argument(
+        "--section-pages",
+        type=_non_negative_int,
+        metavar="N",
+        help="N pages around anchors, within their section",
+    )
+    exp.add_argument(
+        "--all-revisions",
+        nargs="?",
+        const="",
+        metavar="AUTHOR",
+        help="every chunk with revisions (by AUTHOR)",
+    )
+    exp.add_argument(
+        "--all-comments",
+        nargs="?",
+        const="",
+        metavar="AUTHOR",
+        help="every chunk with comments (by AUTHOR)",
     )
     exp.add_argument(
         "--format",
@@ -282,7 +314,9 @@ def _cmd_index(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
             entries.append(Ven(c.record for c in chunks).create_document_index(args.pct).text)
         except VenError as exc:
             failed += 1
-            stderr.write(f"ven: error: document {chunks[0].record.get(DOC_ID, key)}: {_one_line(exc)}\n")
+            stderr.write(
+                f"ven: error: document {chunks[0].record.get(DOC_ID, key)}: {_one_line(exc)}\n"
+            )
     if entries:
         stdout.write("\n\n".join(e.rstrip("\n") for e in entries) + "\n")
     return 1 if failed else 0
@@ -298,7 +332,9 @@ def _pick_document(docs: dict[str, list[Chunk]], wanted: str | None) -> list[Chu
         return docs[doc_id_key(wanted)]
     if len(docs) > 1:
         known = ", ".join(str(c[0].record[DOC_ID]) for c in list(docs.values())[:10])
-        raise CliError(f"the input holds {len(docs)} documents: choose one with --doc ({known})", usage=True)
+        raise CliError(
+            f"the input holds {len(docs)} documents: choose one with --doc ({known})", usage=True
+        )
     return next(iter(docs.values()))
 
 
@@ -336,7 +372,11 @@ def _run_expansion(exp: Expansion, args: argparse.Namespace) -> None:
 
 def _describe(record: Mapping[str, Any], anchor: bool) -> str:
     """``ssSeq 4 · added · body · page 2-3 · table 1 · 2 revisions`` for the md output."""
-    parts = [f"ssSeq {record.get(SEQ)}", "anchor" if anchor else "added", str(record.get(TYPE, "?"))]
+    parts = [
+        f"ssSeq {record.get(SEQ)}",
+        "anchor" if anchor else "added",
+        str(record.get(TYPE, "?")),
+    ]
     first, last = record.get(PAGE), record.get(PAGE_LAST)
     parts.append(f"page {first}" if first == last or last is None else f"page {first}-{last}")
     tables = split_list(record.get(TABLES, "")) if isinstance(record.get(TABLES), str) else ()
@@ -366,7 +406,11 @@ def _cmd_expand(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
     if args.format == "jsonl":
         for s in expanded:
             c = by_seq[s]
-            obj: dict[str, Any] = {"text": c.text, "metadata": dict(c.record)} if c.text is not None else dict(c.record)
+            obj: dict[str, Any] = (
+                {"text": c.text, "metadata": dict(c.record)}
+                if c.text is not None
+                else dict(c.record)
+            )
             stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
         return 0
     stdout.write(
@@ -376,13 +420,18 @@ def _cmd_expand(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
     for s in expanded:
         c = by_seq[s]
         stdout.write(f"<!-- {_describe(c.record, s in anchors)} -->\n")
-        stdout.write((c.text.rstrip("\n") if c.text is not None else "(no chunk text in the input)") + "\n\n")
+        stdout.write(
+            (c.text.rstrip("\n") if c.text is not None else "(no chunk text in the input)") + "\n\n"
+        )
     return 0
 
 
 def _utf8(stream: TextIO) -> TextIO:
     reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+    if (
+        reconfigure is not None
+        and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8"
+    ):
         try:
             reconfigure(encoding="utf-8")
         except (OSError, ValueError):

@@ -166,7 +166,11 @@ class Collection:
     ) -> None:
         if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
             raise VenError(f"threshold must be a non-negative int (tokens), got {threshold!r}")
-        if isinstance(confidence, bool) or not isinstance(confidence, int) or not 0 <= confidence <= 100:
+        if (
+            isinstance(confidence, bool)
+            or not isinstance(confidence, int)
+            or not 0 <= confidence <= 100
+        ):
             raise VenError(f"confidence must be an int from 0 to 100, got {confidence!r}")
         self.threshold = threshold
         self.retrieval_pct = _pct("retrieval_pct", retrieval_pct)
@@ -184,7 +188,9 @@ class Collection:
 
     # ------------------------------------------------------------------ contents
 
-    def add(self, records: Iterable[Mapping[str, Any]], chunks: Sequence[str] | None = None) -> str | None:
+    def add(
+        self, records: Iterable[Mapping[str, Any]], chunks: Sequence[str] | None = None
+    ) -> str | None:
         """Add a document from its records (and optionally its chunk texts, by ``ssSeq``).
 
         Returns the document id, or None when the document is empty (it is skipped with a
@@ -270,7 +276,10 @@ class Collection:
             return cached
         with self._lock:
             if self._index is None:
-                entries = [self._docs[d].ven.create_document_index(self.index_pct, self.count_tokens) for d in self.doc_ids]
+                entries = [
+                    self._docs[d].ven.create_document_index(self.index_pct, self.count_tokens)
+                    for d in self.doc_ids
+                ]
                 self._index = ("\n\n".join(e.text for e in entries), sum(e.tokens for e in entries))
             return self._index
 
@@ -301,9 +310,15 @@ class Collection:
         only when it fits whole), then further hits, then comment and revision chunks —
         never more than the cap. Without it, the percentages of the constructor apply.
         """
-        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1):
+        if max_tokens is not None and (
+            isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
+        ):
             raise VenError(f"max_tokens must be a positive int or None, got {max_tokens!r}")
-        if isinstance(retrieval_share, bool) or not isinstance(retrieval_share, (int, float)) or not 0 < retrieval_share <= 1:
+        if (
+            isinstance(retrieval_share, bool)
+            or not isinstance(retrieval_share, (int, float))
+            or not 0 < retrieval_share <= 1
+        ):
             raise VenError(f"retrieval_share must be a number in (0, 1], got {retrieval_share!r}")
         cap = max_tokens if max_tokens is not None else None
         if not isinstance(question, str):
@@ -331,10 +346,22 @@ class Collection:
             route = parse_route(reply)
             if route.kind == RouteKind.INDEX:
                 return CollectionContext(
-                    "index", index, (), route, reply, False, 0, 0, filter_tokens, filter_tokens, ("answered from the index",)
+                    "index",
+                    index,
+                    (),
+                    route,
+                    reply,
+                    False,
+                    0,
+                    0,
+                    filter_tokens,
+                    filter_tokens,
+                    ("answered from the index",),
                 )
             if route.kind == RouteKind.DOCS:
-                selected = [self._keys[doc_id_key(d)] for d in route.ids if doc_id_key(d) in self._keys]
+                selected = [
+                    self._keys[doc_id_key(d)] for d in route.ids if doc_id_key(d) in self._keys
+                ]
                 confident = any(conf >= self.confidence for _, conf in route.docs)
                 if not selected:
                     notes.append("the routed ids are not in the collection: no routing")
@@ -347,17 +374,35 @@ class Collection:
                         return self._whole(ordered, "whole-documents", route, reply, filter_tokens)
                     restrict = frozenset(ordered)
                     broad = True
-                    notes.append("routed files exceed the allowance: retrieval over them, as a broad question")
+                    notes.append(
+                        "routed files exceed the allowance: retrieval over them, as a broad question"
+                    )
         if broad is None:
             is_broad = looks_broad(question)
         elif callable(broad):
             is_broad = bool(broad(question))
         else:
             is_broad = bool(broad)
-        return self._retrieve(question, search, restrict, is_broad, route, reply, filter_tokens, tuple(notes), cap, float(retrieval_share))
+        return self._retrieve(
+            question,
+            search,
+            restrict,
+            is_broad,
+            route,
+            reply,
+            filter_tokens,
+            tuple(notes),
+            cap,
+            float(retrieval_share),
+        )
 
     def _whole(
-        self, doc_ids: Sequence[str], path: PathName, route: Route | None, reply: str, filter_tokens: int
+        self,
+        doc_ids: Sequence[str],
+        path: PathName,
+        route: Route | None,
+        reply: str,
+        filter_tokens: int,
     ) -> CollectionContext:
         docs = []
         texts = []
@@ -400,7 +445,9 @@ class Collection:
             order = _round_robin(hits, in_scope)
         if cap is not None:
             return self._capped(hits, order, cap, share, route, reply, broad, filter_tokens, notes)
-        retrieval = {d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()}
+        retrieval = {
+            d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
+        }
         total_retrieval = sum(retrieval.values())
         budget_total = self.total_tokens * self.enrichment_pct / 100
         docs: list[DocContext] = []
@@ -423,10 +470,22 @@ class Collection:
         rt = sum(x.retrieval_tokens for x in docs)
         et = sum(x.enrichment_tokens for x in docs)
         return CollectionContext(
-            "retrieval", "\n\n".join(texts), tuple(docs), route, reply, broad, rt, et, filter_tokens, rt + et, notes
+            "retrieval",
+            "\n\n".join(texts),
+            tuple(docs),
+            route,
+            reply,
+            broad,
+            rt,
+            et,
+            filter_tokens,
+            rt + et,
+            notes,
         )
 
-    def _ordered(self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]) -> list[tuple[str, int]]:
+    def _ordered(
+        self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]
+    ) -> list[tuple[str, int]]:
         """Valid search results in rank order (unknown ids, bad seqs and repeats dropped)."""
         scope = set(in_scope)
         out: list[tuple[str, int]] = []
@@ -445,7 +504,9 @@ class Collection:
                 out.append((real, seq))
         return out
 
-    def _hits(self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]) -> dict[str, list[int]]:
+    def _hits(
+        self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]
+    ) -> dict[str, list[int]]:
         """Search results grouped by document, best first."""
         grouped = group_hits(self._ordered(found, in_scope))
         return {self._keys[key]: seqs for key, seqs in grouped.items()}
@@ -513,13 +574,25 @@ class Collection:
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             etok = sum(doc.ven.chunk_tokens(s) for s in seqs) - rtok
             dropped = tuple(s for s in ranked if (d, s) not in hit_set)
-            docs.append(DocContext(d, doc.ven.title, tuple(sorted(seqs)), ranked, rtok, etok, dropped))
+            docs.append(
+                DocContext(d, doc.ven.title, tuple(sorted(seqs)), ranked, rtok, etok, dropped)
+            )
             if doc.chunks is not None:
                 texts.append("\n\n".join(doc.chunks[s] for s in sorted(seqs)))
         rt = sum(x.retrieval_tokens for x in docs)
         et = sum(x.enrichment_tokens for x in docs)
         return CollectionContext(
-            "retrieval", "\n\n".join(texts), tuple(docs), route, reply, broad, rt, et, filter_tokens, rt + et, notes
+            "retrieval",
+            "\n\n".join(texts),
+            tuple(docs),
+            route,
+            reply,
+            broad,
+            rt,
+            et,
+            filter_tokens,
+            rt + et,
+            notes,
         )
 
     def _global(
@@ -563,7 +636,9 @@ def group_hits(hits: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
     return out
 
 
-def _round_robin(hits: Mapping[str, Sequence[int]], in_scope: Sequence[str]) -> list[tuple[str, int]]:
+def _round_robin(
+    hits: Mapping[str, Sequence[int]], in_scope: Sequence[str]
+) -> list[tuple[str, int]]:
     """Per-file ranked hits interleaved: every file's best hit, then every file's second..."""
     out: list[tuple[str, int]] = []
     depth = max((len(v) for v in hits.values()), default=0)
@@ -582,7 +657,9 @@ def _completion(v: Ven, anchor: int) -> set[int]:
         return set(exp.seqs)
 
 
-def _rank_order(v: Ven, ranked: Sequence[int], budget: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def _rank_order(
+    v: Ven, ranked: Sequence[int], budget: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Spend ``budget`` on the hits' structures best hit first, then on additions.
 
     Returns (seqs in document order, dropped hits, enrichment tokens).
@@ -629,10 +706,14 @@ def _rank_order(v: Ven, ranked: Sequence[int], budget: int) -> tuple[tuple[int, 
     return seqs, tuple(dropped), max(0, enrichment)
 
 
-def _all_at_once(v: Ven, ranked: Sequence[int], budget: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def _all_at_once(
+    v: Ven, ranked: Sequence[int], budget: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """``rank_order=False``: add_related_chunks for all hits, then comment and revision additions."""
     with v.begin_expansion(ranked) as exp:
-        added = exp.add_related_chunks(revisions=v.has_revisions, comments=v.has_comments, budget=budget)
+        added = exp.add_related_chunks(
+            revisions=v.has_revisions, comments=v.has_comments, budget=budget
+        )
         if v.has_comments and added < budget:
             added = exp.add_comment_chunks(budget=budget)
         if v.has_revisions and added < budget:

@@ -78,7 +78,12 @@ def _script(cp: int) -> int:
         return _CYRILLIC
     if 0x0590 <= cp < 0x0600:
         return _HEBREW
-    if 0x0600 <= cp < 0x0780 or 0x08A0 <= cp < 0x0900 or 0xFB50 <= cp < 0xFE00 or 0xFE70 <= cp < 0xFF00:
+    if (
+        0x0600 <= cp < 0x0780
+        or 0x08A0 <= cp < 0x0900
+        or 0xFB50 <= cp < 0xFE00
+        or 0xFE70 <= cp < 0xFF00
+    ):
         return _ARABIC
     if 0x0900 <= cp < 0x0E00:
         return _INDIC

@@ -102,10 +102,14 @@ class IndexEntry:
 
 def _check_pct(pct: object) -> float:
     if isinstance(pct, bool) or not isinstance(pct, (int, float)):
-        raise VenError(f"pct must be a number from 0 to 100 (percent of the document's tokens), got {pct!r}")
+        raise VenError(
+            f"pct must be a number from 0 to 100 (percent of the document's tokens), got {pct!r}"
+        )
     value = float(pct)
     if math.isnan(value) or not 0.0 <= value <= 100.0:
-        raise VenError(f"pct must be a number from 0 to 100 (percent of the document's tokens), got {pct!r}")
+        raise VenError(
+            f"pct must be a number from 0 to 100 (percent of the document's tokens), got {pct!r}"
+        )
     return value
 
 
@@ -120,7 +124,9 @@ def _counter(count_tokens: CountTokens | None) -> CountTokens:
     def count(text: str) -> int:
         n = count_tokens(text)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise VenError(f"count_tokens returned {n!r} for {text[:40]!r}: it must return an int >= 0")
+            raise VenError(
+                f"count_tokens returned {n!r} for {text[:40]!r}: it must return an int >= 0"
+            )
         return n
 
     return count
@@ -248,12 +254,16 @@ def _select(lay: Layout, phr: PhraseTable, sel: _Selection) -> None:
     rest: list[list[int]] = []
     for mine in chunks:
         h1.append([p for p in mine if is_h1[p]])
-        rest.append(sorted((p for p in mine if groups[p] > COMMENT_AUTHORS), key=groups.__getitem__))
+        rest.append(
+            sorted((p for p in mine if groups[p] > COMMENT_AUTHORS), key=groups.__getitem__)
+        )
     _fair_queue(sel, h1, weights, spent)
     _fair_queue(sel, rest, weights, spent)
 
 
-def _group_lines(texts: Sequence[str], groups: bytes, pids: Sequence[int]) -> list[tuple[str, list[str]]]:
+def _group_lines(
+    texts: Sequence[str], groups: bytes, pids: Sequence[int]
+) -> list[tuple[str, list[str]]]:
     """(label, phrases in document order) for each non-empty group, in group order."""
     by_group: list[list[int]] = [[] for _ in GROUP_LABELS]
     for pid in pids:
@@ -309,7 +319,9 @@ def _pack(
                     parts.append("\n".join(cur))
                     cur, cur_tokens = [cont], cont_tokens
                 if cont_tokens + label_tokens + c > limit:
-                    _log.debug("index entry: a phrase of %d tokens does not fit a part; left out", c)
+                    _log.debug(
+                        "index entry: a phrase of %d tokens does not fit a part; left out", c
+                    )
                     continue
             if not line:
                 line_tokens = label_tokens
@@ -414,4 +426,3 @@ def build_entry(
             (time.perf_counter() - started) * 1000.0,
         )
     return entry
-

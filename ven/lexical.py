@@ -64,7 +64,8 @@ _META_TERMS = frozenset(
     "edit page section many number count exist available written property".split()
 )
 _COMPARE_CUE = re.compile(
-    r"\b(?:compar(?:e|es|ed|ing|ison|isons)|versus|vs\.?|differ(?:s|ence|ences)?)(?![\w-])", re.IGNORECASE
+    r"\b(?:compar(?:e|es|ed|ing|ison|isons)|versus|vs\.?|differ(?:s|ence|ences)?)(?![\w-])",
+    re.IGNORECASE,
 )
 _COMPARE_SPLIT = re.compile(r"\b(?:with|and|to|against|from|versus|vs\.?)(?![\w-])", re.IGNORECASE)
 
@@ -185,7 +186,9 @@ def _question(text: str) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(_bag(toks))), list(dict.fromkeys(t for t, _ in toks))
 
 
-def _rank(model: _Model, q_terms: list[str], words: list[str]) -> tuple[dict[int, tuple[int, float]], bool]:
+def _rank(
+    model: _Model, q_terms: list[str], words: list[str]
+) -> tuple[dict[int, tuple[int, float]], bool]:
     """{document: (confidence, rank key)} for the documents matching ``q_terms`` (steps
     6-7 of the module docstring), and whether the question names the best one."""
     n = len(model.ids)
@@ -247,7 +250,9 @@ def _sides(question: str) -> list[str]:
     return [side for side in (before, after) if terms_with_ids(side)]
 
 
-def lexical_route(index: str | Sequence[IndexEntry | str], question: str, *, max_docs: int = 10) -> str:
+def lexical_route(
+    index: str | Sequence[IndexEntry | str], question: str, *, max_docs: int = 10
+) -> str:
     """Route ``question`` over ``index`` without a model; return a reply in the routing grammar.
 
     ``index`` is the index document (entries joined by a blank line) or a sequence of

@@ -265,7 +265,11 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
             # A page-range record set keeps whole-document section numbers, so ssSect may
             # exceed the chunk count; but section_pages() lists every section up to the
             # highest, and no real document has a million sections.
-            raise _fail(i, SECT, f"{s} is not a plausible section number (more than {MAX_SECTION:,}); the record is damaged")
+            raise _fail(
+                i,
+                SECT,
+                f"{s} is not a plausible section number (more than {MAX_SECTION:,}); the record is damaged",
+            )
 
         tokens[seq] = vals[_I_TOKENS]
         page[seq] = p0

@@ -44,7 +44,9 @@ _MAX_ID_CHARS = 64
 
 # Characters stripped from the edges of a line, an item, an id and a confidence:
 # whitespace, backticks, straight and typographic quotes, and Markdown emphasis stars.
-_EDGE = " \t\u00a0\u3000`'\"\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a*"
+_EDGE = (
+    " \t\u00a0\u3000`'\"\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a*"
+)
 _FENCE = re.compile(r"\s*(?:```|~~~)")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 
@@ -90,7 +92,9 @@ class Route:
             and 0 <= d[1] <= 100
             for d in self.docs
         ):
-            raise VenError("Route.docs must be a tuple of (doc_id: str, confidence: int 0-100) pairs")
+            raise VenError(
+                "Route.docs must be a tuple of (doc_id: str, confidence: int 0-100) pairs"
+            )
         if (self.kind is RouteKind.DOCS) != bool(self.docs):
             raise VenError("Route.docs must be non-empty exactly when kind is DOCS")
 
@@ -162,7 +166,9 @@ def _known(known_ids: Iterable[str] | None) -> dict[str, str] | None:
     if known_ids is None:
         return None
     if isinstance(known_ids, (str, bytes, bytearray)):
-        raise VenError("parse_route known_ids must be an iterable of document ids, not a single string")
+        raise VenError(
+            "parse_route known_ids must be an iterable of document ids, not a single string"
+        )
     try:
         items = list(known_ids)
     except TypeError:

@@ -99,7 +99,9 @@ def _tables() -> tuple[re.Pattern[str], dict[int, str]]:
             for lo, hi in ((0x00C0, 0x0250), (0x1E00, 0x1F00), (0x0370, 0x0530), (0x1F00, 0x2000)):
                 for cp in range(lo, hi):
                     ch = chr(cp)
-                    base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+                    base = "".join(
+                        c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c)
+                    )
                     if base and base != ch:
                         table[cp] = base
             _fold_table = table

@@ -103,7 +103,9 @@ class DocumentChunks:
 
 
 #: What :func:`expand_hits` accepts for one document.
-DocumentSource: TypeAlias = "DocumentChunks | Ven | tuple[Sequence[str], Sequence[Mapping[str, Any]]] | Any"
+DocumentSource: TypeAlias = (
+    "DocumentChunks | Ven | tuple[Sequence[str], Sequence[Mapping[str, Any]]] | Any"
+)
 
 
 @frozen(slots=True)
@@ -191,7 +193,9 @@ def _texts_for(
             )
         got = list(fetch(doc_id, need))
         if len(got) != len(need):
-            raise IntegrationError(f"fetch returned {len(got)} chunks for {len(need)} seqs of document {doc_id}")
+            raise IntegrationError(
+                f"fetch returned {len(got)} chunks for {len(need)} seqs of document {doc_id}"
+            )
         fetched = dict(zip(need, got, strict=True))
     return [hits[s] if s in hits else fetched[s] for s in seqs]
 
@@ -250,7 +254,9 @@ def expand_hits(
         pairs = _texts_for(name, source, seqs, doc_hits, fetch)
         chunks = tuple(
             Chunk(
-                text, {**meta, ROLE_KEY: "anchor" if s in doc_hits else "added"}, "anchor" if s in doc_hits else "added"
+                text,
+                {**meta, ROLE_KEY: "anchor" if s in doc_hits else "added"},
+                "anchor" if s in doc_hits else "added",
             )
             for s, (text, meta) in zip(seqs, pairs, strict=True)
         )

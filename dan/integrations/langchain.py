@@ -58,12 +58,18 @@ def chunk_id(doc_id: str, seq: int) -> str:
     return f"{doc_id}:{seq}"
 
 
-def _document(text: str, record: Mapping[str, Any], extra: Mapping[str, Any] | None = None) -> Document:
+def _document(
+    text: str, record: Mapping[str, Any], extra: Mapping[str, Any] | None = None
+) -> Document:
     metadata = {**(extra or {}), **record}
-    return Document(page_content=text, metadata=metadata, id=chunk_id(str(record[DOC_ID]), int(record[SEQ])))
+    return Document(
+        page_content=text, metadata=metadata, id=chunk_id(str(record[DOC_ID]), int(record[SEQ]))
+    )
 
 
-def _paths(sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str | os.PathLike[str]]:
+def _paths(
+    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+) -> list[str | os.PathLike[str]]:
     if isinstance(sources, (str, os.PathLike)):
         return [sources]
     if isinstance(sources, (bytes, bytearray)):
@@ -144,7 +150,9 @@ class DanLoader(BaseLoader):
                 log.warning("DanLoader skipped %s: %s", outcome.source, outcome.message)
                 continue
             for warning in outcome.warnings:
-                log.warning("DanLoader: %s: %s [%s]", os.fspath(path), warning.message, warning.code)
+                log.warning(
+                    "DanLoader: %s: %s [%s]", os.fspath(path), warning.message, warning.code
+                )
             extra = {self.source_key: os.fspath(path)} if self.source_key else None
             for text, record in outcome:
                 yield _document(text, record, extra)
@@ -173,7 +181,9 @@ class DanTransformer(BaseDocumentTransformer):
     ) -> None:
         bad = sorted({"doc_id", "doc_title"} & set(convert_kwargs))
         if bad:
-            raise IntegrationError(f"{', '.join(bad)}: use title_key / id_key to take them from each document")
+            raise IntegrationError(
+                f"{', '.join(bad)}: use title_key / id_key to take them from each document"
+            )
         self.doc_type = doc_type
         self.title_key = title_key
         self.id_key = id_key
@@ -186,7 +196,9 @@ class DanTransformer(BaseDocumentTransformer):
         value = doc.metadata.get(key)
         return value if isinstance(value, str) and value else None
 
-    def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:
+    def transform_documents(
+        self, documents: Sequence[Document], **kwargs: Any
+    ) -> Sequence[Document]:
         """Convert every document; the chunks of each, in order, one after the other."""
         out: list[Document] = []
         for i, doc in enumerate(documents):
@@ -199,14 +211,18 @@ class DanTransformer(BaseDocumentTransformer):
                     **{**self.convert_kwargs, **kwargs},
                 )
             except DanError as exc:
-                exc.add_note(f"while converting document {i} (metadata {dict(doc.metadata)!r:.200})")
+                exc.add_note(
+                    f"while converting document {i} (metadata {dict(doc.metadata)!r:.200})"
+                )
                 raise
             extra = doc.metadata if self.keep_metadata else None
             out.extend(_document(text, record, extra) for text, record in res)
         return out
 
 
-def store_fetcher(store: Any) -> Callable[[str, Sequence[int]], list[tuple[str, Mapping[str, Any]]]]:
+def store_fetcher(
+    store: Any,
+) -> Callable[[str, Sequence[int]], list[tuple[str, Mapping[str, Any]]]]:
     """A ``fetch(doc_id, seqs)`` reading chunks from a LangChain vector store by id.
 
     Works with any store implementing ``get_by_ids`` (``InMemoryVectorStore``, Chroma,
@@ -215,7 +231,9 @@ def store_fetcher(store: Any) -> Callable[[str, Sequence[int]], list[tuple[str, 
     """
     get_by_ids = getattr(store, "get_by_ids", None)
     if get_by_ids is None:
-        raise IntegrationError(f"{type(store).__name__} has no get_by_ids: pass fetch= or the documents' DanResults")
+        raise IntegrationError(
+            f"{type(store).__name__} has no get_by_ids: pass fetch= or the documents' DanResults"
+        )
 
     def fetch(doc_id: str, seqs: Sequence[int]) -> list[tuple[str, Mapping[str, Any]]]:
         ids = [chunk_id(doc_id, s) for s in seqs]
@@ -231,12 +249,16 @@ def store_fetcher(store: Any) -> Callable[[str, Sequence[int]], list[tuple[str, 
     return fetch
 
 
-def _hit_pairs(results: Sequence[Document | tuple[Document, float]]) -> list[tuple[str, Mapping[str, Any]]]:
+def _hit_pairs(
+    results: Sequence[Document | tuple[Document, float]],
+) -> list[tuple[str, Mapping[str, Any]]]:
     pairs: list[tuple[str, Mapping[str, Any]]] = []
     for i, item in enumerate(results):
         doc = item[0] if isinstance(item, tuple) else item
         if not isinstance(doc, Document):
-            raise IntegrationError(f"result {i} is {type(doc).__name__}: expected a Document or (Document, score)")
+            raise IntegrationError(
+                f"result {i} is {type(doc).__name__}: expected a Document or (Document, score)"
+            )
         pairs.append((doc.page_content, doc.metadata))
     return pairs
 
@@ -276,10 +298,15 @@ def expand_search_results(
     fetch = store_fetcher(store) if store is not None else None
     if documents is None:
         if fetch is None:
-            raise IntegrationError("pass documents= (ssDocId -> DanResult / (texts, records) / Ven) or store=")
+            raise IntegrationError(
+                "pass documents= (ssDocId -> DanResult / (texts, records) / Ven) or store="
+            )
         documents = _documents_from_store(hits, fetch)
     context = expand_hits(hits, documents, budget=budget, expand=expand, fetch=fetch)
-    return [Document(page_content=c.text, metadata=dict(c.metadata), id=_id_of(c.metadata)) for c in context.chunks]
+    return [
+        Document(page_content=c.text, metadata=dict(c.metadata), id=_id_of(c.metadata))
+        for c in context.chunks
+    ]
 
 
 def _id_of(metadata: Mapping[str, Any]) -> str | None:
@@ -300,7 +327,11 @@ def _documents_from_store(
         if not isinstance(doc_id, str) or doc_id_key(doc_id) in docs:
             continue
         if isinstance(count, bool) or not isinstance(count, (int, float)):
-            raise IntegrationError(f"a hit of document {doc_id!r} has no {COUNT}: is it dan's record?")
+            raise IntegrationError(
+                f"a hit of document {doc_id!r} has no {COUNT}: is it dan's record?"
+            )
         pairs = fetch(doc_id, range(int(count)))
-        docs[doc_id_key(doc_id)] = DocumentChunks.create([t for t, _ in pairs], [m for _, m in pairs])
+        docs[doc_id_key(doc_id)] = DocumentChunks.create(
+            [t for t, _ in pairs], [m for _, m in pairs]
+        )
     return docs

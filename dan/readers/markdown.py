@@ -60,7 +60,9 @@ class _Reader:
     def blocks(self, close: str | None, depth: int = 0, list_depth: int = -1) -> list[m.Block]:
         """Read blocks until the token type ``close`` (consumed) or the end."""
         if depth > self.limits.max_depth:
-            raise NestingTooDeepError(f"Markdown nests blocks more than {self.limits.max_depth} levels deep")
+            raise NestingTooDeepError(
+                f"Markdown nests blocks more than {self.limits.max_depth} levels deep"
+            )
         out: list[m.Block] = []
         while self.i < len(self.tokens):
             tok = self.next()
@@ -84,7 +86,9 @@ class _Reader:
             elif t == "blockquote_open":
                 out.append(m.Quote(tuple(self.blocks("blockquote_close", depth + 1, list_depth))))
             elif t in ("fence", "code_block"):
-                out.append(m.CodeBlock(clean_text(tok.content), (tok.info or "").strip().split(" ")[0]))
+                out.append(
+                    m.CodeBlock(clean_text(tok.content), (tok.info or "").strip().split(" ")[0])
+                )
             elif t == "table_open":
                 out.append(self.table(depth))
             elif t == "html_block":
@@ -101,7 +105,9 @@ class _Reader:
                 out.append(m.Paragraph(self.inline_of(tok)))
         return out
 
-    def list_items(self, ordered: bool, open_tok: Token, depth: int, list_depth: int) -> list[m.Block]:
+    def list_items(
+        self, ordered: bool, open_tok: Token, depth: int, list_depth: int
+    ) -> list[m.Block]:
         close = "ordered_list_close" if ordered else "bullet_list_close"
         out: list[m.Block] = []
         delim = open_tok.markup if ordered else ""
@@ -117,7 +123,13 @@ class _Reader:
             for block in inner:
                 if isinstance(block, m.Paragraph):
                     out.append(
-                        m.ListItem(block.inlines, depth=list_depth, ordered=ordered, label=label, continuation=not first)
+                        m.ListItem(
+                            block.inlines,
+                            depth=list_depth,
+                            ordered=ordered,
+                            label=label,
+                            continuation=not first,
+                        )
                     )
                     first = False
                 elif isinstance(block, m.ListItem):
@@ -128,7 +140,9 @@ class _Reader:
                         first = False
                     out.append(block)
             if first:
-                out.append(m.ListItem((m.Text(" "),), depth=list_depth, ordered=ordered, label=label))
+                out.append(
+                    m.ListItem((m.Text(" "),), depth=list_depth, ordered=ordered, label=label)
+                )
         return out
 
     def table(self, depth: int) -> m.Table:
@@ -150,7 +164,11 @@ class _Reader:
                 rows.append(m.Row(tuple(cells), header=header))
             elif t in ("th_open", "td_open"):
                 following = self.peek()
-                inl = self.inline_of(self.next()) if following is not None and following.type == "inline" else ()
+                inl = (
+                    self.inline_of(self.next())
+                    if following is not None and following.type == "inline"
+                    else ()
+                )
                 cells.append(m.Cell((m.Paragraph(inl),) if inl else ()))
         return m.Table(tuple(rows))
 
@@ -223,7 +241,9 @@ def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
             elif name in ("ins", "del"):
                 if not closing:
                     if len(stack) > limits.max_depth:
-                        raise NestingTooDeepError(f"inline HTML nests more than {limits.max_depth} levels deep")
+                        raise NestingTooDeepError(
+                            f"inline HTML nests more than {limits.max_depth} levels deep"
+                        )
                     attrs = {k.lower(): v.strip("\"'") for k, v in _ATTR.findall(found.group(3))}
                     stack.append((name, attrs, []))
                 elif len(stack) > 1 and stack[-1][0] == name:

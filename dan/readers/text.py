@@ -27,7 +27,9 @@ def reject_binary(text: str, what: str = "text") -> None:
     sample = text[:65536]
     if not sample:
         return
-    controls = sum(1 for ch in sample if ch < " " and ch not in "\t\n\r\f\x0b") + sample.count("\x7f")
+    controls = sum(1 for ch in sample if ch < " " and ch not in "\t\n\r\f\x0b") + sample.count(
+        "\x7f"
+    )
     if "\x00" in sample or controls > 0.02 * len(sample) + 8:
         raise UnsupportedFormatError(
             f"the input does not look like {what}: it holds binary data (NUL or control bytes); "
@@ -47,7 +49,9 @@ def decoded_text(source: bytes | str, limits: Limits) -> str:
     ``Limits.max_chars``."""
     text = decode_text(source) if not isinstance(source, str) else source
     if len(text) > limits.max_chars:
-        raise TextTooLargeError(f"the document holds {len(text):,} characters, over Limits.max_chars={limits.max_chars:,}")
+        raise TextTooLargeError(
+            f"the document holds {len(text):,} characters, over Limits.max_chars={limits.max_chars:,}"
+        )
     return text
 
 

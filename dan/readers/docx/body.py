@@ -31,8 +31,23 @@ __all__ = ["DocxContext", "BodyReader", "Sections"]
 _PAGE_BREAK_TYPES = {"nextPage", "evenPage", "oddPage", ""}
 #: Fields whose results are navigation, not data: their text is kept, the field not recorded.
 _UNRECORDED_FIELDS = {
-    "HYPERLINK", "PAGEREF", "REF", "NOTEREF", "TOC", "TOA", "INDEX", "GOTOBUTTON", "PAGE",
-    "NUMPAGES", "SECTIONPAGES", "SEQ", "STYLEREF", "TC", "XE", "BOOKMARK", "LISTNUM",
+    "HYPERLINK",
+    "PAGEREF",
+    "REF",
+    "NOTEREF",
+    "TOC",
+    "TOA",
+    "INDEX",
+    "GOTOBUTTON",
+    "PAGE",
+    "NUMPAGES",
+    "SECTIONPAGES",
+    "SEQ",
+    "STYLEREF",
+    "TC",
+    "XE",
+    "BOOKMARK",
+    "LISTNUM",
 }
 _INSTR_ARG = re.compile(r'"([^"]*)"|(\S+)')
 _MAX_PATH = 32
@@ -43,7 +58,9 @@ class _Rev:
 
     __slots__ = ("kind", "author", "date", "rev_id", "moved", "_key")
 
-    def __init__(self, kind: m.RevisionKind, el: etree._Element, moved: bool, fallback_id: str) -> None:
+    def __init__(
+        self, kind: m.RevisionKind, el: etree._Element, moved: bool, fallback_id: str
+    ) -> None:
         self.kind = kind
         self.author = clean_text(el.get(W.author, "")).strip() or "Unknown"
         self.date = el.get(W.date, "")
@@ -123,7 +140,9 @@ class Sections:
 class DocxContext:
     """State shared by every story of one document."""
 
-    def __init__(self, styles: Styles, numbering: Numbering, comments: Comments, limits: Limits) -> None:
+    def __init__(
+        self, styles: Styles, numbering: Numbering, comments: Comments, limits: Limits
+    ) -> None:
         self.styles = styles
         self.numbering = numbering
         self.comments = comments
@@ -155,7 +174,9 @@ class DocxContext:
                 f"the document holds more than Limits.max_chars={self.limits.max_chars:,} characters of text"
             )
 
-    def run_format(self, pstyle: StyleInfo, rstyle_id: str, b: bool | None, i: bool | None) -> tuple[bool, bool]:
+    def run_format(
+        self, pstyle: StyleInfo, rstyle_id: str, b: bool | None, i: bool | None
+    ) -> tuple[bool, bool]:
         key = (pstyle.name, rstyle_id, b, i)
         found = self._fmt_cache.get(key)
         if found is None:
@@ -183,8 +204,24 @@ class DocxContext:
 _TEXT, _BREAK, _PAGE, _NOTE, _POINT = range(5)
 
 # Hot-path tag names as plain module constants.
-_RPR, _B, _I, _RSTYLE, _VANISH, _WEBHIDDEN, _VAL = W.rPr, W.b, W.i, W.rStyle, W.vanish, W.webHidden, W.val
-_T, _DELTEXT, _TAB, _BR, _LRPB, _FLDCHAR, _INSTR = W.t, W.delText, W.tab, W.br, W.lastRenderedPageBreak, W.fldChar, W.instrText
+_RPR, _B, _I, _RSTYLE, _VANISH, _WEBHIDDEN, _VAL = (
+    W.rPr,
+    W.b,
+    W.i,
+    W.rStyle,
+    W.vanish,
+    W.webHidden,
+    W.val,
+)
+_T, _DELTEXT, _TAB, _BR, _LRPB, _FLDCHAR, _INSTR = (
+    W.t,
+    W.delText,
+    W.tab,
+    W.br,
+    W.lastRenderedPageBreak,
+    W.fldChar,
+    W.instrText,
+)
 _R, _P, _TBL = W.r, W.p, W.tbl
 
 
@@ -305,7 +342,9 @@ class BodyReader:
         elif label is not None and has_text:
             text_label, ordered = label
             out.append(
-                m.ListItem(inlines, depth=ilvl, ordered=ordered, label=text_label, page_break_before=pbb)
+                m.ListItem(
+                    inlines, depth=ilvl, ordered=ordered, label=text_label, page_break_before=pbb
+                )
             )
         elif style.title and has_text:
             if self.story == "body" and not ctx.title_para:
@@ -315,7 +354,9 @@ class BodyReader:
             out.append(m.Paragraph(inlines, page_break_before=pbb))
         out.extend(floating)
         if sect is not None and self.story == "body" and self.sections is not None:
-            out.append(m.SectionBreak(self.section_index, self.sections.new_page_after(self.section_index)))
+            out.append(
+                m.SectionBreak(self.section_index, self.sections.new_page_after(self.section_index))
+            )
             self.section_index += 1
 
     def _runs(
@@ -329,7 +370,9 @@ class BodyReader:
     ) -> None:
         ctx = self.ctx
         if depth > ctx.limits.max_depth:
-            raise NestingTooDeepError(f"paragraph content is nested more than {ctx.limits.max_depth} levels deep")
+            raise NestingTooDeepError(
+                f"paragraph content is nested more than {ctx.limits.max_depth} levels deep"
+            )
         for el in parent:
             tag = el.tag
             if tag == _R:
@@ -431,7 +474,11 @@ class BodyReader:
                 add(items, _NOTE, ctx.note_label(key), False, False, revs)
             elif tag == W.commentReference:
                 cid = el.get(W.id, "")
-                if cid not in ctx.commented and ctx.comments.get(cid) is not None and cid not in ctx.open_comments:
+                if (
+                    cid not in ctx.commented
+                    and ctx.comments.get(cid) is not None
+                    and cid not in ctx.open_comments
+                ):
                     self._point_comment(cid, items, revs)
             elif tag in (W.drawing, W.pict, W.object):
                 for box in _textboxes(el):
@@ -442,7 +489,15 @@ class BodyReader:
                     for box in _textboxes(choice):
                         floating.extend(self.blocks(box, depth + 1))
 
-    def _add(self, items: list[_Item], kind: int, value: Any, bold: bool, italic: bool, revs: tuple[_Rev, ...]) -> None:
+    def _add(
+        self,
+        items: list[_Item],
+        kind: int,
+        value: Any,
+        bold: bool,
+        italic: bool,
+        revs: tuple[_Rev, ...],
+    ) -> None:
         ctx = self.ctx
         fields = ctx.fields
         if fields and not all(f.result for f in fields):
@@ -470,7 +525,14 @@ class BodyReader:
 
     # ------------------------------------------------------------------ fields
 
-    def _fld_char(self, el: etree._Element, items: list[_Item], bold: bool, italic: bool, revs: tuple[_Rev, ...]) -> None:
+    def _fld_char(
+        self,
+        el: etree._Element,
+        items: list[_Item],
+        bold: bool,
+        italic: bool,
+        revs: tuple[_Rev, ...],
+    ) -> None:
         ctx = self.ctx
         kind = el.get(W.fldCharType, "")
         if kind == "begin":
@@ -484,7 +546,9 @@ class BodyReader:
                 box = ff.find(W.checkBox)
                 if box is not None:
                     checked = box.find(W.checked)
-                    fld.checked = on(checked) if checked is not None else bool(on(box.find(W.default)))
+                    fld.checked = (
+                        on(checked) if checked is not None else bool(on(box.find(W.default)))
+                    )
             ctx.fields.append(fld)
         elif kind == "separate":
             if ctx.fields:
@@ -505,7 +569,9 @@ class BodyReader:
         if cid and ctx.comments.get(cid) is not None and cid not in ctx.open_comments:
             ctx.open_comments.append(cid)
 
-    def _comment_end(self, cid: str, items: list[_Item] | None, revs: tuple[_Rev, ...] = ()) -> None:
+    def _comment_end(
+        self, cid: str, items: list[_Item] | None, revs: tuple[_Rev, ...] = ()
+    ) -> None:
         ctx = self.ctx
         if cid not in ctx.open_comments:
             return
@@ -521,7 +587,9 @@ class BodyReader:
 
     def table(self, tbl: etree._Element, depth: int) -> m.Table | None:
         if depth > self.ctx.limits.max_depth:
-            raise NestingTooDeepError(f"tables are nested more than {self.ctx.limits.max_depth} levels deep")
+            raise NestingTooDeepError(
+                f"tables are nested more than {self.ctx.limits.max_depth} levels deep"
+            )
         raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
         for tr in _children(tbl, W.tr):
             trpr = tr.find(W.trPr)

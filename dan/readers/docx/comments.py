@@ -43,7 +43,11 @@ class Comments:
             cid = c.get(W.id, "")
             if not cid:
                 continue
-            raw[cid] = (clean_text(c.get(W.author, "")).strip() or "Unknown", c.get(W.date, ""), _text(c))
+            raw[cid] = (
+                clean_text(c.get(W.author, "")).strip() or "Unknown",
+                c.get(W.date, ""),
+                _text(c),
+            )
             order.append(cid)
             paras = c.findall(W.p)
             if paras:
@@ -71,7 +75,8 @@ class Comments:
                 continue
             author, date, text = raw[cid]
             reps = tuple(
-                m.CommentInfo(rid, raw[rid][0], raw[rid][1], raw[rid][2]) for rid in replies.get(cid, ())
+                m.CommentInfo(rid, raw[rid][0], raw[rid][1], raw[rid][2])
+                for rid in replies.get(cid, ())
             )
             self._info[cid] = m.CommentInfo(cid, author, date, text, reps)
 

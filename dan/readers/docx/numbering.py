@@ -18,8 +18,21 @@ def _roman(n: int) -> str:
     if n <= 0 or n >= 4000:
         return str(n)
     out = []
-    for value, sym in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                       (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+    for value, sym in (
+        (1000, "m"),
+        (900, "cm"),
+        (500, "d"),
+        (400, "cd"),
+        (100, "c"),
+        (90, "xc"),
+        (50, "l"),
+        (40, "xl"),
+        (10, "x"),
+        (9, "ix"),
+        (5, "v"),
+        (4, "iv"),
+        (1, "i"),
+    ):
         while n >= value:
             out.append(sym)
             n -= value
@@ -62,7 +75,9 @@ class _Level:
 class Numbering:
     """List labels for ``(numId, ilvl)``, advancing Word's counters as items are read."""
 
-    def __init__(self, root: etree._Element | None, style_num: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, root: etree._Element | None, style_num: dict[str, str] | None = None
+    ) -> None:
         self._abstract: dict[str, dict[int, _Level]] = {}
         self._abstract_link: dict[str, str] = {}
         self._num: dict[str, tuple[str, dict[int, int], dict[int, _Level]]] = {}
@@ -91,7 +106,9 @@ class Numbering:
                     levels[ilvl] = _Level(lvl)
             self._num[nid] = (aid, starts, levels)
 
-    def _levels(self, num_id: str, depth: int = 0) -> tuple[dict[int, _Level], dict[int, int]] | None:
+    def _levels(
+        self, num_id: str, depth: int = 0
+    ) -> tuple[dict[int, _Level], dict[int, int]] | None:
         entry = self._num.get(num_id)
         if entry is None or depth > 5:
             return None
@@ -142,7 +159,9 @@ class Numbering:
             i += 1
         return "".join(out).strip(), True
 
-    def _advance(self, num_id: str, ilvl: int, levels: dict[int, _Level], starts: dict[int, int]) -> list[int]:
+    def _advance(
+        self, num_id: str, ilvl: int, levels: dict[int, _Level], starts: dict[int, int]
+    ) -> list[int]:
         counters = self._counters.get(num_id)
         if counters is None:
             counters = [0] * 9

@@ -22,7 +22,10 @@ STRICT_REWRITES: tuple[tuple[bytes, bytes], ...] = (
         b"http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing",
         b"http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
     ),
-    (b"http://purl.oclc.org/ooxml/drawingml/main", b"http://schemas.openxmlformats.org/drawingml/2006/main"),
+    (
+        b"http://purl.oclc.org/ooxml/drawingml/main",
+        b"http://schemas.openxmlformats.org/drawingml/2006/main",
+    ),
 )
 
 

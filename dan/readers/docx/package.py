@@ -15,7 +15,12 @@ import zlib
 
 from lxml import etree
 
-from dan.errors import CorruptDocumentError, EncryptedDocumentError, UnsupportedFormatError, ZipBombError
+from dan.errors import (
+    CorruptDocumentError,
+    EncryptedDocumentError,
+    UnsupportedFormatError,
+    ZipBombError,
+)
 from dan.limits import Limits
 from dan.readers.docx.ooxml import STRICT_REWRITES
 from dan.xmlsafe import parse_xml
@@ -51,11 +56,15 @@ class Package:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-            raise CorruptDocumentError(f"the file is not a readable zip package ({exc}); it is damaged or truncated") from exc
+            raise CorruptDocumentError(
+                f"the file is not a readable zip package ({exc}); it is damaged or truncated"
+            ) from exc
         self.names = {i.filename.lstrip("/"): i for i in infos}
         self._lower = {n.lower(): n for n in self.names}
         if any(i.flag_bits & 0x1 for i in infos):
-            raise EncryptedDocumentError("the zip's entries are encrypted: remove the password and convert again")
+            raise EncryptedDocumentError(
+                "the zip's entries are encrypted: remove the password and convert again"
+            )
         self.main = self._main_part()
 
     # ------------------------------------------------------------------ parts
@@ -82,7 +91,10 @@ class Package:
                 f"part {found} is {info.file_size:,} bytes uncompressed, over Limits.max_part_bytes="
                 f"{limits.max_part_bytes:,}"
             )
-        if info.file_size > _RATIO_MIN_BYTES and info.file_size > limits.max_compression_ratio * max(1, info.compress_size):
+        if (
+            info.file_size > _RATIO_MIN_BYTES
+            and info.file_size > limits.max_compression_ratio * max(1, info.compress_size)
+        ):
             raise ZipBombError(
                 f"part {found} expands {info.file_size / max(1, info.compress_size):,.0f} times "
                 f"(over Limits.max_compression_ratio={limits.max_compression_ratio}): refusing a likely zip bomb"
@@ -94,11 +106,23 @@ class Package:
         try:
             with self.zip.open(info) as fh:
                 data = fh.read(limits.max_part_bytes + 1)
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, ValueError, NotImplementedError) as exc:
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            RuntimeError,
+            ValueError,
+            NotImplementedError,
+        ) as exc:
             # (NotImplementedError: a compression method or zip version zipfile cannot read)
-            raise CorruptDocumentError(f"part {found} cannot be decompressed ({exc}): the file is damaged", part=found) from exc
+            raise CorruptDocumentError(
+                f"part {found} cannot be decompressed ({exc}): the file is damaged", part=found
+            ) from exc
         if len(data) > limits.max_part_bytes:
-            raise ZipBombError(f"part {found} decompresses past Limits.max_part_bytes (its size field lies)")
+            raise ZipBombError(
+                f"part {found} decompresses past Limits.max_part_bytes (its size field lies)"
+            )
         self._read_total += len(data)
         if b"purl.oclc.org/ooxml" in data:
             for strict, transitional in STRICT_REWRITES:
@@ -139,10 +163,16 @@ class Package:
                 return self._find(target) or target
         if self.has("word/document.xml"):
             return self._find("word/document.xml") or "word/document.xml"
-        kinds = {"xl/": "an Excel workbook (XLSX)", "ppt/": "a PowerPoint deck (PPTX)", "content.xml": "an OpenDocument file"}
+        kinds = {
+            "xl/": "an Excel workbook (XLSX)",
+            "ppt/": "a PowerPoint deck (PPTX)",
+            "content.xml": "an OpenDocument file",
+        }
         for prefix, what in kinds.items():
             if any(n.startswith(prefix) or n == prefix for n in self.names):
-                raise UnsupportedFormatError(f"the zip is {what}, not a Word document; dan reads DOCX")
+                raise UnsupportedFormatError(
+                    f"the zip is {what}, not a Word document; dan reads DOCX"
+                )
         raise CorruptDocumentError(
             "the zip has no word/document.xml: it is not a Word document (or it is damaged)",
             part="word/document.xml",
@@ -150,4 +180,8 @@ class Package:
 
     def related(self, part: str, rtype: str) -> list[str]:
         """Internal targets of ``part``'s relationships of type ``rtype`` that exist."""
-        return [t for (ty, t, ext) in self.rels(part).values() if ty == rtype and not ext and self.has(t)]
+        return [
+            t
+            for (ty, t, ext) in self.rels(part).values()
+            if ty == rtype and not ext and self.has(t)
+        ]

@@ -48,7 +48,11 @@ class _Parts:
         except LimitExceededError:
             raise
         except DanError as exc:
-            self.warnings.append(m.Message("damaged-part", f"{target} ({what}) is damaged and was skipped: {exc}", target))
+            self.warnings.append(
+                m.Message(
+                    "damaged-part", f"{target} ({what}) is damaged and was skipped: {exc}", target
+                )
+            )
             return None
 
 
@@ -67,7 +71,9 @@ def read_docx(data: bytes | str, limits: Limits) -> m.Document:
     root = pkg.xml(pkg.main)
     body = root.find(W.body)
     if body is None:
-        raise CorruptDocumentError(f"{pkg.main} has no w:body: the document is damaged", part=pkg.main)
+        raise CorruptDocumentError(
+            f"{pkg.main} has no w:body: the document is damaged", part=pkg.main
+        )
     sections = Sections(body)
     blocks = BodyReader(ctx, "body", sections).blocks(body)
 

@@ -123,6 +123,8 @@ class Styles:
             i = on(rpr.find(W.i))
             bold = b if b is not None else bold
             italic = i if i is not None else italic
-        info = StyleInfo(name, heading, title or base.title and not match, num_id, ilvl, pbb, bold, italic)
+        info = StyleInfo(
+            name, heading, title or base.title and not match, num_id, ilvl, pbb, bold, italic
+        )
         self._resolved[style_id] = info
         return info

@@ -34,7 +34,24 @@ _BOLD_TAGS = frozenset({"b", "strong"})
 _ITALIC_TAGS = frozenset({"i", "em", "cite", "dfn", "var"})
 _CODE_TAGS = frozenset({"code", "kbd", "samp", "tt"})
 #: Structural elements that also end a paragraph when they are read as transparent.
-_BLOCKISH = frozenset({"blockquote", "table", "tr", "td", "th", "caption", "ul", "ol", "menu", "dir", "li", "thead", "tbody", "tfoot"})
+_BLOCKISH = frozenset(
+    {
+        "blockquote",
+        "table",
+        "tr",
+        "td",
+        "th",
+        "caption",
+        "ul",
+        "ol",
+        "menu",
+        "dir",
+        "li",
+        "thead",
+        "tbody",
+        "tfoot",
+    }
+)
 _LIST_TAGS = {"ul": False, "ol": True, "menu": False, "dir": False}
 _WS = re.compile(r"[ \t\n\r\f\v\xa0]+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]{1,40})")
@@ -44,7 +61,21 @@ MAX_REVISION_NESTING = 8
 LAYOUT_CELL_CHARS = 2000
 #: List nesting the renderer distinguishes; deeper lists are flattened to this depth.
 MAX_LIST_DEPTH = 20
-_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+_ROMAN = (
+    (1000, "m"),
+    (900, "cm"),
+    (500, "d"),
+    (400, "cd"),
+    (100, "c"),
+    (90, "xc"),
+    (50, "l"),
+    (40, "xl"),
+    (10, "x"),
+    (9, "ix"),
+    (5, "v"),
+    (4, "iv"),
+    (1, "i"),
+)
 
 RevisionMaker = Callable[[str, Mapping[str, str], "tuple[m.Inline, ...]"], m.Revision]
 
@@ -94,7 +125,14 @@ class _Container:
 
     __slots__ = ("kind", "blocks", "colspan", "rowspan", "is_th", "start_chars", "index")
 
-    def __init__(self, kind: str, colspan: int = 1, rowspan: int = 1, is_th: bool = False, start_chars: int = 0) -> None:
+    def __init__(
+        self,
+        kind: str,
+        colspan: int = 1,
+        rowspan: int = 1,
+        is_th: bool = False,
+        start_chars: int = 0,
+    ) -> None:
         self.kind = kind
         self.blocks: list[m.Block] = []
         self.colspan = colspan
@@ -301,7 +339,13 @@ class BlockBuilder:
         ctx = self._context()
         if isinstance(ctx, _Item):
             self._emit(
-                m.ListItem(inlines, depth=ctx.depth, ordered=ctx.ordered, label=ctx.label, continuation=ctx.emitted)
+                m.ListItem(
+                    inlines,
+                    depth=ctx.depth,
+                    ordered=ctx.ordered,
+                    label=ctx.label,
+                    continuation=ctx.emitted,
+                )
             )
             ctx.emitted = True
         else:
@@ -335,7 +379,9 @@ class BlockBuilder:
                 para.pending_space = True
             return
         para = self._open_para()
-        space = para.has_text and not para.after_break and (para.pending_space or collapsed[0] == " ")
+        space = (
+            para.has_text and not para.after_break and (para.pending_space or collapsed[0] == " ")
+        )
         bold, italic, code = self.fmt[-1]
         if space and len(para.frames) > 1 and not para.frames[-1][2]:
             # The space falls before a revision that has no text yet: keep it outside.
@@ -344,7 +390,9 @@ class BlockBuilder:
                 level -= 1
             para.frames[level][2].append(m.Text(" "))
             space = False
-        para.add(m.Text(clean_text((" " if space else "") + core), bold=bold, italic=italic, code=code))
+        para.add(
+            m.Text(clean_text((" " if space else "") + core), bold=bold, italic=italic, code=code)
+        )
         para.has_text = True
         para.after_break = False
         para.pending_space = collapsed[-1] == " "
@@ -411,7 +459,10 @@ class BlockBuilder:
             self.pre_lang = _language(attrs)
         elif name in ("ins", "del"):
             if len(self.revisions) < MAX_REVISION_NESTING:
-                str_attrs = {k.lower(): v if isinstance(v, str) else " ".join(cast("list[str]", v)) for k, v in attrs.items()}
+                str_attrs = {
+                    k.lower(): v if isinstance(v, str) else " ".join(cast("list[str]", v))
+                    for k, v in attrs.items()
+                }
                 self.revisions.append((name, str_attrs))
                 if self.para is not None:
                     self.para.frames.append((name, str_attrs, []))
@@ -612,7 +663,9 @@ class BlockBuilder:
     def _close_row(self, table: _Table, row: _Row) -> None:
         table.row = None
         if row.cells:
-            table.rows.append(m.Row(tuple(row.cells), header=row.head or row.all_th, page_mark=row.page_mark))
+            table.rows.append(
+                m.Row(tuple(row.cells), header=row.head or row.all_th, page_mark=row.page_mark)
+            )
 
     def _exit_table(self, table: _Table) -> None:
         if table.row is not None:

@@ -31,7 +31,9 @@ _META = re.compile(
     re.I,
 )
 _XML_DECL = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([a-zA-Z0-9_.:-]{1,40})["']""", re.I)
-_WINDOWS_1252_ALIASES = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "ascii", "us-ascii", "iso_8859-1"})
+_WINDOWS_1252_ALIASES = frozenset(
+    {"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "ascii", "us-ascii", "iso_8859-1"}
+)
 #: How far into the document a charset declaration is looked for.
 _DECL_WINDOW = 4096
 

@@ -57,7 +57,9 @@ def max_elements(limits: Limits) -> int:
     return max(10_000, limits.max_chars // 40)
 
 
-def revision_from_attrs(kind: str, attrs: Mapping[str, str], children: tuple[m.Inline, ...]) -> m.Revision:
+def revision_from_attrs(
+    kind: str, attrs: Mapping[str, str], children: tuple[m.Inline, ...]
+) -> m.Revision:
     """A revision from an ``<ins>``/``<del>`` element's attributes.
 
     The author comes from ``data-author``, ``data-username``, ``data-user``, ``author``,
@@ -72,7 +74,9 @@ def revision_from_attrs(kind: str, attrs: Mapping[str, str], children: tuple[m.I
             author = _author_of(value) if key == "cite" else value
             if author:
                 break
-    date = str(attrs.get("datetime", "") or attrs.get("data-date", "") or attrs.get("data-time", "") or "")
+    date = str(
+        attrs.get("datetime", "") or attrs.get("data-date", "") or attrs.get("data-time", "") or ""
+    )
     rev_id = str(attrs.get("id", "") or attrs.get("data-id", "") or "")
     return m.Revision(
         kind="ins" if kind == "ins" else "del",
@@ -99,7 +103,9 @@ def _check_size(source: str | bytes, limits: Limits) -> None:
     if isinstance(source, bytes):
         count = len(_START_TAG.findall(source)) if source.count(b"<") > max_elements(limits) else 0
     else:
-        count = len(_START_TAG_STR.findall(source)) if source.count("<") > max_elements(limits) else 0
+        count = (
+            len(_START_TAG_STR.findall(source)) if source.count("<") > max_elements(limits) else 0
+        )
     if count > max_elements(limits):
         raise LimitExceededError(
             f"the HTML has about {count:,} elements, more than the {max_elements(limits):,} allowed "
@@ -142,7 +148,9 @@ def _content_roots(soup: BeautifulSoup, source: str) -> set[int]:
         if not isinstance(node, Tag):
             continue
         role = node.attrs.get("role")
-        if node.name in ("main", "article") or (isinstance(role, str) and role.strip().lower() == "main"):
+        if node.name in ("main", "article") or (
+            isinstance(role, str) and role.strip().lower() == "main"
+        ):
             parent: Tag | None = node
             while parent is not None and id(parent) not in keep:
                 keep.add(id(parent))
@@ -168,7 +176,9 @@ def _walk(root: Tag, builder: BlockBuilder, roots: set[int]) -> None:
     """
     has_main = bool(roots)
     # Stack of (element, iterator over its children, style, inside main/article).
-    stack: list[tuple[Tag, Iterator[object], InlineStyle, bool]] = [(root, iter(root.contents), NO_STYLE, False)]
+    stack: list[tuple[Tag, Iterator[object], InlineStyle, bool]] = [
+        (root, iter(root.contents), NO_STYLE, False)
+    ]
     while stack:
         tag, children, style, in_main = stack[-1]
         child = next(children, None)
@@ -195,7 +205,11 @@ def _walk(root: Tag, builder: BlockBuilder, roots: set[int]) -> None:
             role = _role(child)
             if name == "nav" or role in _NAV_ROLES:
                 continue
-            if not in_main and id(child) not in roots and (name in _BOILERPLATE or role in _BOILERPLATE_ROLES):
+            if (
+                not in_main
+                and id(child) not in roots
+                and (name in _BOILERPLATE or role in _BOILERPLATE_ROLES)
+            ):
                 continue
             if role == "main":
                 child_in_main = True

@@ -77,4 +77,6 @@ def parse_style(style: str) -> InlineStyle:
             after = True
     if not (hidden or before or after) and bold is None and italic is None:
         return NO_STYLE
-    return InlineStyle(hidden=hidden, bold=bold, italic=italic, break_before=before, break_after=after)
+    return InlineStyle(
+        hidden=hidden, bold=bold, italic=italic, break_before=before, break_after=after
+    )

@@ -95,7 +95,9 @@ def codec_for_codepage(codepage: int | None) -> str | None:
     try:
         found: str | None = codecs.lookup(name).name
     except LookupError:
-        log.warning("RTF uses code page %s, which Python cannot decode: reading it as cp1252", codepage)
+        log.warning(
+            "RTF uses code page %s, which Python cannot decode: reading it as cp1252", codepage
+        )
         found = None
     _cache[codepage] = found
     return found

@@ -85,15 +85,23 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
                 continue
             prev_space = text.endswith(" ")
             seen_text = True
-            out.append(atom._replace(leaf=m.Text(text, bold=leaf.bold, italic=leaf.italic, code=leaf.code)))
+            out.append(
+                atom._replace(leaf=m.Text(text, bold=leaf.bold, italic=leaf.italic, code=leaf.code))
+            )
         else:
             if isinstance(leaf, m.LineBreak):
                 if not seen_text:
                     continue  # a line break before any text says nothing
                 last = out[-1] if out else None
-                if last is not None and isinstance(last.leaf, m.Text) and last.leaf.text.endswith(" "):
+                if (
+                    last is not None
+                    and isinstance(last.leaf, m.Text)
+                    and last.leaf.text.endswith(" ")
+                ):
                     t = last.leaf
-                    out[-1] = last._replace(leaf=m.Text(t.text.rstrip(" "), t.bold, t.italic, t.code))
+                    out[-1] = last._replace(
+                        leaf=m.Text(t.text.rstrip(" "), t.bold, t.italic, t.code)
+                    )
                 prev_space = True
             else:
                 prev_space = False if not isinstance(leaf, m.PageMark) else prev_space
@@ -106,7 +114,9 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
         elif isinstance(leaf, m.Text) and not leaf.text.strip():
             out.pop()
         elif isinstance(leaf, m.Text) and leaf.text.endswith(" "):
-            out[-1] = out[-1]._replace(leaf=m.Text(leaf.text.rstrip(" "), leaf.bold, leaf.italic, leaf.code))
+            out[-1] = out[-1]._replace(
+                leaf=m.Text(leaf.text.rstrip(" "), leaf.bold, leaf.italic, leaf.code)
+            )
             break
         else:
             break

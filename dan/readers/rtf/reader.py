@@ -69,7 +69,9 @@ SKIPPED = frozenset(
     password bkmkcolf bkmkcoll annotation_ref mmath moMath mmathPict picprop blipuid
     oldcprops oldpprops oldsprops oldtprops pgptbl background""".split()
 )
-_TRANSPARENT = frozenset({"field", "fldrslt", "ud", "nesttableprops", "shppict", "result", "object"})
+_TRANSPARENT = frozenset(
+    {"field", "fldrslt", "ud", "nesttableprops", "shppict", "result", "object"}
+)
 _HF = {
     "header": ("header", "default"),
     "headerr": ("header", "default"),
@@ -80,7 +82,19 @@ _HF = {
     "footerl": ("footer", "even"),
     "footerf": ("footer", "first"),
 }
-_CAPTURES = frozenset({"atnid", "atnauthor", "atndate", "atnref", "atrfstart", "atrfend", "atnicn", "atntime", "atnparent"})
+_CAPTURES = frozenset(
+    {
+        "atnid",
+        "atnauthor",
+        "atndate",
+        "atnref",
+        "atrfstart",
+        "atrfend",
+        "atnicn",
+        "atntime",
+        "atnparent",
+    }
+)
 _SPECIAL_CHARS = {
     "emdash": "\u2014",
     "endash": "\u2013",
@@ -101,7 +115,13 @@ _HEADING_NAME = re.compile(
     r"^(?:heading|überschrift|titre|kop|rubrik|encabezado|t[ií]tulo|titolo|otsikko|nagłówek|заголовок)\s*([1-9])$",
     re.I,
 )
-_SBK_NEW_PAGE = {"sbknone": False, "sbkcol": False, "sbkpage": True, "sbkeven": True, "sbkodd": True}
+_SBK_NEW_PAGE = {
+    "sbknone": False,
+    "sbkcol": False,
+    "sbkpage": True,
+    "sbkeven": True,
+    "sbkodd": True,
+}
 _BULLET_NFC = frozenset({23, 255})
 #: Tables nested deeper than this are flattened into the deepest one.
 MAX_TABLE_NESTING = 16
@@ -307,7 +327,13 @@ class _Reader:
         closed = self.tokens.skip_group()
         self.state = self.stack.pop()
         if not closed:
-            self.warnings.append(m.Message("truncated-group", "the RTF ends inside a skipped group (truncated file?)", "input"))
+            self.warnings.append(
+                m.Message(
+                    "truncated-group",
+                    "the RTF ends inside a skipped group (truncated file?)",
+                    "input",
+                )
+            )
 
     def _destination(self, name: str, param: int | None) -> bool:
         """Handle ``name`` as the group's destination word; True when it was one."""
@@ -646,7 +672,11 @@ class _Reader:
         if codec is None:
             if codepage is not None:
                 self.warnings.append(
-                    m.Message("unknown-codepage", f"unknown RTF code page {codepage}: text was decoded as cp1252", "\\ansicpg")
+                    m.Message(
+                        "unknown-codepage",
+                        f"unknown RTF code page {codepage}: text was decoded as cp1252",
+                        "\\ansicpg",
+                    )
                 )
             codec = DEFAULT_CODEC
         self.doc_codec = codec
@@ -679,7 +709,11 @@ class _Reader:
 
     def _emit_unicode(self, char: str) -> None:
         if "\udc00" <= char <= "\udfff" and self.pending_high:
-            char = (self.pending_high + char).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+            char = (
+                (self.pending_high + char)
+                .encode("utf-16-le", "surrogatepass")
+                .decode("utf-16-le", "replace")
+            )
             self.pending_high = ""
             self._emit(char)
             return
@@ -909,9 +943,21 @@ class _Reader:
         notes = []
         for story in self.notes:
             blocks = story.blocks(resolver, new_page)
-            notes.append(m.Note(label=story.note_label, blocks=blocks, kind="endnote" if story.kind == "endnote" else "footnote"))
+            notes.append(
+                m.Note(
+                    label=story.note_label,
+                    blocks=blocks,
+                    kind="endnote" if story.kind == "endnote" else "footnote",
+                )
+            )
         title = " ".join(clean_text("".join(self.title)).split())
-        return m.Document(body=body, title=title, headers=tuple(headers), notes=tuple(notes), warnings=tuple(self.warnings))
+        return m.Document(
+            body=body,
+            title=title,
+            headers=tuple(headers),
+            notes=tuple(notes),
+            warnings=tuple(self.warnings),
+        )
 
 
 def _check_header(data: bytes) -> bytes:
@@ -924,7 +970,9 @@ def _check_header(data: bytes) -> bytes:
     if b"\\bin" not in data:
         sample = data[:65536]
         nuls = sample.count(0)
-        controls = sum(sample.count(bytes([c])) for c in range(1, 9)) + sum(sample.count(bytes([c])) for c in range(14, 32))
+        controls = sum(sample.count(bytes([c])) for c in range(1, 9)) + sum(
+            sample.count(bytes([c])) for c in range(14, 32)
+        )
         if nuls + controls > 0.05 * len(sample) + 16:
             raise CorruptDocumentError(
                 "the RTF holds binary garbage (NUL or control bytes outside \\bin data): the file is damaged",

@@ -30,6 +30,7 @@ def is_bullet(label: str) -> bool:
         return True
     return label in ("o", "v", "ü", "Ø", "§")
 
+
 Resolver = tuple[Callable[[str], "m.CommentInfo | None"], Callable[[str], "m.CommentInfo | None"]]
 
 
@@ -110,7 +111,9 @@ class Story:
                 return
         atoms.append(Atom(m.Text(text, bold, italic), comments, rev))
 
-    def leaf(self, leaf: m.LineBreak | m.NoteRef | m.PageMark | CommentPoint, rev: RevKey | None = None) -> None:
+    def leaf(
+        self, leaf: m.LineBreak | m.NoteRef | m.PageMark | CommentPoint, rev: RevKey | None = None
+    ) -> None:
         """Append a line break, note reference, page mark or comment point."""
         self.atoms.append(Atom(leaf, tuple(self.open_comments), rev))
 
@@ -230,7 +233,9 @@ class Story:
         return " ".join(" ".join(p.split()) for p in parts if p.strip())
 
 
-def _convert(items: list[Any], resolver: Resolver, new_page: Callable[[int], bool]) -> list[m.Block]:
+def _convert(
+    items: list[Any], resolver: Resolver, new_page: Callable[[int], bool]
+) -> list[m.Block]:
     out: list[m.Block] = []
     comment, point = resolver
     for item in items:

@@ -159,7 +159,10 @@ class TableBuilder:
             if not cells:
                 continue
             out.append(
-                m.Row(tuple(m.Cell(convert(c.blocks), c.colspan, c.rowspan) for c in cells), header=header)
+                m.Row(
+                    tuple(m.Cell(convert(c.blocks), c.colspan, c.rowspan) for c in cells),
+                    header=header,
+                )
             )
         if len(out) == 1:
             return [block for cell in out[0].cells for block in cell.blocks]

@@ -21,6 +21,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check --quiet dan ven demo benchmarks tests scripts
+	$(PY) -m ruff format --check --quiet dan ven
 	$(PY) -m mypy --strict dan ven
 	$(PY) -m mypy demo
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from attrs import field, frozen
+
 from dan.citation import citation_header, header_budget
 from dan.errors import DanError, TooManyChunksError
 from dan.fields import ChunkField
@@ -35,18 +37,21 @@ MIN_FILL = 0.5
 _MIN_ROOM = 4
 
 
+@frozen(slots=True)
 class Chunk:
-    """A finished chunk: its units, header line, full text and exact token count."""
+    """A finished chunk: its units, header line, full text and exact token count; its pages
+    are those of its units."""
 
-    __slots__ = ("units", "header", "text", "tokens", "page", "page_last")
+    units: list[Unit]
+    header: str
+    text: str
+    tokens: int
+    page: int = field(init=False)
+    page_last: int = field(init=False)
 
-    def __init__(self, units: list[Unit], header: str, text: str, tokens: int) -> None:
-        self.units = units
-        self.header = header
-        self.text = text
-        self.tokens = tokens
-        self.page = units[0].page
-        self.page_last = max(u.page_last for u in units)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "page", self.units[0].page)
+        object.__setattr__(self, "page_last", max(u.page_last for u in self.units))
 
 
 class Chunker:
@@ -277,7 +282,7 @@ def _as_plain(unit: Unit) -> Unit | None:
 def _run_key(u: Unit) -> tuple[str, int]:
     if u.story == "body" or u.story == "footnote":
         return (u.story, u.section)
-    return (u.story, u.wsection)
+    return (u.story, u.story_index)
 
 
 def starts_table_run(prev: Unit | None, u: Unit) -> bool:

@@ -200,37 +200,18 @@ def _rebuild_result(
     )
 
 
+@frozen(slots=True, kw_only=True)
 class _Imported:
-    __slots__ = (
-        "doc_id",
-        "derived",
-        "title",
-        "units",
-        "page_kind",
-        "top_level",
-        "user_meta",
-        "warnings",
-    )
+    """What an import keeps for ``get_markdown``: the rendered, paginated units and facts."""
 
-    def __init__(
-        self,
-        doc_id: str,
-        derived: bool,
-        title: str,
-        units: tuple[Unit, ...],
-        page_kind: str,
-        top_level: int,
-        user_meta: dict[str, str | int],
-        warnings: tuple[m.Message, ...],
-    ) -> None:
-        self.doc_id = doc_id
-        self.derived = derived
-        self.title = title
-        self.units = units
-        self.page_kind = page_kind
-        self.top_level = top_level
-        self.user_meta = user_meta
-        self.warnings = warnings
+    doc_id: str
+    derived: bool
+    title: str
+    units: tuple[Unit, ...]
+    page_kind: str
+    top_level: int
+    user_meta: dict[str, str | int]
+    warnings: tuple[m.Message, ...]
 
 
 class Dan:
@@ -365,14 +346,14 @@ class Dan:
         title = _title(doc_title, doc, stem, rendered.units)
         derived = doc_id is None
         self._doc = _Imported(
-            doc_id if doc_id is not None else derive_doc_id(data),
-            derived,
-            title,
-            rendered.units,
-            page_kind,
-            rendered.top_level,
-            meta,
-            doc.warnings,
+            doc_id=doc_id if doc_id is not None else derive_doc_id(data),
+            derived=derived,
+            title=title,
+            units=rendered.units,
+            page_kind=page_kind,
+            top_level=rendered.top_level,
+            user_meta=meta,
+            warnings=doc.warnings,
         )
 
     # ------------------------------------------------------------------ output
@@ -410,7 +391,13 @@ class Dan:
         with gc_paused():
             chunks = chunker.chunk(units)
             ctx = RecordContext(
-                doc_id, doc.title, doc.page_kind, labels, meta, self.names, doc.top_level
+                doc_id=doc_id,
+                title=doc.title,
+                page_kind=doc.page_kind,
+                labels=labels,
+                user_meta=meta,
+                names=self.names,
+                top_level=doc.top_level,
             )
             records = build_records(chunks, ctx)
         warnings = doc.warnings

@@ -23,8 +23,9 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from dan.errors import DanError
-from dan.errors import MissingDependencyError
+from attrs import frozen
+
+from dan.errors import DanError, MissingDependencyError
 from ven.schema import (
     COMS,
     PAGE,
@@ -408,14 +409,12 @@ def expansion_markdown(
 # ---------------------------------------------------------------------------- view
 
 
+@frozen(slots=True)
 class View:
     """A rendered snapshot that Jupyter displays (``_repr_html_``, ``_repr_markdown_``)."""
 
-    __slots__ = ("html", "markdown")
-
-    def __init__(self, html_text: str, markdown_text: str) -> None:
-        self.html = html_text
-        self.markdown = markdown_text
+    html: str
+    markdown: str
 
     def _repr_html_(self) -> str:
         return self.html

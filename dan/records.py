@@ -6,6 +6,8 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from attrs import frozen
+
 from dan.chunker import Chunk
 from dan.citation import page_range
 from dan.errors import DanError
@@ -35,28 +37,21 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 NamesHook = Callable[[str, int, str], "Names | None"]
 
 
+@frozen(slots=True)
 class RecordContext:
-    """What every record of a document shares."""
+    """What every record of a document shares.
 
-    __slots__ = ("doc_id", "title", "page_kind", "labels", "user_meta", "names", "top_level")
+    Positional arguments are kept (``benchmarks/bench_docx.py`` builds one positionally);
+    dan itself passes them by keyword.
+    """
 
-    def __init__(
-        self,
-        doc_id: str,
-        title: str,
-        page_kind: str,
-        labels: Mapping[ChunkField, str],
-        user_meta: Mapping[str, str | int],
-        names: NamesHook | None,
-        top_level: int,
-    ) -> None:
-        self.doc_id = doc_id
-        self.title = title
-        self.page_kind = page_kind
-        self.labels = labels
-        self.user_meta = user_meta
-        self.names = names
-        self.top_level = top_level
+    doc_id: str
+    title: str
+    page_kind: str
+    labels: Mapping[ChunkField, str]
+    user_meta: Mapping[str, str | int]
+    names: NamesHook | None
+    top_level: int
 
 
 def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:

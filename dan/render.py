@@ -599,7 +599,7 @@ def render_document(doc: m.Document, count: Callable[[str], int], max_depth: int
     units = body
     for number, (_kind, story, sections, variant) in enumerate(stories):
         for u in story:
-            u.wsection = number  # identifies the story: a chunk never mixes two
+            u.story_index = number  # a chunk never mixes two stories
             story_sections[len(units)] = (tuple(sorted(sections)), variant)
             u.order = len(units)
             units.append(u)

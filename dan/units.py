@@ -27,7 +27,27 @@ CODE = "code"
 
 
 class Unit:
-    """One unbreakable-when-it-fits piece of Markdown and its facts (internal, mutable)."""
+    """One unbreakable-when-it-fits piece of Markdown and its facts (internal, mutable).
+
+    A mutable bag on purpose: the renderer creates thousands per document and later stages
+    fill in what they decide, without copying. Which stage writes which field:
+
+    * **render** (``dan.render``) creates the unit and writes everything about its content
+      and place in the document: ``kind``, ``story``, ``md``, ``tokens``, ``pieces``,
+      ``prefix``, ``cont_prefix``, ``context``, ``quote``, ``group``, ``table``,
+      ``table_header``, ``table_heads``, ``cells``, ``lead``, ``code_lines``, ``code_lang``,
+      ``level``, ``heading``, ``wsection`` (the body's word-processor section),
+      ``story_index`` (which header/footer story), ``new_pages``, ``inner_pages``,
+      ``plain``, ``facts``, ``list_text``, ``note_refs`` and ``order``; ``section`` and
+      ``path`` of body units (``_assign_sections``).
+    * **pagination** (``dan.pagination``) writes ``page`` and ``page_last``, and
+      ``section`` of header, footer and note units (from the body page they belong to).
+    * **splitter** (``dan.splitter``) writes the parts of a cut unit, each a :meth:`copy`:
+      their content fields, ``page``/``page_last``, ``cont``, and ``src``/``start`` (a
+      tail rendered only when used).
+    * **chunker** (``dan.chunker``) only reads units, except for the plain-text fallback
+      copy it makes of a unit that cannot fit as Markdown (``kind``, ``context``, content).
+    """
 
     __slots__ = (
         "kind",
@@ -51,6 +71,7 @@ class Unit:
         "heading",
         "section",
         "wsection",
+        "story_index",
         "path",
         "page",
         "page_last",
@@ -89,7 +110,11 @@ class Unit:
         self.level = 0
         self.heading = ""
         self.section = 1
+        #: The body's word-processor section (0-based) the unit is in.
         self.wsection = 0
+        #: For header and footer units: which of the document's header/footer stories
+        #: (0-based); a chunk never mixes two.
+        self.story_index = 0
         self.path: tuple[str, ...] = ()
         self.page = 1
         self.page_last = 1

@@ -383,18 +383,8 @@ class Collection:
             is_broad = bool(broad(question))
         else:
             is_broad = bool(broad)
-        return self._retrieve(
-            question,
-            search,
-            restrict,
-            is_broad,
-            route,
-            reply,
-            filter_tokens,
-            tuple(notes),
-            cap,
-            float(retrieval_share),
-        )
+        how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
+        return self._retrieve(question, search, restrict, how, cap, float(retrieval_share))
 
     def _whole(
         self,
@@ -423,11 +413,7 @@ class Collection:
         question: str,
         search: Search,
         restrict: frozenset[str] | None,
-        broad: bool,
-        route: Route | None,
-        reply: str,
-        filter_tokens: int,
-        notes: tuple[str, ...],
+        how: _Routing,
         cap: int | None = None,
         share: float = 0.5,
     ) -> CollectionContext:
@@ -440,11 +426,11 @@ class Collection:
         found = list(search(question, limit, restrict))
         hits = self._hits(found, in_scope)
         order = [(d, s) for d, s in self._ordered(found, in_scope)]
-        if broad:
+        if how.broad:
             hits = self._global(question, search, hits, in_scope, limit if cap is not None else 0)
             order = _round_robin(hits, in_scope)
         if cap is not None:
-            return self._capped(hits, order, cap, share, route, reply, broad, filter_tokens, notes)
+            return self._capped(hits, order, cap, share, how)
         retrieval = {
             d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
         }
@@ -467,21 +453,7 @@ class Collection:
             docs.append(DocContext(d, doc.ven.title, seqs, tuple(ranked), rtok, added, dropped))
             if doc.chunks is not None:
                 texts.append("\n\n".join(doc.chunks[s] for s in seqs))
-        rt = sum(x.retrieval_tokens for x in docs)
-        et = sum(x.enrichment_tokens for x in docs)
-        return CollectionContext(
-            "retrieval",
-            "\n\n".join(texts),
-            tuple(docs),
-            route,
-            reply,
-            broad,
-            rt,
-            et,
-            filter_tokens,
-            rt + et,
-            notes,
-        )
+        return _retrieval_context(docs, texts, how)
 
     def _ordered(
         self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]
@@ -517,11 +489,7 @@ class Collection:
         order: Sequence[tuple[str, int]],
         cap: int,
         share: float,
-        route: Route | None,
-        reply: str,
-        broad: bool,
-        filter_tokens: int,
-        notes: tuple[str, ...],
+        how: _Routing,
     ) -> CollectionContext:
         """Spend a hard token cap across files in hit-rank order (see :meth:`context`)."""
         chosen: dict[str, set[int]] = {}
@@ -579,21 +547,7 @@ class Collection:
             )
             if doc.chunks is not None:
                 texts.append("\n\n".join(doc.chunks[s] for s in sorted(seqs)))
-        rt = sum(x.retrieval_tokens for x in docs)
-        et = sum(x.enrichment_tokens for x in docs)
-        return CollectionContext(
-            "retrieval",
-            "\n\n".join(texts),
-            tuple(docs),
-            route,
-            reply,
-            broad,
-            rt,
-            et,
-            filter_tokens,
-            rt + et,
-            notes,
-        )
+        return _retrieval_context(docs, texts, how)
 
     def _global(
         self,
@@ -617,6 +571,38 @@ class Collection:
             if found.get(d):
                 out[d] = found[d]
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Routing:
+    """How a question was routed: what its :class:`CollectionContext` reports besides the files."""
+
+    route: Route | None
+    reply: str
+    broad: bool
+    filter_tokens: int
+    notes: tuple[str, ...]
+
+
+def _retrieval_context(
+    docs: Sequence[DocContext], texts: Sequence[str], how: _Routing
+) -> CollectionContext:
+    """The ``retrieval`` context of the files' contributions, with its token accounting."""
+    rt = sum(x.retrieval_tokens for x in docs)
+    et = sum(x.enrichment_tokens for x in docs)
+    return CollectionContext(
+        "retrieval",
+        "\n\n".join(texts),
+        tuple(docs),
+        how.route,
+        how.reply,
+        how.broad,
+        rt,
+        et,
+        how.filter_tokens,
+        rt + et,
+        how.notes,
+    )
 
 
 def group_hits(hits: Iterable[tuple[str, int]]) -> dict[str, list[int]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from lxml import etree
 
 from dan.readers.docx.ooxml import W, int_val, val
+from dan.readers.numerals import roman
 
 __all__ = ["Numbering", "format_number"]
 
@@ -17,26 +18,7 @@ __all__ = ["Numbering", "format_number"]
 def _roman(n: int) -> str:
     if n <= 0 or n >= 4000:
         return str(n)
-    out = []
-    for value, sym in (
-        (1000, "m"),
-        (900, "cm"),
-        (500, "d"),
-        (400, "cd"),
-        (100, "c"),
-        (90, "xc"),
-        (50, "l"),
-        (40, "xl"),
-        (10, "x"),
-        (9, "ix"),
-        (5, "v"),
-        (4, "iv"),
-        (1, "i"),
-    ):
-        while n >= value:
-            out.append(sym)
-            n -= value
-    return "".join(out)
+    return roman(n)
 
 
 def _letters(n: int) -> str:

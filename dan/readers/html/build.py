@@ -19,6 +19,7 @@ from dan import model as m
 from dan.errors import TextTooLargeError
 from dan.limits import Limits
 from dan.readers.html.style import InlineStyle
+from dan.readers.numerals import roman
 from dan.textclean import clean_text
 
 __all__ = ["BlockBuilder", "BLOCK_TAGS", "HEADINGS"]
@@ -61,32 +62,8 @@ MAX_REVISION_NESTING = 8
 LAYOUT_CELL_CHARS = 2000
 #: List nesting the renderer distinguishes; deeper lists are flattened to this depth.
 MAX_LIST_DEPTH = 20
-_ROMAN = (
-    (1000, "m"),
-    (900, "cm"),
-    (500, "d"),
-    (400, "cd"),
-    (100, "c"),
-    (90, "xc"),
-    (50, "l"),
-    (40, "xl"),
-    (10, "x"),
-    (9, "ix"),
-    (5, "v"),
-    (4, "iv"),
-    (1, "i"),
-)
 
 RevisionMaker = Callable[[str, Mapping[str, str], "tuple[m.Inline, ...]"], m.Revision]
-
-
-def _roman(n: int) -> str:
-    out = []
-    for value, numeral in _ROMAN:
-        while n >= value:
-            out.append(numeral)
-            n -= value
-    return "".join(out)
 
 
 def _alpha(n: int) -> str:
@@ -100,7 +77,7 @@ def _alpha(n: int) -> str:
 def list_label(n: int, kind: str) -> str:
     """An ordered list item's label for number ``n`` and ``type`` attribute ``kind``."""
     if 0 < n < 4000 and kind in ("i", "I"):
-        text = _roman(n)
+        text = roman(n)
         return (text.upper() if kind == "I" else text) + "."
     if 0 < n < 10**6 and kind in ("a", "A"):
         text = _alpha(n)

@@ -2,8 +2,8 @@
 
 The steps around ven for hits from any vector store: group the hits by ``ssDocId`` with
 :func:`ven.collection.group_hits` (hits without ``ssDocId``/``ssSeq`` did not come from dan
-and pass through unchanged), expand each document's hit seqs with its :class:`ven.Ven`, and return the
-expanded chunks in document order, documents in the order of their best hit.
+and pass through unchanged), expand each document's hit seqs with its :class:`ven.Ven`,
+and return the expanded chunks in document order, documents in the order of their best hit.
 
 A document is described by any of:
 

@@ -116,6 +116,8 @@ class Backend(abc.ABC):
 
     #: ``sqlite`` or ``postgresql``.
     dialect: str = ""
+    #: Whether :meth:`semantic_later` splits vector search (the scoring needs no database).
+    vectors_in_process: bool = False
 
     def __init__(self) -> None:
         self._local = threading.local()
@@ -283,11 +285,13 @@ class Backend(abc.ABC):
     def semantic(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
         """Best ``n`` passages by cosine similarity: ``(pk, score)``."""
 
-    def semantic_later(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> Callable[[], list[tuple[int, float]]]:
-        """:meth:`semantic` as a call that needs no database (so it can run beside a keyword
-        search); backends that cannot split it run it now."""
-        found = self.semantic(tx, scope, query, identity, n)
-        return lambda: found
+    def semantic_later(
+        self, tx: Tx, scope: Scope, identity: str, dims: int, n: int
+    ) -> Callable[[np.ndarray], list[tuple[int, float]]] | None:
+        """The database part of :meth:`semantic` now, the scoring of a query vector as the
+        returned call (no database, so it may run on another thread beside a keyword search);
+        None from a backend that scores vectors in the database."""
+        return None
 
     @abc.abstractmethod
     def record_filter(self, key: str, value: str | int) -> tuple[str, list[Any]]:

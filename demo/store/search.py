@@ -5,7 +5,8 @@
   SQLite; computed in SQL from the ``tsvector`` on PostgreSQL).
 * **semantic** — cosine similarity to the query's embedding (exact on SQLite, HNSW on
   PostgreSQL); only sources embedded by the store's own identity are comparable.
-* **hybrid** — reciprocal rank fusion of the top 100 of each: ``Σ 1 / (60 + rank)``.
+* **hybrid** — reciprocal rank fusion of the top 100 of each: ``Σ 1 / (60 + rank)``. On
+  SQLite the query is embedded and the vectors scored on another thread while FTS5 ranks.
 * **auto** — hybrid when the store embeds and every source in scope has comparable
   vectors, else keyword (with a notice saying why). Fail soft on ranking: a failing query
   embedding in auto mode falls back to keyword search; fail closed on scope.
@@ -23,10 +24,11 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 import numpy as np
-from attrs import frozen
+from attrs import evolve, frozen
 
 from demo.store.db import Backend, Scope, Tx, placeholders
 from demo.store.embedding import EmbeddingProvider, validate_vector
@@ -53,6 +55,8 @@ __all__ = [
     "passage_from_row",
     "rrf",
 ]
+
+_T = TypeVar("_T")
 
 RRF_K = 60
 CANDIDATES = 100
@@ -264,10 +268,37 @@ class Searcher:
             return self.backend.semantic(tx, scope, plan.vector, plan.identity, n)
         # Hybrid: the vector scoring runs on another core while the database ranks the text
         # (with one BLAS thread, so the two lanes do not fight over the cores).
-        later = self.backend.semantic_later(tx, scope, plan.vector, plan.identity, n)
-        pending = _lanes().submit(_one_blas_thread, later)
+        later = self.backend.semantic_later(tx, scope, plan.identity, len(plan.vector), n)
+        if later is None:
+            return rrf([self.backend.keyword(tx, scope, plan.terms, n), self.backend.semantic(tx, scope, plan.vector, plan.identity, n)])
+        pending = _lanes().submit(_one_blas_thread, partial(later, plan.vector))
         keyword = self.backend.keyword(tx, scope, plan.terms, n)
         return rrf([keyword, pending.result()])
+
+    def _overlapped(self, tx: Tx, scope: Scope, text: str, mode: SearchMode) -> tuple[Plan, list[tuple[int, float]]]:
+        """Hybrid (or auto) search whose query is embedded and scored on another core while
+        the database ranks the text: the model's time hides behind the full-text search's."""
+        assert self.provider is not None
+        plan = self.plan(tx, scope, text, mode, _ON_ITS_WAY, "")
+        if plan.mode != SearchMode.HYBRID:  # auto over sources of another model: keyword only
+            return plan, self.ranked(tx, scope, plan)
+        score = self.backend.semantic_later(tx, scope, plan.identity, self.provider.identity.dimensions, CANDIDATES)
+        assert score is not None
+        pending = _lanes().submit(self._embed_and_score, text, mode, score)
+        keyword = self.backend.keyword(tx, scope, plan.terms, CANDIDATES)
+        semantic, notice = pending.result()
+        notices = (*plan.notices, notice) if notice else plan.notices
+        if semantic is None:  # no query vector: the same outcomes as when it is made first
+            if mode == SearchMode.AUTO:
+                return Plan(SearchMode.KEYWORD, plan.terms, None, plan.identity, notices), keyword
+            return evolve(plan, vector=None, notices=notices), rrf([keyword])
+        return evolve(plan, notices=notices), rrf([keyword, semantic])
+
+    def _embed_and_score(
+        self, text: str, mode: SearchMode, score: Callable[[np.ndarray], list[tuple[int, float]]]
+    ) -> tuple[list[tuple[int, float]] | None, str]:
+        vector, notice = self.embed_query(text, mode)
+        return (None if vector is None else _one_blas_thread(partial(score, vector))), notice
 
     # ------------------------------------------------------------------ search
 
@@ -277,10 +308,14 @@ class Searcher:
         mode = _mode(mode)
         limit = check_limit(limit)
         budget = check_budget(budget)
-        vector, notice = self.embed_query(text, mode)
+        overlap = mode in (SearchMode.HYBRID, SearchMode.AUTO) and self.provider is not None and self.backend.vectors_in_process
+        vector, notice = (None, "") if overlap else self.embed_query(text, mode)
         with self.backend.read() as tx:
-            plan = self.plan(tx, scope, text, mode, vector, notice)
-            ranked = self.ranked(tx, scope, plan)
+            if overlap:
+                plan, ranked = self._overlapped(tx, scope, text, mode)
+            else:
+                plan = self.plan(tx, scope, text, mode, vector, notice)
+                ranked = self.ranked(tx, scope, plan)
             chosen, skipped = _fit(tx, ranked, limit, budget)
             rows = _passage_rows(tx, [pk for pk, _ in chosen])
         passages = tuple(passage_from_row(rows[pk], score) for pk, score in chosen)
@@ -298,6 +333,9 @@ class Searcher:
         return SearchResult(plan.mode, passages, tokens, " ".join(notices))
 
 
+#: The plan's vector while the query is being embedded on another thread.
+_ON_ITS_WAY = np.zeros(0, dtype=np.float32)
+
 _LANES: ThreadPoolExecutor | None = None
 _LANES_LOCK = threading.Lock()
 
@@ -314,7 +352,7 @@ def _lanes() -> ThreadPoolExecutor:
 _BLAS: Any = None
 
 
-def _one_blas_thread(call: Callable[[], list[tuple[int, float]]]) -> list[tuple[int, float]]:
+def _one_blas_thread(call: Callable[[], _T]) -> _T:
     """Run ``call`` with NumPy's BLAS limited to one thread (threadpoolctl), when available."""
     global _BLAS
     if _BLAS is None:

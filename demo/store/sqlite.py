@@ -173,6 +173,7 @@ class SQLiteBackend(Backend):
     """A SQLite database file (created lazily, private to its owner, WAL + FTS5)."""
 
     dialect = "sqlite"
+    vectors_in_process = True
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         super().__init__()
@@ -344,8 +345,10 @@ class SQLiteBackend(Backend):
     def semantic(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
         return self.vectors.search(tx, self, scope, query, identity, n)
 
-    def semantic_later(self, tx: Tx, scope: Scope, query: np.ndarray, identity: str, n: int) -> Callable[[], list[tuple[int, float]]]:
-        return self.vectors.prepare(tx, self, scope, query, identity, n)
+    def semantic_later(
+        self, tx: Tx, scope: Scope, identity: str, dims: int, n: int
+    ) -> Callable[[np.ndarray], list[tuple[int, float]]]:
+        return self.vectors.prepare(tx, self, scope, identity, dims, n)
 
     def record_filter(self, key: str, value: str | int) -> tuple[str, list[Any]]:
         # json_extract returns the value with its JSON type, so 3 never equals "3".

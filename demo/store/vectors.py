@@ -36,8 +36,8 @@ class _Snapshot:
     ranges: dict[str, tuple[str, int, int]]
 
 
-def _top(snap: _Snapshot, ok: np.ndarray | None, query: np.ndarray, n: int) -> list[tuple[int, float]]:
-    scores = snap.matrix @ query
+def _top(snap: _Snapshot, ok: np.ndarray | None, query: np.ndarray, *, n: int) -> list[tuple[int, float]]:
+    scores = snap.matrix @ query.astype(np.float32)
     if ok is not None:
         scores = np.where(ok, scores, -np.inf)
         count = int(ok.sum())
@@ -47,6 +47,10 @@ def _top(snap: _Snapshot, ok: np.ndarray | None, query: np.ndarray, n: int) -> l
     top = np.argpartition(-scores, k - 1)[:k] if k < scores.shape[0] else np.arange(scores.shape[0])
     order = sorted(top.tolist(), key=lambda i: (-float(scores[i]), int(snap.pks[i])))
     return [(int(snap.pks[i]), float(scores[i])) for i in order if np.isfinite(scores[i])][:k]
+
+
+def _nothing(query: np.ndarray) -> list[tuple[int, float]]:
+    return []
 
 
 def _empty(dims: int) -> np.ndarray:
@@ -70,20 +74,20 @@ class VectorIndex:
 
     def search(self, tx: Tx, backend: Backend, scope: Scope, query: np.ndarray, identity: str, n: int) -> list[tuple[int, float]]:
         """Best ``n`` ``(pk, cosine)`` of the scope, ties broken by passage key."""
-        return self.prepare(tx, backend, scope, query, identity, n)()
+        return self.prepare(tx, backend, scope, identity, query.shape[0], n)(query)
 
     def prepare(
-        self, tx: Tx, backend: Backend, scope: Scope, query: np.ndarray, identity: str, n: int
-    ) -> Callable[[], list[tuple[int, float]]]:
-        """Do the database part of a search now; the scoring (NumPy only, no database,
-        the GIL released) is the returned call, which another thread may run."""
-        snap = self._snapshot(tx, backend, scope.collection_id, identity, query.shape[0])
+        self, tx: Tx, backend: Backend, scope: Scope, identity: str, dims: int, n: int
+    ) -> Callable[[np.ndarray], list[tuple[int, float]]]:
+        """Do the database part of a search now; the scoring of a query vector (NumPy only,
+        no database, the GIL released) is the returned call, which another thread may run."""
+        snap = self._snapshot(tx, backend, scope.collection_id, identity, dims)
         if snap.matrix.shape[0] == 0 or n <= 0:
-            return list
+            return _nothing
         ok = self._mask(tx, backend, scope, snap) if scope.narrowed else None
         if ok is not None and not ok.any():
-            return list
-        return partial(_top, snap, ok, query.astype(np.float32), n)
+            return _nothing
+        return partial(_top, snap, ok, n=n)
 
     def _mask(self, tx: Tx, backend: Backend, scope: Scope, snap: _Snapshot) -> np.ndarray:
         ok = np.zeros(snap.matrix.shape[0], dtype=bool)

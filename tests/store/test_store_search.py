@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -91,6 +93,54 @@ def test_hybrid_is_reciprocal_rank_fusion_of_both_rankings(loaded):
             expected[pk] = expected.get(pk, 0.0) + 1 / (RRF_K + rank)
     assert {pk: round(sc, 12) for pk, sc in hybrid} == {pk: round(sc, 12) for pk, sc in expected.items()}
     assert [sc for _, sc in hybrid] == sorted((sc for _, sc in hybrid), reverse=True)
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "auto"])
+def test_public_hybrid_search_returns_the_fusion_of_both_lanes(loaded, mode):
+    """search() embeds the query beside the keyword search (SQLite) or before it (PostgreSQL):
+    either way its passages are the fused ranking, best first."""
+    store, cid, _ = loaded
+    query = "payment interest late invoices"
+    s = store.searcher
+    with store.backend.read() as tx:
+        vector, _ = s.embed_query(query, SearchMode.HYBRID)
+        fused = s.ranked(tx, make_scope(cid), s.plan(tx, make_scope(cid), query, SearchMode.HYBRID, vector, ""))
+    res = store.search(cid, query, ALICE, mode=mode, limit=50, budget=16000)
+    assert res.mode == SearchMode.HYBRID and len(res.passages) == min(50, len(fused)) > 1
+    assert [round(p.score, 12) for p in res.passages] == [round(sc, 12) for _, sc in fused][: len(res.passages)]
+
+
+def test_sqlite_embeds_the_query_while_the_full_text_search_runs(loaded, monkeypatch):
+    """The query's embedding waits for the keyword search to start; made first, it would
+    time out and the search would fail."""
+    store, cid, _ = loaded
+    if not store.backend.vectors_in_process:
+        pytest.skip("PostgreSQL scores vectors in the database: the query is embedded first")
+    started = threading.Event()
+    keyword, embed = store.backend.keyword, store.searcher.provider.embed_query
+
+    def keyword_then_wait(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        return keyword(*args, **kwargs)
+
+    def embed_once_keyword_started(text):  # type: ignore[no-untyped-def]
+        if not started.wait(10):
+            raise TimeoutError("the keyword search never started")
+        return embed(text)
+
+    monkeypatch.setattr(store.backend, "keyword", keyword_then_wait)
+    monkeypatch.setattr(store.searcher.provider, "embed_query", embed_once_keyword_started)
+    res = store.search(cid, "payment interest late invoices", ALICE, mode="hybrid")
+    assert res.mode == SearchMode.HYBRID and res.passages and started.is_set()
+
+
+def test_hybrid_with_a_query_the_model_cannot_represent_is_the_keyword_lane(loaded):
+    store, cid, _ = loaded
+    vector, notice = store.searcher.embed_query("?!", SearchMode.HYBRID)
+    assert vector is None and "nothing the embedding model can compare" in notice
+    res = store.search(cid, "?!", ALICE, mode="hybrid")
+    assert res.mode == SearchMode.HYBRID and res.passages == ()
+    assert "nothing the embedding model can compare" in res.notice and "no words to match" in res.notice
 
 
 @given(st.lists(st.lists(st.integers(0, 40), unique=True, max_size=12), min_size=1, max_size=3))
@@ -266,8 +316,9 @@ def test_a_failing_query_embedding_falls_back_in_auto_mode_only(db_url, make_sto
     assert res.mode == SearchMode.KEYWORD and "could not be embedded" in res.notice and res.passages
     from demo.store import EmbeddingUnavailableError
 
-    with pytest.raises(EmbeddingUnavailableError, match="timed out"):
-        broken.search(cid, "warranty", ALICE, mode="semantic")
+    for mode in ("semantic", "hybrid"):
+        with pytest.raises(EmbeddingUnavailableError, match="timed out"):
+            broken.search(cid, "warranty", ALICE, mode=mode)
 
 
 def test_an_empty_collection_and_a_query_without_words(store):

@@ -169,6 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--last-page", type=_positive_int, metavar="N", help="convert up to this page (inclusive)"
     )
     conv.add_argument(
+        "--main-content",
+        choices=("auto", "on", "off"),
+        default="auto",
+        help="HTML: keep only a web page's main content (on), the whole page (off), or decide "
+        "by whether the page has site chrome (auto, the default)",
+    )
+    conv.add_argument(
         "--workers",
         type=_positive_int,
         default=1,
@@ -409,6 +416,8 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     options: dict[str, Any] = {"max_tokens": args.max_tokens, "user_meta": meta or None}
     if args.doc_type is not None:
         options["doc_type"] = normalize_doc_type(args.doc_type)  # UnsupportedFormatError: exit 2
+    if args.main_content != "auto":
+        options["main_content"] = args.main_content == "on"
     if args.first_page is not None:
         options["first_page"] = args.first_page
     if args.last_page is not None:

@@ -29,7 +29,7 @@ from dan.pagination import paginate
 from dan.records import NamesHook, RecordContext, build_records
 from dan.render import phrase, render_document
 from dan.system_message import system_message
-from dan.readers import reader_for
+from dan.readers import ReadOptions, reader_for
 from dan.textclean import clean_text
 from dan.tokenizer import count_tokens
 from dan.units import Unit
@@ -217,7 +217,8 @@ class _Imported:
 class Dan:
     """A reusable converter: options persist as attributes, one document at a time.
 
-    ``max_tokens``, ``names``, ``limits`` and the field labels stay set across imports;
+    ``max_tokens``, ``names``, ``limits``, the field labels and ``main_content`` (HTML: keep a
+    web page's main content only — True, False, or None to decide per page) stay set across imports;
     ``doc_id``, ``doc_title`` and ``user_meta`` belong to one import. Not thread-safe: use
     one ``Dan`` per thread (``dan.convert`` is thread-safe).
     """
@@ -229,10 +230,12 @@ class Dan:
         names: NamesHook | None = None,
         limits: Limits | None = None,
         field_labels: Mapping[ChunkField | str, str] | None = None,
+        main_content: bool | None = None,
     ) -> None:
         self.max_tokens = _check_max_tokens(max_tokens)
         self.names = names
         self.limits = limits if limits is not None else Limits()
+        self.read_options = ReadOptions(main_content=main_content)
         self._labels = validate_labels(field_labels)
         self._doc: _Imported | None = None
 
@@ -337,7 +340,7 @@ class Dan:
             )
         kind = detect(data, doc_type, filename)
         with gc_paused():
-            doc = _read(data, kind, limits, text)
+            doc = _read(data, kind, limits, text, self.read_options)
             rendered = render_document(doc, count_tokens, limits.max_depth)
             page_kind = paginate(rendered)
         if not CALLER_REPORTS_WARNINGS.get():
@@ -428,9 +431,11 @@ def _in_range(u: Unit, lo: int, hi: int) -> bool:
     return u.page <= hi and u.page_last >= lo
 
 
-def _read(data: bytes, kind: str, limits: Limits, text: str | None) -> m.Document:
+def _read(
+    data: bytes, kind: str, limits: Limits, text: str | None, options: ReadOptions
+) -> m.Document:
     """The document from the reader of ``kind``: the text when a string was imported, else the bytes."""
-    return reader_for(kind)(data if text is None else text, limits)
+    return reader_for(kind)(data if text is None else text, limits, options)
 
 
 def _title(
@@ -462,14 +467,23 @@ def convert(
     last_page: int | None = None,
     limits: Limits | None = None,
     field_labels: Mapping[ChunkField | str, str] | None = None,
+    main_content: bool | None = None,
 ) -> DanResult:
     """Convert a document (a path, or its bytes) into token-bounded Markdown chunks and records.
 
     ``doc_type`` is ``"docx"``, ``"rtf"``, ``"html"``, ``"markdown"``/``"md"`` or
     ``"text"``/``"txt"``; ``None`` detects it from magic bytes and the extension. A ``str``
     is a path: for document text held in memory use :func:`convert_string`.
+    ``main_content`` (HTML): True keeps only a web page's main content, False the whole page,
+    None (the default) decides by whether the page has site chrome.
     """
-    d = Dan(max_tokens=max_tokens, names=names, limits=limits, field_labels=field_labels)
+    d = Dan(
+        max_tokens=max_tokens,
+        names=names,
+        limits=limits,
+        field_labels=field_labels,
+        main_content=main_content,
+    )
     if isinstance(source, (bytes, bytearray, memoryview)):
         d.import_bytes(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     elif isinstance(source, (str, os.PathLike)):
@@ -492,12 +506,19 @@ def convert_string(
     last_page: int | None = None,
     limits: Limits | None = None,
     field_labels: Mapping[ChunkField | str, str] | None = None,
+    main_content: bool | None = None,
 ) -> DanResult:
     """Convert document text held in memory (HTML, Markdown, RTF or plain text).
 
     Markdown is never guessed: pass ``doc_type="markdown"`` for it. The derived id is
-    computed over the text's UTF-8 bytes.
+    computed over the text's UTF-8 bytes. ``main_content`` is :func:`convert`'s.
     """
-    d = Dan(max_tokens=max_tokens, names=names, limits=limits, field_labels=field_labels)
+    d = Dan(
+        max_tokens=max_tokens,
+        names=names,
+        limits=limits,
+        field_labels=field_labels,
+        main_content=main_content,
+    )
     d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     return d.get_markdown(first_page, last_page)

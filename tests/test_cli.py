@@ -202,6 +202,28 @@ def test_page_range_and_doc_type(tmp_path: Path) -> None:
     assert run.jsonl()[0]["metadata"]["ssHeadings"] == "# Head"
 
 
+def test_main_content_on_off_and_auto(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    para = "The warranty lasts twenty-four months from acceptance, covering parts, labour and travel."
+    src = tmp_path / "page.html"
+    src.write_text(
+        '<html><body><nav><a href="/a">NAV-LINK</a></nav><div class="story">'
+        + f"<p>{para}</p>" * 8
+        + "</div></body></html>",
+        encoding="utf-8",
+    )
+
+    def text(*extra: str) -> str:
+        run = run_dan("convert", str(src), *extra)
+        assert run.code == 0, run.err
+        return "\n".join(row["text"] for row in run.jsonl())
+
+    assert "NAV-LINK" not in text() and "NAV-LINK" not in text("--main-content", "on")
+    assert "NAV-LINK" in text("--main-content", "off")
+    assert para in text() and para in text("--main-content", "off")
+    assert run_dan("convert", str(src), "--main-content", "maybe").code == 2
+    assert "argument --main-content: invalid choice" in capsys.readouterr().err
+
+
 def test_progress_shows_on_a_terminal_and_can_be_forced(
     corpus: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

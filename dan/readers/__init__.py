@@ -1,7 +1,7 @@
 """One reader per format, one signature, one registry.
 
-Every reader is ``read_<format>(source: bytes | str, limits: Limits) -> dan.model.Document``
-and does its own decoding, size and binary checks; the converter looks readers up here by
+Every reader is ``read_<format>(source: bytes | str, limits: Limits, options: ReadOptions)
+-> dan.model.Document`` and does its own decoding, size and binary checks; the converter looks readers up here by
 the format :mod:`dan.detect` found and knows nothing else about them. Readers are imported
 on first use, so converting Markdown never loads lxml's DOCX machinery.
 
@@ -23,10 +23,11 @@ from collections.abc import Callable
 
 from dan import model as m
 from dan.limits import Limits
+from dan.readers.options import ReadOptions
 
-__all__ = ["FORMATS", "Reader", "reader_for"]
+__all__ = ["FORMATS", "ReadOptions", "Reader", "reader_for"]
 
-Reader = Callable[[bytes | str, Limits], m.Document]
+Reader = Callable[[bytes | str, Limits, ReadOptions], m.Document]
 
 _READERS: dict[str, tuple[str, str]] = {
     "docx": ("dan.readers.docx", "read_docx"),

@@ -20,6 +20,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from dan import model as m
 from dan.errors import NestingTooDeepError
 from dan.limits import Limits
+from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.html import html_blocks, revision_from_attrs
 from dan.readers.text import decoded_text
 from dan.textclean import clean_text
@@ -256,7 +257,9 @@ def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
     return tuple(stack[0][2])
 
 
-def read_markdown(source: bytes | str, limits: Limits) -> m.Document:
+def read_markdown(
+    source: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
+) -> m.Document:
     """Read Markdown (bytes are decoded like text files) into a document; the title is front
     matter's, else the first heading."""
     text = decoded_text(source, limits)

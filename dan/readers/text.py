@@ -13,6 +13,7 @@ import re
 from dan import model as m
 from dan.errors import TextTooLargeError, UnsupportedFormatError
 from dan.limits import Limits
+from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.textclean import clean_text, decode_text
 
 __all__ = ["decoded_text", "read_text", "reject_binary"]
@@ -55,7 +56,9 @@ def decoded_text(source: bytes | str, limits: Limits) -> str:
     return text
 
 
-def read_text(source: bytes | str, limits: Limits) -> m.Document:
+def read_text(
+    source: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
+) -> m.Document:
     """Read plain text into a document (bytes decoded as :func:`decoded_text` says; binary
     data is refused)."""
     text = decoded_text(source, limits)

@@ -468,10 +468,20 @@ def test_readability_corpus_converts_with_invariants(corpus: Path) -> None:
     pages = _pages(corpus)
     assert len(pages) == 130
     coverage = []
+    main_coverage = []
+    shorter = 0
     for page in pages:
-        res = dan.convert(page.read_bytes(), doc_type="html", max_tokens=512)
+        res = dan.convert(page.read_bytes(), doc_type="html", max_tokens=512, main_content=False)
         check_invariants(res, 512)
         assert res.chunks, page
+        main = dan.convert(page.read_bytes(), doc_type="html", max_tokens=512)
+        check_invariants(main, 512)
+        assert main.chunks, page
+        ours_main = {w.lower() for w in _WORD.findall(all_text(main))}
+        expected = [w.lower() for w in _WORD.findall(_html_text(page.with_name("expected.html")))]
+        if expected:
+            main_coverage.append(sum(w in ours_main for w in expected) / len(expected))
+        shorter += len(all_text(main)) < len(all_text(res))
         ref = corpus / "_ref" / (str(page.relative_to(corpus)) + ".plain.txt")
         if ref.exists():
             ours = {w.lower() for w in _WORD.findall(all_text(res))}
@@ -483,6 +493,16 @@ def test_readability_corpus_converts_with_invariants(corpus: Path) -> None:
     assert len(coverage) >= 120
     assert sum(coverage) / len(coverage) >= 0.88
     assert sum(c >= 0.75 for c in coverage) >= 0.85 * len(coverage)
+    # With main-content extraction (the default) most of readability's own extract is kept,
+    # and most pages lose their chrome (benchmarks/bench_main_content.py measures precision).
+    assert sum(main_coverage) / len(main_coverage) >= 0.93
+    assert shorter >= 0.6 * len(pages)
+
+
+def _html_text(path: Path) -> str:
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(path.read_bytes(), "lxml").get_text(" ")
 
 
 def test_readability_titles_come_from_the_title_element(corpus: Path) -> None:

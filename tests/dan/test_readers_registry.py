@@ -8,7 +8,7 @@ import dan
 from dan import model as m
 from dan.errors import DanError, TextTooLargeError, UnsupportedFormatError
 from dan.limits import Limits
-from dan.readers import FORMATS, reader_for
+from dan.readers import FORMATS, ReadOptions, reader_for
 from dan.readers.docx import read_docx
 from dan.readers.html import read_html
 from dan.readers.markdown import read_markdown
@@ -54,13 +54,21 @@ def test_the_text_reader_refuses_binary_and_docx_refuses_text() -> None:
 def test_the_converter_reads_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     import dan.readers as registry
 
-    seen: list[str] = []
+    seen: list[tuple[str, ReadOptions]] = []
 
-    def fake(source: bytes | str, limits: Limits) -> m.Document:
-        seen.append(source if isinstance(source, str) else source.decode())
-        return read_markdown(source, limits)
+    def fake(source: bytes | str, limits: Limits, options: ReadOptions) -> m.Document:
+        seen.append((source if isinstance(source, str) else source.decode(), options))
+        return read_markdown(source, limits, options)
 
     monkeypatch.setitem(registry._READERS, "markdown", (__name__, "_fake"))
     monkeypatch.setitem(globals(), "_fake", fake)
     res = dan.convert_string("# Head\n\nHello.", doc_type="markdown", max_tokens=64)
-    assert seen == ["# Head\n\nHello."] and "Hello." in res.chunks[0]
+    assert seen == [("# Head\n\nHello.", ReadOptions())] and "Hello." in res.chunks[0]
+    dan.convert_string("# Head", doc_type="markdown", main_content=True)
+    assert seen[-1][1] == ReadOptions(main_content=True)  # the caller's options reach the reader
+
+
+@pytest.mark.parametrize("fmt", ["rtf", "html", "markdown", "text"])
+def test_every_reader_takes_the_options(fmt: str) -> None:
+    read = reader_for(fmt)
+    assert read(SAMPLES[fmt], Limits(), ReadOptions(main_content=False)) == read(SAMPLES[fmt], Limits())

@@ -8,6 +8,7 @@ from lxml import etree
 from dan import model as m
 from dan.errors import CorruptDocumentError, DanError, LimitExceededError
 from dan.limits import Limits
+from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.docx.body import BodyReader, DocxContext, Sections
 from dan.readers.docx.comments import Comments
 from dan.readers.docx.numbering import Numbering
@@ -56,7 +57,9 @@ class _Parts:
             return None
 
 
-def read_docx(data: bytes | str, limits: Limits) -> m.Document:
+def read_docx(
+    data: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
+) -> m.Document:
     """Read a DOCX (also .docm/.dotx, Transitional or Strict) into a document. A ``str`` is
     encoded as UTF-8 first (it is then no zip package, and the package check says so)."""
     if isinstance(data, str):

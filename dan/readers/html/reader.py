@@ -20,7 +20,7 @@ elements would take far more memory than the text they hold.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from bs4 import BeautifulSoup, Tag
 from bs4.element import CData, Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
@@ -28,8 +28,10 @@ from bs4.element import CData, Comment, Declaration, Doctype, NavigableString, P
 from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError
 from dan.limits import Limits
+from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.html.build import BlockBuilder
 from dan.readers.html.encoding import decode_html
+from dan.readers.html.main_content import Selection, looks_like_web_page, select_main_content
 from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
 from dan.readers.text import reject_binary
 from dan.textclean import clean_text
@@ -168,16 +170,28 @@ def _title(soup: BeautifulSoup, source: str) -> str:
     return ""
 
 
-def _walk(root: Tag, builder: BlockBuilder, roots: set[int]) -> None:
+def _walk(
+    root: Tag,
+    builder: BlockBuilder,
+    roots: set[int],
+    children_of_root: Iterable[object] | None = None,
+    dropped: frozenset[int] = frozenset(),
+) -> None:
     """Visit ``root``'s content depth-first with an explicit stack (no recursion).
 
     ``roots`` are the ids of the page's main/article elements and their ancestors; when
-    it is not empty, boilerplate outside them is dropped.
+    it is not empty, boilerplate outside them is dropped. ``children_of_root`` replaces
+    ``root``'s children (the main content's parts), and elements in ``dropped`` are skipped.
     """
     has_main = bool(roots)
     # Stack of (element, iterator over its children, style, inside main/article).
     stack: list[tuple[Tag, Iterator[object], InlineStyle, bool]] = [
-        (root, iter(root.contents), NO_STYLE, False)
+        (
+            root,
+            iter(root.contents if children_of_root is None else children_of_root),
+            NO_STYLE,
+            False,
+        )
     ]
     while stack:
         tag, children, style, in_main = stack[-1]
@@ -191,7 +205,7 @@ def _walk(root: Tag, builder: BlockBuilder, roots: set[int]) -> None:
             if not isinstance(child, _SKIPPED_STRINGS):
                 builder.text(str(child))
             continue
-        if not isinstance(child, Tag):
+        if not isinstance(child, Tag) or id(child) in dropped:
             continue
         name = (child.name or "").lower()
         if name in DROPPED or (name == "dialog" and "open" not in child.attrs):
@@ -222,11 +236,30 @@ def _walk(root: Tag, builder: BlockBuilder, roots: set[int]) -> None:
         stack.append((child, iter(child.contents), cstyle, child_in_main))
 
 
-def _blocks(soup: BeautifulSoup, limits: Limits, roots: set[int]) -> tuple[m.Block, ...]:
+def _blocks(
+    soup: BeautifulSoup, limits: Limits, roots: set[int], selection: Selection | None = None
+) -> tuple[m.Block, ...]:
     builder = BlockBuilder(limits, revision_from_attrs)
     body = soup.body if soup.body is not None else soup
-    _walk(body, builder, roots)
+    if selection is None:
+        _walk(body, builder, roots)
+    else:
+        _walk(body, builder, set(), selection.roots, selection.dropped)
     return builder.finish()
+
+
+def _hidden_ids(body: Tag) -> set[int]:
+    """ids of the elements the walk drops whatever the content (scripts, hidden elements)."""
+    out: set[int] = set()
+    for tag in body.find_all(True):
+        name = (tag.name or "").lower()
+        if name in DROPPED or (name == "dialog" and "open" not in tag.attrs):
+            out.add(id(tag))
+            continue
+        raw_style = tag.attrs.get("style")
+        if _is_hidden(tag, parse_style(raw_style) if isinstance(raw_style, str) else NO_STYLE):
+            out.add(id(tag))
+    return out
 
 
 def html_blocks(fragment: str, limits: Limits) -> tuple[m.Block, ...]:
@@ -239,10 +272,36 @@ def html_blocks(fragment: str, limits: Limits) -> tuple[m.Block, ...]:
     return _blocks(soup, limits, set())
 
 
-def read_html(source: str | bytes, limits: Limits) -> m.Document:
-    """Read an HTML page (bytes of any encoding, or text) into a document."""
+def read_html(
+    source: str | bytes, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
+) -> m.Document:
+    """Read an HTML page (bytes of any encoding, or text) into a document.
+
+    ``options.main_content``: keep only the page's main content (True), the whole page
+    (False), or decide by whether it looks like a web page with site chrome (None, the
+    default; Word exports and plain documents are read whole).
+    """
+    main_content = options.main_content
     _check_size(source, limits)
     soup, text = _parse(source, limits)
     title = _title(soup, text)
-    body = _blocks(soup, limits, _content_roots(soup, text))
-    return m.Document(body=body, title=title)
+    selection = None
+    if main_content or (main_content is None and looks_like_web_page(text, soup)):
+        body_tag = soup.body if soup.body is not None else soup
+        selection = select_main_content(body_tag, _hidden_ids(body_tag))
+    roots = _content_roots(soup, text)
+    body = _blocks(soup, limits, roots, selection)
+    warnings: list[m.Message] = []
+    if not body and (selection is not None or roots):
+        # Never nothing: what the page shows is better than an empty result.
+        body = _blocks(soup, limits, set())
+        if body:
+            warnings.append(
+                m.Message(
+                    "whole-page",
+                    "the page's main content held no text, so the whole page was read "
+                    "(navigation and other site chrome included)",
+                    "input",
+                )
+            )
+    return m.Document(body=body, title=title, warnings=tuple(warnings))

@@ -32,6 +32,7 @@ from typing import cast
 from dan import model as m
 from dan.errors import CorruptDocumentError, NestingTooDeepError, TextTooLargeError
 from dan.limits import Limits
+from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.rtf.codepages import DEFAULT_CODEC, codec_for_codepage, codepage_for_charset
 from dan.readers.rtf.inline import CommentPoint, RevKey, dttm_date
 from dan.readers.rtf.story import ParaProps, Story
@@ -981,7 +982,9 @@ def _check_header(data: bytes) -> bytes:
     return data[data.find(b"{\\rtf") :]
 
 
-def read_rtf(data: bytes | str, limits: Limits) -> m.Document:
+def read_rtf(
+    data: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
+) -> m.Document:
     """Read RTF into a document (see the module docstring for what is kept). A ``str`` is
     RTF's 7-bit source text: it is encoded as Latin-1 (what is not Latin-1 becomes ``?``)."""
     if isinstance(data, str):

@@ -1,0 +1,281 @@
+"""Main-content extraction for web pages: the article kept, site chrome dropped, never nothing."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dan import model as m
+from dan.limits import Limits
+from dan.readers import ReadOptions
+from dan.readers.html import read_html
+from dan.readers.html.main_content import looks_like_web_page, select_main_content
+
+LIMITS = Limits()
+
+PARAGRAPHS = [
+    "The supplier shall deliver the cranes within twelve weeks of the order, unless the parties agree otherwise in writing.",
+    "Payment is due within thirty days of the invoice, and late payments carry interest at four percent above the base rate.",
+    "The warranty lasts twenty-four months from acceptance, covering parts, labour and travel for on-site repairs.",
+    "Either party may end the agreement with ninety days' notice, provided that all open orders are completed first.",
+]
+
+
+def text_of(node: object) -> str:
+    """All text under a model node (blocks, inlines, revisions, tables)."""
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, m.Text):
+            out.append(n.text)
+        elif isinstance(n, (list, tuple)):
+            stack.extend(reversed(n))
+        elif hasattr(n, "__attrs_attrs__"):
+            for a in reversed(n.__attrs_attrs__):  # type: ignore[attr-defined]
+                value = getattr(n, a.name)
+                if isinstance(value, (list, tuple)) or hasattr(value, "__attrs_attrs__"):
+                    stack.append(value)
+    return " ".join(" ".join(out).split())
+
+
+def page(article: str, *, chrome: bool = True) -> str:
+    top = (
+        '<header class="site-header"><a href="/">Logo</a><nav><ul><li><a href="/news">NAV-NEWS</a></li>'
+        '<li><a href="/sport">NAV-SPORT</a></li><li><a href="/about">NAV-ABOUT</a></li></ul></nav></header>'
+        if chrome
+        else ""
+    )
+    bottom = (
+        '<aside class="related"><h3>RELATED-HEADING</h3><ul><li><a href="/a">RELATED-ONE story about cranes</a></li>'
+        '<li><a href="/b">RELATED-TWO story about payments</a></li></ul></aside>'
+        '<div class="cookie-consent">COOKIE-NOTICE: we use cookies to improve your experience. <a href="/ok">Accept</a></div>'
+        '<footer class="site-footer"><a href="/imprint">FOOTER-IMPRINT</a> <a href="/privacy">FOOTER-PRIVACY</a></footer>'
+        if chrome
+        else ""
+    )
+    return f"<html><head><title>Terms</title></head><body>{top}<div id='page'>{article}</div>{bottom}</body></html>"
+
+
+ARTICLE = (
+    '<div class="post-body"><h1>Supply terms</h1>'
+    + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+    + "<table><tr><th>Item</th><th>Price</th></tr><tr><td>Crane CR-7</td><td>48,000 EUR</td></tr>"
+    "<tr><td>Hoist H-2</td><td>9,500 EUR</td></tr></table>"
+    "<ul><li>Delivery ex works</li><li>Packaging extra</li></ul>"
+    f'<p>{PARAGRAPHS[2]} <ins data-author="Ana">Spare parts are included.</ins>'
+    ' <a href="https://example.com/terms">the full terms</a></p>'
+    f"<p>{PARAGRAPHS[3]}</p>"
+    '<ul class="share-buttons"><li><a href="https://t.example/share">SHARE-TWITTER</a></li>'
+    '<li><a href="https://f.example/share">SHARE-FACEBOOK</a></li></ul></div>'
+)
+
+CHROME = (
+    "NAV-NEWS",
+    "NAV-SPORT",
+    "RELATED-ONE",
+    "RELATED-HEADING",
+    "COOKIE-NOTICE",
+    "FOOTER-IMPRINT",
+    "SHARE-TWITTER",
+)
+
+
+def test_a_news_page_keeps_the_article_and_drops_the_chrome() -> None:
+    doc = read_html(page(ARTICLE), LIMITS)
+    text = text_of(doc.body)
+    for p in PARAGRAPHS:
+        assert p in text
+    for kept in ("Supply terms", "Crane CR-7", "48,000 EUR", "Delivery ex works", "the full terms"):
+        assert kept in text, kept
+    for noise in CHROME:
+        assert noise not in text, noise
+    assert any(isinstance(b, m.Table) for b in doc.body)  # structure survives, not only words
+    revisions = [
+        n
+        for b in doc.body
+        if isinstance(b, m.Paragraph)
+        for n in b.inlines
+        if isinstance(n, m.Revision)
+    ]
+    assert revisions and revisions[0].author == "Ana"
+    assert doc.warnings == ()
+
+
+def test_main_content_can_be_turned_off_or_forced() -> None:
+    whole = text_of(read_html(page(ARTICLE), LIMITS, ReadOptions(main_content=False)).body)
+    for noise in ("NAV-NEWS", "RELATED-ONE", "COOKIE-NOTICE", "FOOTER-IMPRINT"):
+        assert noise in whole
+    assert (
+        read_html(page(ARTICLE), LIMITS, ReadOptions(main_content=True)).body
+        == read_html(page(ARTICLE), LIMITS).body
+    )
+    # A document without site chrome is read whole by default.
+    plain = (
+        "<html><body><h1>Memo</h1>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + '<div class="note"><p>SIDE-NOTE: short.</p></div><p><a href="/a">one link</a></p></body></html>'
+    )
+    assert not looks_like_web_page(plain, _soup(plain))
+    text = text_of(read_html(plain, LIMITS).body)
+    assert "SIDE-NOTE" in text and "one link" in text
+
+
+def _soup(html: str):  # type: ignore[no-untyped-def]
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(html, "lxml")
+
+
+def test_word_exported_html_is_read_whole() -> None:
+    html = (
+        '<html xmlns:w="urn:schemas-microsoft-com:office:word"><head><meta name="Generator" content="Microsoft Word 15">'
+        '</head><body><div class="WordSection1"><p class="MsoNormal">Header line of the memo</p><nav>Not really nav</nav>'
+        + "".join(f'<p class="MsoNormal">{p}</p>' for p in PARAGRAPHS)
+        + '<p class="MsoNormal"><a href="/x">Link one</a> <a href="/y">Link two</a></p></div></body></html>'
+    )
+    assert not looks_like_web_page(html, _soup(html))
+    text = text_of(read_html(html, LIMITS).body)
+    for kept in ("Header line of the memo", "Link one", *PARAGRAPHS):
+        assert kept in text
+
+
+def test_an_email_like_document_is_read_whole() -> None:
+    html = (
+        "<html><body><table><tr><td><p>Dear Ms Lima,</p>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "<p>Kind regards, Tom</p><p>Sent from my phone</p></td></tr></table></body></html>"
+    )
+    text = text_of(read_html(html, LIMITS).body)
+    for kept in ("Dear Ms Lima", "Kind regards, Tom", "Sent from my phone"):
+        assert kept in text
+
+
+def test_a_page_of_short_blocks_is_read_whole() -> None:
+    html = '<nav><a href="/">Home</a></nav><div>Opening hours</div><div>Mon–Fri 9–17</div><footer>Call us</footer>'
+    text = text_of(read_html(html, LIMITS).body)
+    for kept in ("Home", "Opening hours", "Mon–Fri 9–17", "Call us"):
+        assert kept in text
+
+
+def test_an_article_in_parts_keeps_every_part() -> None:
+    parts = "".join(
+        f'<div class="step"><h2>Step {i}</h2><p>{p}</p><ul><li>Tool {i}</li></ul></div>'
+        for i, p in enumerate(PARAGRAPHS, 1)
+    )
+    html = page(f'<div class="how-to">{parts}</div>')
+    text = text_of(read_html(html, LIMITS).body)
+    for i, p in enumerate(PARAGRAPHS, 1):
+        assert p in text and f"Step {i}" in text and f"Tool {i}" in text
+    assert "NAV-NEWS" not in text
+
+
+def test_a_table_of_contents_and_a_data_table_of_links_stay() -> None:
+    toc = (
+        '<div id="toc"><ul>'
+        + "".join(f'<li><a href="#s{i}">{i} Section {i}</a></li>' for i in range(1, 6))
+        + "</ul></div>"
+    )
+    links = (
+        "<table><tr><th>Document</th><th>Link</th></tr>"
+        + "".join(
+            f'<tr><td>Annex {i}</td><td><a href="/annex{i}">annex-{i}.pdf</a></td></tr>'
+            for i in range(1, 4)
+        )
+        + "</table>"
+    )
+    article = (
+        '<div class="article">'
+        + toc
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + links
+        + "</div>"
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    for kept in ("1 Section 1", "5 Section 5", "annex-3.pdf", "Annex 2", *PARAGRAPHS):
+        assert kept in text, kept
+    assert "RELATED-ONE" not in text
+
+
+def test_never_nothing_when_the_main_element_is_empty() -> None:
+    html = (
+        "<html><body><main><nav><a href='/'>Home</a></nav></main>"
+        "<header><p>The notice period is ninety days, and it starts on the first of the month.</p></header></body></html>"
+    )
+    assert "ninety days" in text_of(read_html(html, LIMITS).body)  # the selection finds it
+    doc = read_html(
+        html, LIMITS, ReadOptions(main_content=False)
+    )  # the <main> rule alone would drop it all
+    assert "ninety days" in text_of(doc.body)
+    assert [w.code for w in doc.warnings] == ["whole-page"]
+
+
+def test_hidden_text_does_not_vote() -> None:
+    hidden = "".join(f"<p>{p} HIDDEN</p>" for p in PARAGRAPHS * 3)
+    html = page(
+        f'<div style="display:none">{hidden}</div><div class="story">'
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "</div>"
+    )
+    text = text_of(read_html(html, LIMITS).body)
+    assert PARAGRAPHS[0] in text and "HIDDEN" not in text
+
+
+def test_nothing_to_select_on_an_empty_body() -> None:
+    soup = _soup("<html><body><div> </div></body></html>")
+    assert soup.body is not None and select_main_content(soup.body) is None
+
+
+_sentence = st.sampled_from(PARAGRAPHS)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(_sentence, min_size=2, max_size=6),
+    st.lists(
+        st.sampled_from(["nav", "related", "footer", "cookie", "share"]), min_size=1, max_size=6
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_property_article_paragraphs_survive_and_chrome_goes(paras, chrome, rnd) -> None:  # type: ignore[no-untyped-def]
+    blocks = {
+        "nav": '<nav><a href="/1">CHROME-NAV-1</a> <a href="/2">CHROME-NAV-2</a></nav>',
+        "related": '<aside><ul><li><a href="/r">CHROME-RELATED read this</a></li></ul></aside>',
+        "footer": '<footer><a href="/i">CHROME-FOOTER</a></footer>',
+        "cookie": '<div class="cookie-banner">CHROME-COOKIE we use cookies <a href="/ok">OK</a></div>',
+        "share": '<div class="social-share"><a href="/s">CHROME-SHARE</a></div>',
+    }
+    parts = [blocks[c] for c in chrome]
+    rnd.shuffle(parts)
+    cut = rnd.randint(0, len(parts))
+    article = "<article>" + "".join(f"<p>{i}: {p}</p>" for i, p in enumerate(paras)) + "</article>"
+    html = "<html><body>" + "".join(parts[:cut]) + article + "".join(parts[cut:]) + "</body></html>"
+    for mode in (None, True):
+        text = text_of(read_html(html, LIMITS, ReadOptions(main_content=mode)).body)
+        for i, p in enumerate(paras):
+            assert f"{i}: {p}" in text
+        assert "CHROME-" not in text
+    whole = text_of(read_html(html, LIMITS, ReadOptions(main_content=False)).body)
+    assert ("CHROME-COOKIE" in whole or "CHROME-SHARE" in whole) == bool(
+        {"cookie", "share"} & set(chrome)
+    )
+
+
+def test_the_option_is_checked_and_travels_through_the_api() -> None:
+    import pytest
+
+    import dan
+
+    html = page(ARTICLE).encode()
+    assert "NAV-NEWS" not in "\n".join(dan.convert(html, "html").chunks)
+    assert "NAV-NEWS" in "\n".join(dan.convert(html, "html", main_content=False).chunks)
+    assert "NAV-NEWS" in "\n".join(
+        dan.convert_string(page(ARTICLE), "html", main_content=False).chunks
+    )
+    assert dan.Dan(main_content=True).read_options.main_content is True
+    with pytest.raises(dan.DanError, match="main_content must be True, False or None"):
+        dan.convert(html, "html", main_content="yes")  # type: ignore[arg-type]
+    from dan.batch import convert_many
+
+    batch = convert_many([html, html], doc_type="html", workers=1, main_content=False)
+    assert len(batch.results) == 2 and all("NAV-NEWS" in "\n".join(r.chunks) for r in batch.results)

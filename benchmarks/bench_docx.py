@@ -137,9 +137,16 @@ def stages(path: Path) -> dict[str, float]:
         t2 = time.perf_counter()
         kind = paginate(rendered)
         t3 = time.perf_counter()
-        chunks = Chunker(1024, "T", DEFAULT_LABELS, kind == "estimated", count_tokens).chunk(list(rendered.units))
+        chunker = Chunker(
+            max_tokens=1024, title="T", labels=DEFAULT_LABELS, estimated=kind == "estimated", count=count_tokens
+        )
+        chunks = chunker.chunk(list(rendered.units))
         t4 = time.perf_counter()
-        build_records(chunks, RecordContext("D", "T", kind, DEFAULT_LABELS, {}, None, rendered.top_level))
+        context = RecordContext(
+            doc_id="D", title="T", page_kind=kind, labels=DEFAULT_LABELS, user_meta={}, names=None,
+            top_level=rendered.top_level,
+        )
+        build_records(chunks, context)
         t5 = time.perf_counter()
         run = {
             "read (zip, XML, model)": t1 - t0,

@@ -59,6 +59,7 @@ class Chunker:
 
     def __init__(
         self,
+        *,
         max_tokens: int,
         title: str,
         labels: Mapping[ChunkField, str],

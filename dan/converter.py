@@ -384,12 +384,12 @@ class Dan:
             if doc.derived:
                 doc_id = f"{doc_id}-p{lo}-{hi}"
         chunker = Chunker(
-            max_tokens,
-            doc.title,
-            labels,
-            doc.page_kind == "estimated",
-            count_tokens,
-            self.limits.max_chunks,
+            max_tokens=max_tokens,
+            title=doc.title,
+            labels=labels,
+            estimated=doc.page_kind == "estimated",
+            count=count_tokens,
+            max_chunks=self.limits.max_chunks,
         )
         with gc_paused():
             chunks = chunker.chunk(units)

@@ -37,13 +37,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 NamesHook = Callable[[str, int, str], "Names | None"]
 
 
-@frozen(slots=True)
+@frozen(slots=True, kw_only=True)
 class RecordContext:
-    """What every record of a document shares.
-
-    Positional arguments are kept (``benchmarks/bench_docx.py`` builds one positionally);
-    dan itself passes them by keyword.
-    """
+    """What every record of a document shares (keyword arguments only)."""
 
     doc_id: str
     title: str

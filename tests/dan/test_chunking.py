@@ -249,3 +249,17 @@ def test_code_part_with_only_blank_lines_at_a_tiny_budget():
         parts.append(head)
     assert "".join(p.md for p in parts).count("x") == 30
     assert all(p.md.strip() for p in parts)
+
+
+def test_long_constructors_take_keywords_only() -> None:
+    from dan.chunker import Chunker
+    from dan.fields import DEFAULT_LABELS
+    from dan.records import RecordContext
+    from dan.tokenizer import count_tokens
+
+    with pytest.raises(TypeError):
+        Chunker(1024, "T", DEFAULT_LABELS, False, count_tokens)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        RecordContext("D", "T", "estimated", DEFAULT_LABELS, {}, None, 1)  # type: ignore[misc]
+    chunker = Chunker(max_tokens=64, title="T", labels=DEFAULT_LABELS, estimated=True, count=count_tokens)
+    assert chunker.max_tokens == 64 and chunker.max_chunks is None

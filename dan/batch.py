@@ -160,12 +160,14 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(options) - _PASSED_ON - _PER_DOCUMENT)
     if unknown:
         raise DanError(
-            f"unknown option(s) for convert_many: {', '.join(unknown)}; accepted: {', '.join(sorted(_PASSED_ON))}"
+            f"unknown option(s) for convert_many: {', '.join(unknown)}; "
+            f"accepted: {', '.join(sorted(_PASSED_ON))}"
         )
     per_doc = sorted(set(options) & _PER_DOCUMENT)
     if per_doc:
         raise DanError(
-            f"{', '.join(per_doc)} name(s) one document and cannot apply to a batch: leave them out "
+            f"{', '.join(per_doc)} name(s) one document and cannot apply to a batch: "
+            "leave them out "
             "(ids are derived from each file's content, titles from the document or file name) "
             "or call dan.convert per file"
         )
@@ -176,13 +178,15 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if names is not None:
         if not callable(names):
             raise DanError(
-                f"names must be a callable (doc_title, chunk_index, plain_text) -> Names, got {names!r}"
+                "names must be a callable (doc_title, chunk_index, plain_text) -> Names, "
+                f"got {names!r}"
             )
         try:
             pickle.loads(pickle.dumps(names))
         except Exception as exc:
             raise DanError(
-                f"the names hook {names!r} cannot be pickled ({exc}); convert_many sends it to worker "
+                f"the names hook {names!r} cannot be pickled ({exc}); "
+                "convert_many sends it to worker "
                 "processes: define it as a module-level function, or a functools.partial of one, "
                 "not a lambda, a nested function or a bound method of an unpicklable object"
             ) from exc
@@ -206,13 +210,15 @@ def _source_name(index: int, source: object) -> str:
 def _check_sources(sources: Iterable[Source]) -> list[Source]:
     if isinstance(sources, (str, bytes, bytearray, memoryview, os.PathLike)):
         raise DanError(
-            "convert_many takes an iterable of paths or bytes, not a single one: wrap it in a list, or call dan.convert"
+            "convert_many takes an iterable of paths or bytes, not a single one: "
+            "wrap it in a list, or call dan.convert"
         )
     items = list(sources)
     for i, item in enumerate(items):
         if not isinstance(item, (str, os.PathLike, bytes, bytearray, memoryview)):
             raise DanError(
-                f"input {i} is {type(item).__name__}: convert_many takes paths (str or PathLike) or bytes"
+                f"input {i} is {type(item).__name__}: "
+                "convert_many takes paths (str or PathLike) or bytes"
             )
     return [bytes(s) if isinstance(s, (bytearray, memoryview)) else s for s in items]
 
@@ -449,7 +455,8 @@ class _TqdmProgress:
 
 
 def progress_bar(total: int, stream: TextIO | None = None) -> ProgressDisplay:
-    """A progress display for ``total`` files on ``stream`` (stderr): tqdm if installed, else plain text.
+    """A progress display for ``total`` files on ``stream`` (stderr): tqdm if installed, else
+    plain text.
 
     The object is a :data:`ProgressCallback` with a ``close()`` method.
     """

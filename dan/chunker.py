@@ -222,7 +222,8 @@ class Chunker:
             attempts += 1
             if attempts > 200:
                 raise DanError(
-                    f"could not fit a chunk into max_tokens={self.max_tokens} after {attempts - 1} attempts; "
+                    f"could not fit a chunk into max_tokens={self.max_tokens} "
+                    f"after {attempts - 1} attempts; "
                     "raise max_tokens (this input is pathological)"
                 )
             for u in chunk_units:

@@ -39,7 +39,8 @@ _INT = re.compile(r"-?(0|[1-9][0-9]*)")
 _EPILOG = """\
 examples:
   dan convert contract.docx                        # JSONL records to stdout
-  dan convert docs/ --out chunks/                  # every supported file under docs/, one .jsonl each
+  dan convert docs/ --out chunks/                  # every supported file under docs/, \
+one .jsonl each
   dan convert "reports/**/*.html" --format md      # quoted globs are expanded by dan (** recurses)
   dan convert a.docx --doc-id C-17 --title "Master agreement" --meta customer=4711 --meta year:=2024
   dan convert *.rtf --max-tokens 512 --workers 4 --out - | ven index -
@@ -268,7 +269,8 @@ def expand_inputs(
 
 
 def _output_names(pairs: Sequence[tuple[Path, Path | None]], ext: str) -> list[Path]:
-    """Relative output paths, one per input, unique (``stem.ext``, else ``name.ext``, else numbered)."""
+    """Relative output paths, one per input, unique (``stem.ext``, else ``name.ext``, else
+    numbered)."""
     used: set[str] = set()
     names: list[Path] = []
     for path, base in pairs:
@@ -313,7 +315,8 @@ def _doc_object(res: DanResult, source: str) -> dict[str, Any]:
 def _write_md(out: TextIO, res: DanResult) -> None:
     for text, record in res:
         out.write(
-            f"<!-- dan chunk ssDocId={res.doc_id} ssSeq={record['ssSeq']} ssCount={record['ssCount']} -->\n"
+            f"<!-- dan chunk ssDocId={res.doc_id} ssSeq={record['ssSeq']} "
+            f"ssCount={record['ssCount']} -->\n"
         )
         out.write(text.rstrip("\n") + "\n\n")
 

@@ -1,4 +1,5 @@
-"""The public conversion API: :class:`Dan`, :func:`convert`, :func:`convert_string`, :class:`DanResult`.
+"""The public conversion API: :class:`Dan`, :func:`convert`, :func:`convert_string`,
+:class:`DanResult`.
 
 Pipeline: bytes → format detection → reader → document model → renderer (units) →
 pagination → chunker → records. Import does everything up to pagination; ``get_markdown``
@@ -277,7 +278,8 @@ class Dan:
         size = p.stat().st_size
         if size > self.limits.max_input_bytes:
             raise InputTooLargeError(
-                f"{p.name} is {size:,} bytes, over Limits.max_input_bytes={self.limits.max_input_bytes:,}"
+                f"{p.name} is {size:,} bytes, "
+                f"over Limits.max_input_bytes={self.limits.max_input_bytes:,}"
             )
         data = p.read_bytes()
         self._import(data, doc_type, doc_id, doc_title, user_meta, filename=p.name, stem=p.stem)
@@ -336,7 +338,8 @@ class Dan:
             raise DanError(f"doc_title must be a str, got {type(doc_title).__name__}")
         if len(data) > limits.max_input_bytes:
             raise InputTooLargeError(
-                f"the input is {len(data):,} bytes, over Limits.max_input_bytes={limits.max_input_bytes:,}"
+                f"the input is {len(data):,} bytes, "
+                f"over Limits.max_input_bytes={limits.max_input_bytes:,}"
             )
         kind = detect(data, doc_type, filename)
         with gc_paused():
@@ -434,7 +437,8 @@ def _in_range(u: Unit, lo: int, hi: int) -> bool:
 def _read(
     data: bytes, kind: str, limits: Limits, text: str | None, options: ReadOptions
 ) -> m.Document:
-    """The document from the reader of ``kind``: the text when a string was imported, else the bytes."""
+    """The document from the reader of ``kind``: the text when a string was imported, else the
+    bytes."""
     return reader_for(kind)(data if text is None else text, limits, options)
 
 

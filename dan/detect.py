@@ -55,7 +55,8 @@ def normalize_doc_type(doc_type: str) -> str:
     """The canonical name of a ``doc_type`` argument, or ``UnsupportedFormatError``."""
     if not isinstance(doc_type, str) or doc_type.lower().lstrip(".") not in _ALIASES:
         raise UnsupportedFormatError(
-            f"unknown doc_type {doc_type!r}: use one of docx, rtf, html, markdown (md), text (txt), or None to detect"
+            f"unknown doc_type {doc_type!r}: use one of docx, rtf, html, markdown (md), "
+            "text (txt), or None to detect"
         )
     return _ALIASES[doc_type.lower().lstrip(".")]
 
@@ -96,7 +97,8 @@ def _reject_unreadable(kind: str | None) -> None:
         )
     if kind == "pdf":
         raise UnsupportedFormatError(
-            "the input is a PDF, which dan does not read; supported: DOCX, RTF, HTML, Markdown, text"
+            "the input is a PDF, which dan does not read; "
+            "supported: DOCX, RTF, HTML, Markdown, text"
         )
 
 
@@ -111,16 +113,19 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
                 _reject_unreadable(kind)
             if kind != "docx":
                 raise UnsupportedFormatError(
-                    f"doc_type='docx' but the input is not a zip package: it looks like {_looks_like(kind)}"
+                    "doc_type='docx' but the input is not a zip package: "
+                    f"it looks like {_looks_like(kind)}"
                 )
         elif wanted == "rtf":
             if kind != "rtf":
                 raise UnsupportedFormatError(
-                    f"doc_type='rtf' but the input does not start with {{\\rtf: it looks like {_looks_like(kind)}"
+                    "doc_type='rtf' but the input does not start with {\\rtf: "
+                    f"it looks like {_looks_like(kind)}"
                 )
         elif binary or (kind == "rtf" and wanted != "text"):
             raise UnsupportedFormatError(
-                f"doc_type={wanted!r} but the input looks like {_looks_like(kind)}: pass doc_type=None to detect it"
+                f"doc_type={wanted!r} but the input looks like {_looks_like(kind)}: "
+                "pass doc_type=None to detect it"
             )
         return wanted
     if kind in ("ole", "pdf"):

@@ -146,7 +146,8 @@ _HEAD = {
 }
 _STYLE = (
     "<style>.danview table{border-collapse:collapse;font-size:12px}"
-    ".danview th,.danview td{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}"
+    ".danview th,.danview td{border:1px solid #ccc;padding:2px 6px;"
+    "text-align:left;vertical-align:top}"
     ".danview td.n{text-align:right}.danview tr.anchor td{background:#fff3c4}"
     ".danview caption{text-align:left;font-weight:bold;padding:4px 0}</style>"
 )
@@ -347,7 +348,8 @@ def expansion_rows(
     missing = [s for s in seqs if s not in by_seq]
     if missing:
         raise DanError(
-            f"the records do not hold chunks {missing[:5]} of this expansion: pass the same document's records"
+            f"the records do not hold chunks {missing[:5]} of this expansion: "
+            "pass the same document's records"
         )
     anchors = set(exp.anchors)
     anchor_recs = [by_seq[s][0] for s in seqs if s in anchors]
@@ -366,7 +368,8 @@ def _expansion_caption(exp: Expansion, rows: Sequence[ChunkRow]) -> str:
     n_anchor = sum(1 for r in rows if r["role"] == "anchor")
     n_added = len(rows) - n_anchor
     return (
-        f"{n_anchor} anchor{'' if n_anchor == 1 else 's'} + {n_added} added chunk{'' if n_added == 1 else 's'}: "
+        f"{n_anchor} anchor{'' if n_anchor == 1 else 's'} + "
+        f"{n_added} added chunk{'' if n_added == 1 else 's'}: "
         f"{exp.tokens} tokens ({exp.enrichment_tokens} enrichment)"
     )
 
@@ -438,7 +441,8 @@ def view(
     if isinstance(obj, Expansion):
         if source is None:
             raise DanError(
-                "view(exp) needs the expansion's document: view(exp, res) with its DanResult or records"
+                "view(exp) needs the expansion's document: "
+                "view(exp, res) with its DanResult or records"
             )
         return View(
             expansion_html(obj, source, max_rows), expansion_markdown(obj, source, max_rows)

@@ -57,14 +57,16 @@ def validate_labels(
             )
         if label.startswith("ss"):
             raise DanError(
-                f"label {label!r} for {f.value} must not start with 'ss' (reserved for fixed fields)"
+                f"label {label!r} for {f.value} must not start with 'ss' "
+                "(reserved for fixed fields)"
             )
         labels[f] = label
     seen: dict[str, ChunkField] = {}
     for f, label in labels.items():
         if label in seen:
             raise DanError(
-                f"label {label!r} is used for both {seen[label].value} and {f.value}: labels must be unique"
+                f"label {label!r} is used for both {seen[label].value} and {f.value}: "
+                "labels must be unique"
             )
         seen[label] = f
     return labels

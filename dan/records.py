@@ -70,7 +70,8 @@ def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
 
 
 def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
-    """The first sentences of ``texts`` up to ``limit`` characters (cut at a word if one is longer)."""
+    """The first sentences of ``texts`` up to ``limit`` characters (cut at a word if one is
+    longer)."""
     text = " ".join(" ".join(t.split()) for t in texts if t.strip())
     if len(text) <= limit:
         return text
@@ -95,7 +96,8 @@ def _names(ctx: RecordContext, seq: int, plain: str) -> Names:
         return Names()
     if not isinstance(result, Names):
         raise DanError(
-            f"the names hook returned {type(result).__name__} for chunk {seq}: return dan.Names or None"
+            f"the names hook returned {type(result).__name__} for chunk {seq}: "
+            "return dan.Names or None"
         )
     return result
 

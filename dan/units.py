@@ -143,4 +143,7 @@ class Unit:
         return new
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
-        return f"Unit({self.kind}, {self.story}, p{self.page}-{self.page_last}, s{self.section}, {self.tokens}t, {self.md[:40]!r})"
+        return (
+            f"Unit({self.kind}, {self.story}, p{self.page}-{self.page_last}, s{self.section}, "
+            f"{self.tokens}t, {self.md[:40]!r})"
+        )

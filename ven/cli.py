@@ -34,7 +34,8 @@ examples:
 
 _EPILOG_EXPAND = """\
 examples:
-  ven expand chunks.jsonl --seq 3,17                    # complete tables, revisions, comments (default)
+  ven expand chunks.jsonl --seq 3,17                    # complete tables, revisions, \
+comments (default)
   ven expand chunks.jsonl --seq 3 --tables --pages 1 --budget 2000
   ven expand all.jsonl --doc C-17 --seq 4 --section-pages 1 --format jsonl
   ven expand chunks.jsonl --seq 12 --all-comments "Ann Lee" --format seqs
@@ -216,7 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
         type=_pct,
         default=10.0,
         metavar="N",
-        help="size of each entry's phrase lines as a percentage of the document's tokens (default 10)",
+        help=(
+            "size of each entry's phrase lines as a percentage of the document's tokens "
+            "(default 10)"
+        ),
     )
     idx.set_defaults(handler=_cmd_index)
 
@@ -414,7 +418,8 @@ def _cmd_expand(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
             stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
         return 0
     stdout.write(
-        f"<!-- ven: {ven.doc_id} {_one_line(ven.title)!r}: anchors {', '.join(map(str, sorted(set(seqs))))} -> "
+        f"<!-- ven: {ven.doc_id} {_one_line(ven.title)!r}: "
+        f"anchors {', '.join(map(str, sorted(set(seqs))))} -> "
         f"{len(expanded)} chunks, {tokens} tokens ({enrichment} added) -->\n\n"
     )
     for s in expanded:

@@ -207,7 +207,8 @@ class Collection:
             texts = tuple(chunks)
             if len(texts) != v.chunk_count or not all(isinstance(t, str) for t in texts):
                 raise VenError(
-                    f"document {v.doc_id}: chunks must be {v.chunk_count} strings in ssSeq order, got {len(texts)}"
+                    f"document {v.doc_id}: chunks must be {v.chunk_count} strings "
+                    f"in ssSeq order, got {len(texts)}"
                 )
         key = doc_id_key(v.doc_id)
         old = self._keys.get(key)
@@ -257,13 +258,15 @@ class Collection:
 
     @property
     def allowance(self) -> int:
-        """Tokens the user accepts per question: retrieval plus enrichment share of the collection."""
+        """Tokens the user accepts per question: retrieval plus enrichment share of the
+        collection."""
         return int(self.total_tokens * (self.retrieval_pct + self.enrichment_pct) / 100)
 
     # ------------------------------------------------------------------ index
 
     def index_document(self) -> str:
-        """The collection's index document (entries joined by a blank line), cached until files change."""
+        """The collection's index document (entries joined by a blank line), cached until files
+        change."""
         return self._index_doc()[0]
 
     def index_tokens(self) -> int:
@@ -375,7 +378,8 @@ class Collection:
                     restrict = frozenset(ordered)
                     broad = True
                     notes.append(
-                        "routed files exceed the allowance: retrieval over them, as a broad question"
+                        "routed files exceed the allowance: "
+                        "retrieval over them, as a broad question"
                     )
         if broad is None:
             is_broad = looks_broad(question)
@@ -637,7 +641,8 @@ def _round_robin(
 
 
 def _completion(v: Ven, anchor: int) -> set[int]:
-    """The chunks that complete the structures ``anchor`` is part of (tables, revision and comment runs)."""
+    """The chunks that complete the structures ``anchor`` is part of (tables, revision and
+    comment runs)."""
     with v.begin_expansion([anchor]) as exp:
         exp.add_related_chunks(revisions=v.has_revisions, comments=v.has_comments, budget=0)
         return set(exp.seqs)
@@ -695,7 +700,8 @@ def _rank_order(
 def _all_at_once(
     v: Ven, ranked: Sequence[int], budget: int
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """``rank_order=False``: add_related_chunks for all hits, then comment and revision additions."""
+    """``rank_order=False``: add_related_chunks for all hits, then comment and revision
+    additions."""
     with v.begin_expansion(ranked) as exp:
         added = exp.add_related_chunks(
             revisions=v.has_revisions, comments=v.has_comments, budget=budget

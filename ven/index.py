@@ -118,7 +118,8 @@ def _counter(count_tokens: CountTokens | None) -> CountTokens:
         return estimate_tokens
     if not callable(count_tokens):
         raise VenError(
-            f"count_tokens must be a function str -> int such as dan.count_tokens, got {type(count_tokens).__name__}"
+            "count_tokens must be a function str -> int such as dan.count_tokens, "
+            f"got {type(count_tokens).__name__}"
         )
 
     def count(text: str) -> int:
@@ -341,7 +342,8 @@ def _pack(
 def build_entry(
     lay: Layout, fields: PhraseFields, pct: object = 10, count_tokens: CountTokens | None = None
 ) -> IndexEntry:
-    """The index entry of the document ``lay``/``fields`` (see :meth:`ven.Ven.create_document_index`)."""
+    """The index entry of the document ``lay``/``fields`` (see
+    :meth:`ven.Ven.create_document_index`)."""
     started = time.perf_counter()
     share = _check_pct(pct)
     count = _counter(count_tokens)

@@ -173,7 +173,8 @@ def _texts(index: object) -> tuple[str, ...]:
             out.append(item)
         else:
             raise VenError(
-                f"lexical_route: index item {i} is {type(item).__name__}; expected an IndexEntry or its text",
+                f"lexical_route: index item {i} is {type(item).__name__}; "
+                "expected an IndexEntry or its text",
                 index=i,
             )
     return tuple(out)

@@ -268,7 +268,8 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
             raise _fail(
                 i,
                 SECT,
-                f"{s} is not a plausible section number (more than {MAX_SECTION:,}); the record is damaged",
+                f"{s} is not a plausible section number (more than {MAX_SECTION:,}); "
+                "the record is damaged",
             )
 
         tokens[seq] = vals[_I_TOKENS]

@@ -1,4 +1,5 @@
-"""The routing grammar: document ids, :class:`Route` and :func:`parse_route` (see ``docs/routing.md``).
+"""The routing grammar: document ids, :class:`Route` and :func:`parse_route` (see
+``docs/routing.md``).
 
 A routing model answers with exactly one line: ``NONE``, ``ALL``, ``INDEX``, or
 ``ID:confidence | ID:confidence ...``. :func:`parse_route` reads such a reply — also the
@@ -104,7 +105,8 @@ class Route:
         return tuple(d for d, _ in self.docs)
 
     def confident(self, threshold: int = 70) -> tuple[str, ...]:
-        """Ids whose confidence is at least ``threshold`` (70, :class:`ven.collection.Collection`'s default)."""
+        """Ids whose confidence is at least ``threshold`` (70,
+        :class:`ven.collection.Collection`'s default)."""
         return tuple(d for d, c in self.docs if c >= threshold)
 
 

@@ -77,7 +77,8 @@ class DocumentChunks:
         """From parallel sequences (``texts[i]`` belongs to ``records[i]``, any order)."""
         if isinstance(texts, str) or len(texts) != len(records):
             raise IntegrationError(
-                f"texts and records must be parallel sequences; got {len(texts)} texts and {len(records)} records"
+                "texts and records must be parallel sequences; "
+                f"got {len(texts)} texts and {len(records)} records"
             )
         try:
             ven = Ven(records)
@@ -97,7 +98,8 @@ class DocumentChunks:
         if isinstance(source, tuple) and len(source) == 2:
             return cls.create(source[0], source[1])
         raise IntegrationError(
-            f"cannot use a {type(source).__name__} as a document: pass a DanResult, a (texts, records) "
+            f"cannot use a {type(source).__name__} as a document: "
+            "pass a DanResult, a (texts, records) "
             "pair, a DocumentChunks, or a ven.Ven together with fetch="
         )
 
@@ -188,7 +190,8 @@ def _texts_for(
     if need:
         if fetch is None:
             raise IntegrationError(
-                f"document {doc_id} is given as a ven.Ven, which holds no chunk text: pass fetch= (or a "
+                f"document {doc_id} is given as a ven.Ven, which holds no chunk text: "
+                "pass fetch= (or a "
                 "vector store), or give the document as a DanResult or (texts, records)"
             )
         got = list(fetch(doc_id, need))
@@ -233,7 +236,8 @@ def expand_hits(
         doc_key = doc_id_key(key[0])
         if doc_key not in table:
             raise IntegrationError(
-                f"a hit comes from document {key[0]!r}, which is not in documents: add its DanResult, "
+                f"a hit comes from document {key[0]!r}, which is not in documents: "
+                "add its DanResult, "
                 "(texts, records), DocumentChunks or Ven"
             )
         keyed.append(key)

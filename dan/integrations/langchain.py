@@ -241,7 +241,8 @@ def store_fetcher(
         missing = [i for i in ids if i not in found]
         if missing:
             raise IntegrationError(
-                f"the store has no chunk with id {missing[0]!r} ({len(missing)} missing): were the chunks "
+                f"the store has no chunk with id {missing[0]!r} ({len(missing)} missing): "
+                "were the chunks "
                 "added with DanLoader/DanTransformer ids?"
             )
         return [(found[i].page_content, found[i].metadata) for i in ids]
@@ -320,7 +321,8 @@ def _documents_from_store(
     hits: Sequence[tuple[str, Mapping[str, Any]]],
     fetch: Callable[[str, Sequence[int]], list[tuple[str, Mapping[str, Any]]]],
 ) -> dict[str, DocumentChunks]:
-    """Every chunk of each document the hits name, read from the store (``ssCount`` says how many)."""
+    """Every chunk of each document the hits name, read from the store (``ssCount`` says how
+    many)."""
     docs: dict[str, DocumentChunks] = {}
     for _, meta in hits:
         doc_id, count = meta.get(DOC_ID), meta.get(COUNT)

@@ -70,7 +70,8 @@ def convert_row(row: Mapping[str, Any], **convert_kwargs: Any) -> dict[str, Any]
     data = row.get("bytes")
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise IntegrationError(
-            f"convert_row expects rows of ray.data.read_binary_files: a 'bytes' column (got {type(data).__name__})"
+            "convert_row expects rows of ray.data.read_binary_files: "
+            f"a 'bytes' column (got {type(data).__name__})"
         )
     path = str(row.get("path") or "")
     try:

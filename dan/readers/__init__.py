@@ -1,9 +1,10 @@
 """One reader per format, one signature, one registry.
 
 Every reader is ``read_<format>(source: bytes | str, limits: Limits, options: ReadOptions)
--> dan.model.Document`` and does its own decoding, size and binary checks; the converter looks readers up here by
-the format :mod:`dan.detect` found and knows nothing else about them. Readers are imported
-on first use, so converting Markdown never loads lxml's DOCX machinery.
+-> dan.model.Document`` and does its own decoding, size and binary checks; the converter
+looks readers up here by the format :mod:`dan.detect` found and knows nothing else about
+them. Readers are imported on first use, so converting Markdown never loads lxml's DOCX
+machinery.
 
 ============  ==========================  ==========================================
 format        reader                      where

@@ -1,4 +1,5 @@
-"""What a caller may ask of every reader besides limits (a reader ignores what it has no use for)."""
+"""What a caller may ask of every reader besides limits (a reader ignores what it has no use
+for)."""
 
 from __future__ import annotations
 

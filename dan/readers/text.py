@@ -51,7 +51,8 @@ def decoded_text(source: bytes | str, limits: Limits) -> str:
     text = decode_text(source) if not isinstance(source, str) else source
     if len(text) > limits.max_chars:
         raise TextTooLargeError(
-            f"the document holds {len(text):,} characters, over Limits.max_chars={limits.max_chars:,}"
+            f"the document holds {len(text):,} characters, "
+            f"over Limits.max_chars={limits.max_chars:,}"
         )
     return text
 

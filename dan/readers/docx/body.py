@@ -171,7 +171,8 @@ class DocxContext:
         self.chars += n
         if self.chars > self.limits.max_chars:
             raise TextTooLargeError(
-                f"the document holds more than Limits.max_chars={self.limits.max_chars:,} characters of text"
+                "the document holds more than "
+                f"Limits.max_chars={self.limits.max_chars:,} characters of text"
             )
 
     def run_format(
@@ -255,7 +256,8 @@ class BodyReader:
     def blocks(self, container: etree._Element, depth: int = 0) -> list[m.Block]:
         if depth > self.ctx.limits.max_depth:
             raise NestingTooDeepError(
-                f"the document nests tables or content controls more than {self.ctx.limits.max_depth} levels deep"
+                "the document nests tables or content controls more than "
+                f"{self.ctx.limits.max_depth} levels deep"
             )
         out: list[m.Block] = []
         self._blocks_into(container, out, depth)
@@ -290,7 +292,8 @@ class BodyReader:
     def _nested(self, el: etree._Element, out: list[m.Block], depth: int) -> None:
         if depth + 1 > self.ctx.limits.max_depth:
             raise NestingTooDeepError(
-                f"the document nests content controls more than {self.ctx.limits.max_depth} levels deep"
+                "the document nests content controls more than "
+                f"{self.ctx.limits.max_depth} levels deep"
             )
         self._blocks_into(el, out, depth + 1)
 

@@ -88,7 +88,8 @@ class Package:
         limits = self.limits
         if info.file_size > limits.max_part_bytes:
             raise ZipBombError(
-                f"part {found} is {info.file_size:,} bytes uncompressed, over Limits.max_part_bytes="
+                f"part {found} is {info.file_size:,} bytes uncompressed, "
+                "over Limits.max_part_bytes="
                 f"{limits.max_part_bytes:,}"
             )
         if (
@@ -97,11 +98,13 @@ class Package:
         ):
             raise ZipBombError(
                 f"part {found} expands {info.file_size / max(1, info.compress_size):,.0f} times "
-                f"(over Limits.max_compression_ratio={limits.max_compression_ratio}): refusing a likely zip bomb"
+                f"(over Limits.max_compression_ratio={limits.max_compression_ratio}): "
+                "refusing a likely zip bomb"
             )
         if self._read_total + info.file_size > limits.max_uncompressed_bytes:
             raise ZipBombError(
-                f"the parts read so far exceed Limits.max_uncompressed_bytes={limits.max_uncompressed_bytes:,}"
+                "the parts read so far exceed "
+                f"Limits.max_uncompressed_bytes={limits.max_uncompressed_bytes:,}"
             )
         try:
             with self.zip.open(info) as fh:

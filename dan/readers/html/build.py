@@ -294,7 +294,8 @@ class BlockBuilder:
         self.chars += n
         if self.chars > self.limits.max_chars:
             raise TextTooLargeError(
-                f"the HTML holds more than Limits.max_chars={self.limits.max_chars:,} characters of text; "
+                "the HTML holds more than "
+                f"Limits.max_chars={self.limits.max_chars:,} characters of text; "
                 "raise the limit to convert it"
             )
 

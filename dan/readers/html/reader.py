@@ -110,7 +110,8 @@ def _check_size(source: str | bytes, limits: Limits) -> None:
         )
     if count > max_elements(limits):
         raise LimitExceededError(
-            f"the HTML has about {count:,} elements, more than the {max_elements(limits):,} allowed "
+            f"the HTML has about {count:,} elements, "
+            f"more than the {max_elements(limits):,} allowed "
             f"(Limits.max_chars // 40); raise Limits.max_chars to convert it"
         )
 
@@ -120,7 +121,8 @@ def _parse(source: str | bytes, limits: Limits) -> tuple[BeautifulSoup, str]:
     reject_binary(text, "HTML")
     if len(text) > 4 * limits.max_chars:
         raise TextTooLargeError(
-            f"the HTML is {len(text):,} characters long, over 4 × Limits.max_chars={limits.max_chars:,}; "
+            f"the HTML is {len(text):,} characters long, "
+            f"over 4 × Limits.max_chars={limits.max_chars:,}; "
             "raise the limit to convert it"
         )
     return BeautifulSoup(text, "lxml"), text

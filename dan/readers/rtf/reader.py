@@ -129,7 +129,8 @@ MAX_TABLE_NESTING = 16
 
 
 class _StyleEntry:
-    """One stylesheet entry being read: its number, kind (``s`` paragraph, ``c`` other), name, outline level."""
+    """One stylesheet entry being read: its number, kind (``s`` paragraph, ``c`` other), name,
+    outline level."""
 
     __slots__ = ("number", "kind", "name", "outline")
 
@@ -312,7 +313,8 @@ class _Reader:
             self.warnings.append(
                 m.Message(
                     "unbalanced-groups",
-                    f"the RTF ends with {len(self.stack)} group(s) still open: the file is truncated or its braces are "
+                    f"the RTF ends with {len(self.stack)} group(s) still open: "
+                    "the file is truncated or its braces are "
                     "unbalanced; the text up to the end was kept",
                     "input",
                 )
@@ -489,7 +491,8 @@ class _Reader:
             self.chars += len(text)
             if self.chars > self.limits.max_chars:
                 raise TextTooLargeError(
-                    f"the RTF holds more than Limits.max_chars={self.limits.max_chars:,} characters of text; "
+                    "the RTF holds more than "
+                    f"Limits.max_chars={self.limits.max_chars:,} characters of text; "
                     "raise the limit to convert it"
                 )
             self._story().text(clean_text(text), state.bold, state.italic, self._rev())
@@ -965,7 +968,8 @@ def _check_header(data: bytes) -> bytes:
     start = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n\x00")
     if not start.startswith(b"{\\rtf"):
         raise CorruptDocumentError(
-            "the input is not RTF: it does not start with '{\\rtf'; check the file or pass the right doc_type",
+            "the input is not RTF: it does not start with '{\\rtf'; "
+            "check the file or pass the right doc_type",
             part="header",
         )
     if b"\\bin" not in data:
@@ -976,7 +980,8 @@ def _check_header(data: bytes) -> bytes:
         )
         if nuls + controls > 0.05 * len(sample) + 16:
             raise CorruptDocumentError(
-                "the RTF holds binary garbage (NUL or control bytes outside \\bin data): the file is damaged",
+                "the RTF holds binary garbage (NUL or control bytes outside \\bin data): "
+                "the file is damaged",
                 part="body",
             )
     return data[data.find(b"{\\rtf") :]

@@ -35,7 +35,8 @@ Resolver = tuple[Callable[[str], "m.CommentInfo | None"], Callable[[str], "m.Com
 
 
 class ParaProps:
-    """What a paragraph is, as known at its end: heading level, list item, page break, table level."""
+    """What a paragraph is, as known at its end: heading level, list item, page break, table
+    level."""
 
     __slots__ = ("heading", "list_depth", "ordered", "label", "is_item", "pagebb", "level")
 

@@ -458,6 +458,23 @@ def _title(
     return "Untitled"
 
 
+def _one_shot(
+    max_tokens: int,
+    names: NamesHook | None,
+    limits: Limits | None,
+    field_labels: Mapping[ChunkField | str, str] | None,
+    main_content: bool | None,
+) -> Dan:
+    """The converter behind one call of :func:`convert` or :func:`convert_string`."""
+    return Dan(
+        max_tokens=max_tokens,
+        names=names,
+        limits=limits,
+        field_labels=field_labels,
+        main_content=main_content,
+    )
+
+
 def convert(
     source: str | os.PathLike[str] | bytes | bytearray | memoryview,
     doc_type: str | None = None,
@@ -481,13 +498,7 @@ def convert(
     ``main_content`` (HTML): True keeps only a web page's main content, False the whole page,
     None (the default) decides by whether the page has site chrome.
     """
-    d = Dan(
-        max_tokens=max_tokens,
-        names=names,
-        limits=limits,
-        field_labels=field_labels,
-        main_content=main_content,
-    )
+    d = _one_shot(max_tokens, names, limits, field_labels, main_content)
     if isinstance(source, (bytes, bytearray, memoryview)):
         d.import_bytes(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     elif isinstance(source, (str, os.PathLike)):
@@ -517,12 +528,6 @@ def convert_string(
     Markdown is never guessed: pass ``doc_type="markdown"`` for it. The derived id is
     computed over the text's UTF-8 bytes. ``main_content`` is :func:`convert`'s.
     """
-    d = Dan(
-        max_tokens=max_tokens,
-        names=names,
-        limits=limits,
-        field_labels=field_labels,
-        main_content=main_content,
-    )
+    d = _one_shot(max_tokens, names, limits, field_labels, main_content)
     d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     return d.get_markdown(first_page, last_page)

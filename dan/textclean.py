@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["clean_text", "decode_text"]
+__all__ = ["clean_text", "decode_text", "unicode_text"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # C0 controls except \t \n, DEL, C1 controls.
@@ -34,6 +34,13 @@ def decode_text(data: bytes) -> str:
     Undecodable bytes never raise: the cp1252 fallback maps its five unassigned bytes to
     U+FFFD.
     """
+    text = unicode_text(data)
+    return text if text is not None else data.decode("cp1252", errors="replace")
+
+
+def unicode_text(data: bytes) -> str | None:
+    """The bytes as text when they are evidently Unicode (BOM, sniffed UTF-16, UTF-8 or
+    mostly UTF-8 with a few broken sequences), else None (a legacy single-byte encoding)."""
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")
     if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
@@ -58,7 +65,7 @@ def decode_text(data: bytes) -> str:
     valid = sum(1 for ch in text[:1_000_000] if ch > "\x7f" and ch != "\ufffd")
     if valid >= 4 * broken:
         return text
-    return data.decode("cp1252", errors="replace")
+    return None
 
 
 def _looks_utf16(data: bytes) -> bool:

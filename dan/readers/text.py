@@ -16,7 +16,7 @@ from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.textclean import clean_text, decode_text
 
-__all__ = ["decoded_text", "read_text", "reject_binary"]
+__all__ = ["decoded_text", "drop_stray_nuls", "read_text", "reject_binary"]
 
 _PARA_SPLIT = re.compile(r"\n[ \t]*\n+")
 #: A line at least this long in a paragraph of such lines is taken as hard-wrapped prose.
@@ -36,6 +36,19 @@ def reject_binary(text: str, what: str = "text") -> None:
             f"the input does not look like {what}: it holds binary data (NUL or control bytes); "
             "check the file, or pass the right doc_type"
         )
+
+
+def drop_stray_nuls(text: str, what: str = "text") -> tuple[str, int]:
+    """``text`` without a few stray NUL characters, and how many were dropped (at most one
+    per thousand characters, or 64); more NULs, or many control characters, are binary data
+    and raise as :func:`reject_binary` does."""
+    count = text.count("\x00")
+    if count and count <= max(64, len(text) // 1000):
+        text = text.replace("\x00", "")
+    else:
+        count = 0
+    reject_binary(text, what)
+    return text, count
 
 
 def _hard_wrapped(lines: list[str]) -> bool:

@@ -337,6 +337,55 @@ def test_unknown_declared_charset_and_plain_ascii() -> None:
     assert decode_html(b"<p>ascii only</p>") == "<p>ascii only</p>"
 
 
+def test_a_declaration_deep_in_a_long_head_is_found() -> None:
+    filler = "".join(f'<link rel="preload" href="/static/asset-{i}.js" as="script">' for i in range(120))
+    assert len(filler) > 4970
+    text = "Договор поставки: срок гарантии двадцать четыре месяца."
+    html = f'<html><head>{filler}<meta charset="windows-1251"><title>Договор</title></head><body><p>{text}</p></body></html>'
+    data = html.encode("cp1251")
+    assert declared_charset(data) == "cp1251"
+    res = dan.convert(data, doc_type="html")
+    assert res.doc_title == "Договор" and text in res.chunks[0]
+    # a declaration after the head is not the page's: it is not looked for there
+    assert declared_charset(b"<html><head></head><body><meta charset='koi8-r'>x</body></html>") is None
+
+
+def test_a_page_that_lies_about_its_charset_is_guessed() -> None:
+    text = (
+        "تلتزم الشركة بتسليم الرافعات خلال اثني عشر أسبوعا من تاريخ الطلب، "
+        "ويستحق الدفع خلال ثلاثين يوما من تاريخ الفاتورة، وتسري الضمانة لمدة أربعة وعشرين شهرا."
+    )
+    data = f'<html><head><meta charset="utf-8"><title>عقد</title></head><body><p>{text}</p></body></html>'.encode(
+        "cp1256"
+    )
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    assert text in decode_html(data)
+    res = dan.convert(data, doc_type="html")
+    assert text in res.chunks[0] and res.doc_title == "عقد"
+
+
+def test_a_declaration_that_fits_is_kept_and_unicode_is_never_guessed() -> None:
+    latin = "<html><head><meta charset='iso-8859-15'></head><body><p>Prix : 5 \u20ac, d\u00e9j\u00e0 pay\u00e9</p></body></html>"
+    assert "5 €, déjà payé" in decode_html(latin.encode("iso-8859-15"))
+    broken_utf8 = "<p>Grüße aus Köln, schöne Grüße, Ärger über Öl</p>".encode() + b"\xff"
+    assert "Grüße aus Köln" in decode_html(broken_utf8)  # mostly UTF-8: kept, the bad byte marked
+
+
+def test_a_few_stray_nul_bytes_are_dropped_with_a_warning() -> None:
+    page = (
+        "<html><body><p>The warranty lasts twenty-four months.</p><img src='x.png'>"
+        + "\x00" * 22
+        + "<p>Payment is due within thirty days.</p></body></html>"
+    ).encode()
+    res = dan.convert(page, doc_type="html")
+    text = "\n".join(res.chunks)
+    assert "twenty-four months" in text and "thirty days" in text and "\x00" not in text
+    assert [w.code for w in res.warnings] == ["nul-bytes"] and "22" in res.warnings[0].message
+    with pytest.raises(UnsupportedFormatError):  # mostly NULs is binary data
+        dan.convert(b"<html><body>" + b"\x00" * 5000 + b"</body></html>", doc_type="html")
+
+
 def test_str_input_ignores_the_declaration() -> None:
     res = dan.convert_string("<html><head><meta charset='shift_jis'></head><body><p>déjà vu</p></body></html>", doc_type="html")
     assert "déjà vu" in res.chunks[0]

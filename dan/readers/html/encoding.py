@@ -1,4 +1,4 @@
-"""Decoding HTML bytes: BOM, then sniffed UTF-8, then the declared charset, then cp1252.
+"""Decoding HTML bytes: BOM, then sniffed UTF-8, then the declared charset, then a guess.
 
 Order of evidence (first that applies wins):
 
@@ -7,9 +7,13 @@ Order of evidence (first that applies wins):
    page declares: a page mislabelled ``iso-8859-1`` is far more common than Latin-1 text
    that happens to form valid UTF-8 sequences;
 3. the declared charset (``<meta charset>``, ``<meta http-equiv=Content-Type>``, the XML
-   declaration) when Python knows the codec; as browsers do, ``iso-8859-1``/``ascii``
-   labels mean windows-1252 and a UTF-16/32 label without a BOM is ignored;
-4. BOM-less UTF-16 (NULs in every other byte), else windows-1252.
+   declaration, anywhere in the ``<head>`` up to 64 KiB) when Python knows the codec and
+   decoding with it leaves (almost) no undecodable bytes; as browsers do,
+   ``iso-8859-1``/``ascii`` labels mean windows-1252 and a UTF-16/32 label without a BOM
+   is ignored;
+4. BOM-less UTF-16 (NULs in every other byte);
+5. a page whose declaration lies (declared UTF-8, written in windows-1256) or that declares
+   nothing: a statistical guess (charset-normalizer), else windows-1252.
 
 Undecodable bytes become U+FFFD; decoding never raises.
 """
@@ -20,7 +24,7 @@ import codecs
 import logging
 import re
 
-from dan.textclean import decode_text
+from dan.textclean import decode_text, unicode_text
 
 __all__ = ["decode_html", "declared_charset"]
 
@@ -34,13 +38,21 @@ _XML_DECL = re.compile(rb"""^\s*<\?xml[^>]*encoding\s*=\s*["']([a-zA-Z0-9_.:-]{1
 _WINDOWS_1252_ALIASES = frozenset(
     {"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "ascii", "us-ascii", "iso_8859-1"}
 )
-#: How far into the document a charset declaration is looked for.
-_DECL_WINDOW = 4096
+#: How far into the document a charset declaration is looked for (a long ``<head>`` of
+#: scripts and styles may put it past the first few KiB); it stops at ``</head>`` or ``<body``.
+_DECL_WINDOW = 65536
+_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
+#: Undecodable bytes (U+FFFD after decoding) a declared charset may leave before it is
+#: distrusted: a few stray bytes are damage, more mean the declaration is wrong.
+_TOLERATED_REPLACEMENTS = 8
 
 
 def declared_charset(data: bytes) -> str | None:
-    """The Python codec name the document declares in its first 4 KiB, or None."""
+    """The Python codec name the document declares in its ``<head>`` (at most 64 KiB), or None."""
     head = data[:_DECL_WINDOW]
+    end = _HEAD_END.search(head)
+    if end is not None:
+        head = head[: end.start()]
     found = _XML_DECL.match(head) or _META.search(head)
     if not found:
         return None
@@ -69,7 +81,28 @@ def decode_html(data: bytes) -> str:
         return text
     declared = declared_charset(data)
     if declared is not None:
-        return data.decode(declared, errors="replace")
+        decoded = data.decode(declared, errors="replace")
+        if decoded.count("\ufffd") <= _TOLERATED_REPLACEMENTS + data.count("\ufffd".encode()):
+            return decoded
     if text is not None:
         return text
-    return decode_text(data)
+    unicode = unicode_text(data)
+    if unicode is not None:
+        return unicode
+    guessed = _guess(data)
+    if guessed is not None:
+        return guessed
+    return decoded if declared is not None else data.decode("cp1252", errors="replace")
+
+
+def _guess(data: bytes) -> str | None:
+    """The text charset-normalizer finds most plausible in ``data``, or None."""
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data[:_DECL_WINDOW]).best()
+    if best is None or best.encoding in ("utf_8", "ascii"):
+        return None
+    try:
+        return data.decode(best.encoding, errors="replace")
+    except LookupError:
+        return None

@@ -33,7 +33,7 @@ from dan.readers.html.build import BlockBuilder
 from dan.readers.html.encoding import decode_html
 from dan.readers.html.main_content import Selection, looks_like_web_page, select_main_content
 from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
-from dan.readers.text import reject_binary
+from dan.readers.text import drop_stray_nuls
 from dan.textclean import clean_text
 
 __all__ = ["read_html", "html_blocks", "revision_from_attrs", "max_elements"]
@@ -116,16 +116,17 @@ def _check_size(source: str | bytes, limits: Limits) -> None:
         )
 
 
-def _parse(source: str | bytes, limits: Limits) -> tuple[BeautifulSoup, str]:
+def _parse(source: str | bytes, limits: Limits) -> tuple[BeautifulSoup, str, int]:
+    """The parsed page, its text, and how many stray NUL characters were dropped from it."""
     text = decode_html(source) if isinstance(source, bytes) else source
-    reject_binary(text, "HTML")
+    text, nuls = drop_stray_nuls(text, "HTML")
     if len(text) > 4 * limits.max_chars:
         raise TextTooLargeError(
             f"the HTML is {len(text):,} characters long, "
             f"over 4 × Limits.max_chars={limits.max_chars:,}; "
             "raise the limit to convert it"
         )
-    return BeautifulSoup(text, "lxml"), text
+    return BeautifulSoup(text, "lxml"), text, nuls
 
 
 def _is_hidden(tag: Tag, style: InlineStyle) -> bool:
@@ -270,7 +271,7 @@ def html_blocks(fragment: str, limits: Limits) -> tuple[m.Block, ...]:
     Boilerplate removal does not apply: a fragment is not a page.
     """
     _check_size(fragment, limits)
-    soup, _text = _parse(fragment, limits)
+    soup, _text, _nuls = _parse(fragment, limits)
     return _blocks(soup, limits, set())
 
 
@@ -285,7 +286,7 @@ def read_html(
     """
     main_content = options.main_content
     _check_size(source, limits)
-    soup, text = _parse(source, limits)
+    soup, text, nuls = _parse(source, limits)
     title = _title(soup, text)
     selection = None
     if main_content or (main_content is None and looks_like_web_page(text, soup)):
@@ -294,6 +295,12 @@ def read_html(
     roots = _content_roots(soup, text)
     body = _blocks(soup, limits, roots, selection)
     warnings: list[m.Message] = []
+    if nuls:
+        warnings.append(
+            m.Message(
+                "nul-bytes", f"{nuls} stray NUL character(s) in the page were dropped", "input"
+            )
+        )
     if not body and (selection is not None or roots):
         # Never nothing: what the page shows is better than an empty result.
         body = _blocks(soup, limits, set())

@@ -46,40 +46,20 @@ MAX_SECTION = 1_000_000
 
 _INT_POS = tuple(_POS[f] for f in (SEQ, COUNT, TOKENS, PAGE, PAGE_LAST, SECT, REVS, COMS))
 _STR_POS = tuple(_POS[f] for f in (DOC_ID, TITLE, TYPE, TABLES, REV_AUTHORS, COM_AUTHORS))
-(
-    _I_DOC,
-    _I_TITLE,
-    _I_SEQ,
-    _I_COUNT,
-    _I_TOKENS,
-    _I_TYPE,
-    _I_PAGE,
-    _I_LAST,
-    _I_SECT,
-    _I_TABLES,
-    _I_REVS,
-    _I_REVA,
-    _I_COMS,
-    _I_COMA,
-) = (
-    _POS[f]
-    for f in (
-        DOC_ID,
-        TITLE,
-        SEQ,
-        COUNT,
-        TOKENS,
-        TYPE,
-        PAGE,
-        PAGE_LAST,
-        SECT,
-        TABLES,
-        REVS,
-        REV_AUTHORS,
-        COMS,
-        COM_AUTHORS,
-    )
-)
+_I_DOC = _POS[DOC_ID]
+_I_TITLE = _POS[TITLE]
+_I_SEQ = _POS[SEQ]
+_I_COUNT = _POS[COUNT]
+_I_TOKENS = _POS[TOKENS]
+_I_TYPE = _POS[TYPE]
+_I_PAGE = _POS[PAGE]
+_I_LAST = _POS[PAGE_LAST]
+_I_SECT = _POS[SECT]
+_I_TABLES = _POS[TABLES]
+_I_REVS = _POS[REVS]
+_I_REVA = _POS[REV_AUTHORS]
+_I_COMS = _POS[COMS]
+_I_COMA = _POS[COM_AUTHORS]
 
 
 class Columns(NamedTuple):

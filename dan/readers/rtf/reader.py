@@ -248,11 +248,8 @@ class _Reader:
                 if self.skip_chars:
                     self.skip_chars -= 1
                     continue
-                if self.fresh:
-                    self.fresh = False
-                    if self.state.upr_child:
-                        self._skip_group()
-                        continue
+                if self.fresh and self._upr_child_skipped():
+                    continue
                 self.buf.append(value)
                 continue
             self.skip_chars = 0
@@ -298,11 +295,8 @@ class _Reader:
             if char == "*":
                 self.star = True
                 continue
-            if self.fresh:
-                self.fresh = False
-                if self.state.upr_child:
-                    self._skip_group()
-                    continue
+            if self.fresh and self._upr_child_skipped():
+                continue
             if char in ("\n", "\r"):
                 self._par(None)
             elif char in _SYMBOLS:
@@ -323,6 +317,14 @@ class _Reader:
                 self._close_group()
 
     # ------------------------------------------------------------------ groups
+
+    def _upr_child_skipped(self) -> bool:
+        """At a group's first token: skip the group if it is ``\\upr``'s ASCII child (True)."""
+        self.fresh = False
+        if self.state.upr_child:
+            self._skip_group()
+            return True
+        return False
 
     def _skip_group(self) -> None:
         """Skip the rest of the current group (its ``}`` included)."""
@@ -469,11 +471,8 @@ class _Reader:
             data = data[n:]
             if not data:
                 return
-        if self.fresh:
-            self.fresh = False
-            if self.state.upr_child:
-                self._skip_group()
-                return
+        if self.fresh and self._upr_child_skipped():
+            return
         self.buf += data
 
     def _flush(self) -> None:

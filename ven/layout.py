@@ -250,29 +250,28 @@ class Layout:
         Visiting only these, ascending, adds exactly what visiting every page would: a page
         left out holds only wide chunks that a listed, earlier page already holds.
         """
-        keys = self.page_keys
-        i = bisect_left(keys, lo)
-        j = bisect_right(keys, hi, i)
-        out = list(keys[i:j])
-        if self.wide:
-            page, last = self.page, self.page_last
-            extra = {max(lo, page[w]) for w in self.wide if page[w] <= hi and last[w] >= lo}
-            if extra:
-                out = sorted(extra.union(out))
-        return out
+        return self._pages_worth(lo, hi, up=True)
 
     def pages_down(self, lo: int, hi: int) -> list[int]:
         """Pages of ``lo..hi`` worth visiting in descending order (see :meth:`pages_up`)."""
+        out = self._pages_worth(lo, hi, up=False)
+        out.reverse()
+        return out
+
+    def _pages_worth(self, lo: int, hi: int, *, up: bool) -> list[int]:
+        """The pages :meth:`pages_up` (``up``) and :meth:`pages_down` visit, ascending: the
+        keyed pages of ``lo..hi`` and, for each wide chunk reaching into the range, the page
+        the walk meets it first (its first page in the range going up, its last going down)."""
         keys = self.page_keys
         i = bisect_left(keys, lo)
         j = bisect_right(keys, hi, i)
         out = list(keys[i:j])
         if self.wide:
             page, last = self.page, self.page_last
-            extra = {min(hi, last[w]) for w in self.wide if page[w] <= hi and last[w] >= lo}
+            inside = [w for w in self.wide if page[w] <= hi and last[w] >= lo]
+            extra = {max(lo, page[w]) for w in inside} if up else {min(hi, last[w]) for w in inside}
             if extra:
                 out = sorted(extra.union(out))
-        out.reverse()
         return out
 
 

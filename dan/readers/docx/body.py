@@ -23,7 +23,7 @@ from dan.limits import Limits
 from dan.readers.docx.comments import Comments
 from dan.readers.docx.numbering import Numbering
 from dan.readers.docx.ooxml import MC, M, W, W_DEL, int_val, on, val
-from dan.readers.docx.styles import StyleInfo, Styles
+from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
 from dan.textclean import clean_text
 
 __all__ = ["DocxContext", "BodyReader", "Sections"]
@@ -302,30 +302,17 @@ class BodyReader:
     def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         ctx = self.ctx
         ppr = p.find(W.pPr)
-        style = ctx.styles.get(None)
-        heading = 0
-        num_id, ilvl = "", 0
-        pbb = False
+        style = ctx.styles.get(None if ppr is None else val(ppr.find(W.pStyle)) or None)
+        heading, num_id, ilvl, pbb = (
+            style.heading,
+            style.num_id,
+            style.ilvl,
+            style.page_break_before,
+        )
         sect = None
         if ppr is not None:
-            style = ctx.styles.get(val(ppr.find(W.pStyle)) or None)
-            heading = style.heading
-            outline = ppr.find(W.outlineLvl)
-            if outline is not None:
-                level = int_val(outline, 9)
-                heading = level + 1 if 0 <= level < 9 else 0
-            numpr = ppr.find(W.numPr)
-            if numpr is not None:
-                num_id = val(numpr.find(W.numId), style.num_id)
-                ilvl = int_val(numpr.find(W.ilvl), style.ilvl)
-            else:
-                num_id, ilvl = style.num_id, style.ilvl
-            flag = on(ppr.find(W.pageBreakBefore))
-            pbb = style.page_break_before if flag is None else flag
+            heading, num_id, ilvl, pbb = paragraph_props(ppr, heading, num_id, ilvl, pbb)
             sect = ppr.find(W.sectPr)
-        else:
-            num_id, ilvl, pbb = style.num_id, style.ilvl, style.page_break_before
-            heading = style.heading
         if style.title:
             heading = 0
 

@@ -15,7 +15,7 @@ from lxml import etree
 
 from dan.readers.docx.ooxml import W, int_val, on, val
 
-__all__ = ["StyleInfo", "Styles"]
+__all__ = ["StyleInfo", "Styles", "paragraph_props"]
 
 _HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.I)
 
@@ -35,6 +35,25 @@ class StyleInfo:
 
 
 _EMPTY = StyleInfo()
+
+
+def paragraph_props(
+    ppr: etree._Element, heading: int, num_id: str, ilvl: int, pbb: bool, *, outline: bool = True
+) -> tuple[int, str, int, bool]:
+    """What a ``w:pPr`` (of a style or a paragraph) sets over the values it inherits: the
+    heading level of its outline level (when ``outline``), its list numbering and its
+    page-break-before; ``(heading, num_id, ilvl, pbb)``."""
+    if outline:
+        level_el = ppr.find(W.outlineLvl)
+        if level_el is not None:
+            level = int_val(level_el, 9)
+            heading = level + 1 if 0 <= level < 9 else 0
+    numpr = ppr.find(W.numPr)
+    if numpr is not None:
+        num_id = val(numpr.find(W.numId), num_id)
+        ilvl = int_val(numpr.find(W.ilvl), ilvl)
+    flag = on(ppr.find(W.pageBreakBefore))
+    return heading, num_id, ilvl, pbb if flag is None else flag
 
 
 class Styles:
@@ -105,18 +124,9 @@ class Styles:
             heading = 0
         num_id, ilvl, pbb = base.num_id, base.ilvl, base.page_break_before
         if ppr is not None:
-            if not match and not title:
-                outline = ppr.find(W.outlineLvl)
-                if outline is not None:
-                    level = int_val(outline, 9)
-                    heading = level + 1 if 0 <= level < 9 else 0
-            numpr = ppr.find(W.numPr)
-            if numpr is not None:
-                num_id = val(numpr.find(W.numId), num_id)
-                ilvl = int_val(numpr.find(W.ilvl), ilvl)
-            flag = on(ppr.find(W.pageBreakBefore))
-            if flag is not None:
-                pbb = flag
+            heading, num_id, ilvl, pbb = paragraph_props(
+                ppr, heading, num_id, ilvl, pbb, outline=not match and not title
+            )
         bold, italic = base.bold, base.italic
         if rpr is not None:
             b = on(rpr.find(W.b))

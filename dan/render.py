@@ -479,6 +479,16 @@ def _is_rendered(piece: Piece) -> bool:
 def _trim(pieces: list[Piece]) -> list[Piece]:
     """Strip whitespace at the start of the first text piece and the end of the last."""
     out = list(pieces)
+    _trim_front(out, str.lstrip)
+    out.reverse()
+    _trim_front(out, str.rstrip)
+    out.reverse()
+    return out
+
+
+def _trim_front(out: list[Piece], strip: Callable[[str], str]) -> None:
+    """Up to the first text piece: keep page marks, drop breaks; ``strip`` that text piece
+    (dropping it, and going on, when nothing is left)."""
     i = 0
     while i < len(out):
         p = out[i]
@@ -490,28 +500,11 @@ def _trim(pieces: list[Piece]) -> list[Piece]:
             continue
         if p.kind != TEXT:
             break
-        text = p.text.lstrip()
+        text = strip(p.text)
         if text:
             out[i] = p._replace(text=text)
             break
         del out[i]
-    i = len(out) - 1
-    while i >= 0:
-        p = out[i]
-        if p.kind in (PAGE, BREAK):
-            if p.kind == BREAK:
-                del out[i]
-            i -= 1
-            continue
-        if p.kind != TEXT:
-            break
-        text = p.text.rstrip()
-        if text:
-            out[i] = p._replace(text=text)
-            break
-        del out[i]
-        i -= 1
-    return out
 
 
 _CELL_SEP = Piece(" | ", ())

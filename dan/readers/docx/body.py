@@ -182,21 +182,12 @@ class DocxContext:
         found = self._fmt_cache.get(key)
         if found is None:
             rs = self.styles.get(rstyle_id) if rstyle_id else None
-            bold = b
-            if bold is None and rs is not None:
-                bold = rs.bold
-            if bold is None:
-                bold = pstyle.bold
-            if bold is None:
-                bold = self.styles.default_bold
-            italic = i
-            if italic is None and rs is not None:
-                italic = rs.italic
-            if italic is None:
-                italic = pstyle.italic
-            if italic is None:
-                italic = self.styles.default_italic
-            found = (bool(bold), bool(italic))
+            # direct formatting, then the run style, the paragraph style, the document default
+            styles = self.styles
+            found = (
+                _first_set(b, rs.bold if rs else None, pstyle.bold, styles.default_bold),
+                _first_set(i, rs.italic if rs else None, pstyle.italic, styles.default_italic),
+            )
             self._fmt_cache[key] = found
         return found
 
@@ -680,6 +671,14 @@ def _sym(code: str) -> str:
         return clean_text(chr(n))
     except ValueError:
         return ""
+
+
+def _first_set(*values: bool | None) -> bool:
+    """The first of ``values`` that is set (not None); False when none is."""
+    for value in values:
+        if value is not None:
+            return value
+    return False
 
 
 def _plain(inlines: Iterable[m.Inline]) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -279,20 +279,26 @@ class Expansion:
         enrichment tokens.
         """
         lay = self._live()
-        key = _author(author)
-        b = _budget(budget)
-        cands = lay.rev_by_author.get(key, ()) if key else lay.rev_seqs
-        self._add_chunks(cands, b)
-        return self._tokens - self._orig
+        return self._add_marked(lay.rev_by_author, lay.rev_seqs, author, budget)
 
     def add_comment_chunks(self, author: str = "", budget: Budget = None) -> int:
         """Like :meth:`add_revision_chunks`, for chunks with comments (``ssComs > 0``,
         authors from ``ssComAuthors``)."""
         lay = self._live()
+        return self._add_marked(lay.com_by_author, lay.com_seqs, author, budget)
+
+    def _add_marked(
+        self,
+        by_author: Mapping[str, tuple[int, ...]],
+        marked: tuple[int, ...],
+        author: str,
+        budget: Budget,
+    ) -> int:
+        """Add the ``marked`` chunks (revised or commented), or only ``author``'s of them,
+        nearest an anchor first, within ``budget``; the cumulative enrichment tokens."""
         key = _author(author)
         b = _budget(budget)
-        cands = lay.com_by_author.get(key, ()) if key else lay.com_seqs
-        self._add_chunks(cands, b)
+        self._add_chunks(by_author.get(key, ()) if key else marked, b)
         return self._tokens - self._orig
 
     def add_related_chunks(

@@ -192,3 +192,36 @@ def test_a_200_mb_part_is_refused_before_it_is_decompressed():
         dan.convert(data, limits=dan.Limits(max_compression_ratio=10**9))  # the size check alone
     with pytest.raises(dan.ZipBombError):
         dan.convert(data)  # with the default limits
+
+
+def _png() -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    raw = zlib.compress(b"\x00\xff\xff\xff")  # one white RGB pixel
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+
+
+def test_a_pictures_only_document_says_so() -> None:
+    import io
+
+    import docx
+
+    d = docx.Document()
+    for _ in range(3):
+        d.add_picture(io.BytesIO(_png()))
+    buf = io.BytesIO()
+    d.save(buf)
+    res = dan.convert(buf.getvalue(), "docx")
+    assert res.chunks == ()
+    codes = [w.code for w in res.warnings]
+    assert codes == ["no-text", "empty"], codes
+    assert "no text: 3 image(s)" in res.warnings[0].message
+    # a document with text and pictures says nothing of the kind
+    d.add_paragraph("The figure shows the crane.")
+    buf = io.BytesIO()
+    d.save(buf)
+    assert dan.convert(buf.getvalue(), "docx").warnings == ()

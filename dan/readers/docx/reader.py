@@ -83,13 +83,40 @@ def read_docx(
     headers = _headers_footers(parts, sections, ctx)
     notes = _notes(parts, ctx)
     title = _core_title(pkg) or ctx.title_para or ctx.first_h1
+    warnings = list(parts.warnings)
+    if not any(_holds_text(b) for b in blocks):
+        pictures = sum(1 for _ in body.iter(W.drawing, W.pict))
+        if pictures:
+            warnings.append(
+                m.Message(
+                    "no-text",
+                    f"no text: {pictures} image(s) and nothing else in the body "
+                    "(dan keeps text; a scanned document needs OCR first)",
+                    pkg.main,
+                )
+            )
     return m.Document(
         body=tuple(blocks),
         title=title,
         headers=tuple(headers),
         notes=tuple(notes),
-        warnings=tuple(parts.warnings),
+        warnings=tuple(warnings),
     )
+
+
+def _holds_text(block: m.Block) -> bool:
+    """Whether a block has any visible text (tables and lists are assumed to)."""
+    if not isinstance(block, (m.Paragraph, m.Heading)):
+        return not isinstance(block, (m.PageBreak, m.SectionBreak, m.Rule))
+    stack: list[object] = list(block.inlines)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, m.Text) and node.text.strip():
+            return True
+        children = getattr(node, "children", None)
+        if isinstance(children, tuple):
+            stack.extend(children)
+    return False
 
 
 def _reset(ctx: DocxContext) -> None:

@@ -22,6 +22,7 @@ from dan.errors import NestingTooDeepError, TextTooLargeError
 from dan.limits import Limits
 from dan.readers.docx.comments import Comments
 from dan.readers.docx.numbering import Numbering
+from dan.readers.docx.math import omml_latex
 from dan.readers.docx.ooxml import MC, M, W, W_DEL, int_val, on, val
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
 from dan.textclean import clean_text
@@ -382,9 +383,13 @@ class BodyReader:
             elif tag == W.commentRangeEnd:
                 self._comment_end(el.get(W.id, ""), items, revs)
             elif tag in (M.oMath, M.oMathPara):
-                text = "".join(t.text or "" for t in el.iter(M.t))
-                if text:
-                    self._add(items, _TEXT, clean_text(text), False, False, revs)
+                equations = [el] if tag == M.oMath else el.findall(M.oMath)
+                tex = [clean_text(omml_latex(eq)) for eq in equations]
+                tex = [t for t in tex if t.strip()]
+                if tex:
+                    # inline math as $…$; a display equation (m:oMathPara) as $$…$$
+                    text = f"${tex[0]}$" if tag == M.oMath else "$$" + r" \\ ".join(tex) + "$$"
+                    self._add(items, _TEXT, text, False, False, revs)
             elif tag == MC.AlternateContent:
                 choice = _alternate(el)
                 if choice is not None:

@@ -23,7 +23,7 @@ from dan.limits import Limits
 from dan.readers.docx.comments import Comments
 from dan.readers.docx.numbering import Numbering
 from dan.readers.docx.math import omml_latex
-from dan.readers.docx.ooxml import MC, M, W, W_DEL, int_val, on, val
+from dan.readers.docx.ooxml import MC, C, M, R, W, W_DEL, int_val, on, val
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
 from dan.textclean import clean_text
 
@@ -160,6 +160,8 @@ class DocxContext:
         self._fmt_cache: dict[tuple[str, str, bool | None, bool | None], tuple[bool, bool]] = {}
         self.title_para = ""
         self.first_h1 = ""
+        #: relationship id of the main part → a chart's title and data table
+        self.charts: dict[str, list[m.Block]] = {}
 
     def note_label(self, key: str) -> str:
         label = self.note_labels.get(key)
@@ -467,13 +469,21 @@ class BodyReader:
                 ):
                     self._point_comment(cid, items, revs)
             elif tag in (W.drawing, W.pict, W.object):
-                for box in _textboxes(el):
-                    floating.extend(self.blocks(box, depth + 1))
+                floating.extend(self._drawing(el, depth))
             elif tag == MC.AlternateContent:
                 choice = _alternate(el)
                 if choice is not None:
-                    for box in _textboxes(choice):
-                        floating.extend(self.blocks(box, depth + 1))
+                    floating.extend(self._drawing(choice, depth))
+
+    def _drawing(self, el: etree._Element, depth: int) -> list[m.Block]:
+        """What a drawing holds in words: its text boxes, and (in the body) its charts' data."""
+        out: list[m.Block] = []
+        for box in _textboxes(el):
+            out.extend(self.blocks(box, depth + 1))
+        if self.story == "body" and self.ctx.charts:
+            for ref in el.iter(C.chart):
+                out.extend(self.ctx.charts.get(ref.get(R.id, ""), ()))
+        return out
 
     def _add(
         self,

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from lxml import etree
 
-__all__ = ["W_NS", "R_NS", "W", "W_DEL", "R", "val", "on", "int_val", "STRICT_REWRITES"]
+__all__ = [
+    "W_NS",
+    "R_NS",
+    "C_NS",
+    "W",
+    "W_DEL",
+    "R",
+    "C",
+    "val",
+    "on",
+    "int_val",
+    "STRICT_REWRITES",
+]
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -12,12 +24,14 @@ W14_NS = "http://schemas.microsoft.com/office/word/2010/wordml"
 W15_NS = "http://schemas.microsoft.com/office/word/2012/wordml"
 MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 M_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math"
+C_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
 #: Strict OOXML namespaces rewritten to their Transitional equivalents before parsing.
 STRICT_REWRITES: tuple[tuple[bytes, bytes], ...] = (
     (b"http://purl.oclc.org/ooxml/wordprocessingml/main", W_NS.encode()),
     (b"http://purl.oclc.org/ooxml/officeDocument/relationships", R_NS.encode()),
     (b"http://purl.oclc.org/ooxml/officeDocument/math", M_NS.encode()),
+    (b"http://purl.oclc.org/ooxml/drawingml/chart", C_NS.encode()),
     (
         b"http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing",
         b"http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
@@ -49,6 +63,7 @@ W14 = _Names(W14_NS)
 W15 = _Names(W15_NS)
 MC = _Names(MC_NS)
 M = _Names(M_NS)
+C = _Names(C_NS)
 
 _OFF = {"0", "false", "off", "none"}
 

@@ -10,6 +10,7 @@ from dan.errors import CorruptDocumentError, DanError, LimitExceededError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.docx.body import BodyReader, DocxContext, Sections
+from dan.readers.docx.charts import chart_blocks
 from dan.readers.docx.comments import Comments
 from dan.readers.docx.numbering import Numbering
 from dan.readers.docx.ooxml import R, W, on
@@ -78,6 +79,7 @@ def read_docx(
             f"{pkg.main} has no w:body: the document is damaged", part=pkg.main
         )
     sections = Sections(body)
+    ctx.charts = _charts(parts)
     blocks = BodyReader(ctx, "body", sections).blocks(body)
 
     headers = _headers_footers(parts, sections, ctx)
@@ -102,6 +104,23 @@ def read_docx(
         notes=tuple(notes),
         warnings=tuple(warnings),
     )
+
+
+#: Charts read per document (each is one small part; more are left as pictures).
+MAX_CHARTS = 500
+
+
+def _charts(parts: _Parts) -> dict[str, list[m.Block]]:
+    """The main part's charts by relationship id: title and data table (a damaged chart part
+    is skipped with a warning)."""
+    out: dict[str, list[m.Block]] = {}
+    for rid, (rtype, target, external) in parts.rels.items():
+        if rtype != "chart" or external or not parts.pkg.has(target) or len(out) >= MAX_CHARTS:
+            continue
+        root = parts.load(target, "chart")
+        if root is not None:
+            out[rid] = chart_blocks(root)
+    return out
 
 
 def _holds_text(block: m.Block) -> bool:

@@ -72,6 +72,8 @@ class Wrap:
     key: str = ""
     author: str = ""
     note: str = ""
+    #: a comment's thread: the authors of the comment and of its replies, in order
+    thread: tuple[str, ...] = ()
 
 
 class Piece(NamedTuple):
@@ -128,6 +130,17 @@ def note_date(date: str) -> str:
     if found:
         return found.group(0)
     return date[:32]
+
+
+def _thread(info: m.CommentInfo) -> tuple[str, ...]:
+    """The authors of a comment and of all its replies (replies of replies too), in order."""
+    out: list[str] = []
+    stack = [info]
+    while stack:
+        node = stack.pop()
+        out.append(_author(node.author))
+        stack.extend(reversed(node.replies))
+    return tuple(out)
 
 
 def _author(author: str) -> str:
@@ -203,12 +216,27 @@ def _flatten(
                 info = node.info
                 md, plain = _comment_note(info)
                 author = _author(info.author)
+                thread = _thread(info)
                 if not node.children:
-                    wrap = Wrap("comment", "", "", key=info.comment_id, author=author, note=plain)
+                    wrap = Wrap(
+                        "comment",
+                        "",
+                        "",
+                        key=info.comment_id,
+                        author=author,
+                        note=plain,
+                        thread=thread,
+                    )
                     out.append(Piece(plain, stack + (wrap,), ATOM, md, revs))
                 else:
                     wrap = Wrap(
-                        "comment", "{==", "==}" + md, key=info.comment_id, author=author, note=plain
+                        "comment",
+                        "{==",
+                        "==}" + md,
+                        key=info.comment_id,
+                        author=author,
+                        note=plain,
+                        thread=thread,
                     )
                     _flatten(node.children, stack + (wrap,), revs, out, depth + 1)
             case m.Field():
@@ -342,7 +370,7 @@ class InlineFacts(NamedTuple):
     """What a slice of pieces holds, for the records."""
 
     revisions: dict[str, str]  # rev id -> author
-    comments: dict[str, str]  # comment id -> author
+    comments: dict[str, tuple[str, ...]]  # comment id -> its thread's authors
     bold: list[str]
     italic: list[str]
     fields: list[str]  # "NAME data: displayed value"
@@ -352,7 +380,7 @@ class InlineFacts(NamedTuple):
 def facts(pieces: list[Piece] | tuple[Piece, ...]) -> InlineFacts:
     """Collect revision/comment ids and authors, emphasis phrases and fields of pieces."""
     revisions: dict[str, str] = {}
-    comments: dict[str, str] = {}
+    comments: dict[str, tuple[str, ...]] = {}
     bold: list[str] = []
     italic: list[str] = []
     field_text: dict[str, list[str]] = {}
@@ -376,7 +404,7 @@ def facts(pieces: list[Piece] | tuple[Piece, ...]) -> InlineFacts:
             elif k == "italic":
                 in_italic = True
             elif k == "comment":
-                comments.setdefault(w.key, w.author)
+                comments.setdefault(w.key, w.thread or (w.author,))
             elif k == "field":
                 field_label.setdefault(w.key, w.note)
                 if p.kind == TEXT:

@@ -111,7 +111,7 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
     for seq, chunk in enumerate(chunks):
         units = chunk.units
         revs: dict[str, str] = {}
-        coms: dict[str, str] = {}
+        coms: dict[str, tuple[str, ...]] = {}
         bold: list[str] = []
         italic: list[str] = []
         fields: list[str] = []
@@ -126,8 +126,8 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
             if f is not None:
                 for key, author in f.revisions.items():
                     revs.setdefault(key, author)
-                for key, author in f.comments.items():
-                    coms.setdefault(key, author)
+                for key, thread in f.comments.items():
+                    coms.setdefault(key, thread)
                 bold.extend(f.bold)
                 italic.extend(f.italic)
                 fields.extend(f.fields)
@@ -161,7 +161,7 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
             S.REVS: len(revs),
             S.REV_AUTHORS: join_list(revs.values()),
             S.COMS: len(coms),
-            S.COM_AUTHORS: join_list(coms.values()),
+            S.COM_AUTHORS: join_list(a for thread in coms.values() for a in thread),
             S.HEADINGS: _bounded(headings),
             S.BOLD: _bounded(bold),
             S.ITALIC: _bounded(italic),

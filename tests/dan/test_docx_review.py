@@ -106,6 +106,45 @@ def test_comments_with_range_reply_multi_paragraph_and_point():
     assert rec["has_comments"] == "yes"
 
 
+def test_reply_authors_are_comment_authors_everywhere():
+    """A reply's author is in ssComAuthors, ven's comment_authors(), the index entry and
+    add_comment_chunks(author=...), even when they wrote no comment of their own."""
+    import ven
+
+    comments = (
+        '<w:comment w:id="0" w:author="Carol Reviewer" w:date="2024-04-05T09:00:00Z">'
+        '<w:p w14:paraId="0000B001"><w:r><w:t>Is 30 days right?</w:t></w:r></w:p></w:comment>'
+        '<w:comment w:id="1" w:author="Ken Anderson" w:date="2024-04-06T09:00:00Z">'
+        '<w:p w14:paraId="0000B002"><w:r><w:t>Agreed with legal.</w:t></w:r></w:p></w:comment>'
+        '<w:comment w:id="2" w:author="Lena Ortiz" w:date="2024-04-07T09:00:00Z">'
+        '<w:p w14:paraId="0000B003"><w:r><w:t>Confirmed.</w:t></w:r></w:p></w:comment>'
+    )
+    extended = (
+        '<w15:commentEx w15:paraId="0000B001" w15:done="0"/>'
+        '<w15:commentEx w15:paraId="0000B002" w15:paraIdParent="0000B001" w15:done="0"/>'
+        '<w15:commentEx w15:paraId="0000B003" w15:paraIdParent="0000B002" w15:done="0"/>'
+    )
+    body = p(r("Intro without comments.")) + p(
+        r("The term is "),
+        '<w:commentRangeStart w:id="0"/>',
+        r("30 days"),
+        '<w:commentRangeEnd w:id="0"/>',
+        r("", extra='<w:commentReference w:id="0"/>'),
+        r("."),
+    )
+    res = convert(make_docx(body, comments=comments, comments_extended=extended), max_tokens=1024)
+    assert "{>>↳ Ken Anderson: Agreed with legal.<<}" in body_of(res.chunks[0])
+    rec = res.records[0]
+    assert rec["ssComs"] == 1  # one thread
+    assert rec["ssComAuthors"] == "Carol Reviewer; Ken Anderson; Lena Ortiz"
+    doc = ven.Ven([dict(x) for x in res.records])
+    assert {"Ken Anderson", "Lena Ortiz"} <= set(doc.comment_authors())
+    assert "Comment authors: Carol Reviewer; Ken Anderson; Lena Ortiz" in doc.create_document_index(pct=100).text
+    with doc.begin_expansion([]) as exp:
+        assert exp.add_comment_chunks(author="Nobody Else") == 0
+        assert exp.add_comment_chunks(author="Ken Anderson") > 0 and 0 in exp.seqs
+
+
 def test_comment_overlapping_a_revision():
     body = p(
         ins(r("new ") + '<w:commentRangeStart w:id="0"/>' + r("wording"), rid="51"),

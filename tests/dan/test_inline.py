@@ -98,7 +98,10 @@ def test_facts_bold_italic_fields_comments():
     assert f.bold == ["Total due now"]
     assert f.italic == ["note"]
     assert f.fields == ["MERGEFIELD Customer: ACME"]
-    assert f.comments == {"c1": "Carol"}
+    assert f.comments == {"c1": ("Carol",)}
+    reply = m.CommentInfo("c2", "Ken", "", "ok", (m.CommentInfo("c3", "Lena", "", "yes"),))
+    threaded = m.CommentInfo("c1", "Carol", "", "t", (reply,))
+    assert facts(flatten((m.Comment(threaded, (m.Text("x"),)),))).comments == {"c1": ("Carol", "Ken", "Lena")}
 
 
 def test_note_date():

@@ -312,11 +312,12 @@ class Expansion:
         """Run the completions, then optionally add the document's other tables.
 
         In order: :meth:`complete_tables`; :meth:`complete_revisions` if ``revisions``;
-        :meth:`complete_comments` if ``comments``; if ``adjacent_tables``, one pass that
-        completes every table any chunk of the expanded set touches (chunks this pass
-        brings in are not examined again); if ``all_tables``, every remaining table of the
-        document, one whole table per unit, nearest to an anchor first (then by first
-        ssSeq), while :attr:`enrichment_tokens` < ``budget``. Completions ignore the budget.
+        :meth:`complete_comments` if ``comments``; if ``adjacent_tables``, every table any
+        chunk of the expanded set touches is completed, repeatedly, until no table in the
+        set is partial; if ``all_tables``, every remaining table of the document, one whole
+        table per unit, nearest to an anchor first (then by first ssSeq), while
+        :attr:`enrichment_tokens` < ``budget`` (then, with ``adjacent_tables``, the tables
+        those bring in part of are completed too). Completions ignore the budget.
         Returns the cumulative enrichment tokens.
         """
         lay = self._live()
@@ -332,10 +333,21 @@ class Expansion:
         if comments:
             self._complete_runs(lay.com_run_of, lay.com_runs)
         if adjacent_tables and lay.table_count:
-            self._complete_tables_of(tuple(self._set), done)
+            self._close_tables(done)
         if all_tables and lay.table_count:
             self._add_all_tables(b)
+            if adjacent_tables:
+                self._close_tables(done)
         return self._tokens - self._orig
+
+    def _close_tables(self, done: set[int]) -> None:
+        """Complete every table the expanded set touches until none is partial (a chunk
+        brought in by one table may start another)."""
+        frontier = tuple(self._set)
+        while frontier:
+            before = set(self._set)
+            self._complete_tables_of(frontier, done)
+            frontier = tuple(s for s in self._set if s not in before)
 
     def _add_all_tables(self, budget: Budget) -> None:
         """Add the tables not yet whole, one table per unit, nearest first.

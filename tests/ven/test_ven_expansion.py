@@ -376,24 +376,31 @@ def test_related_chunks_completes_tables_met_in_revision_and_comment_runs() -> N
     assert grow(v, [5], "add_related_chunks", comments=False) == (5,)
 
 
-def test_adjacent_tables_is_one_pass() -> None:
+def test_adjacent_tables_completes_to_a_fixed_point() -> None:
     # chunk 1 holds tables 1 and 2, chunk 2 tables 2 and 3: a chain
     v = Ven(doc(C(tab=[1]), C(tab=[1, 2]), C(tab=[2, 3]), C(tab=[3]), C()))
     exp = v.begin_expansion([0])
     exp.add_related_chunks()
-    # table 1 (anchor) -> chunk 1 -> table 2 completed in the one pass -> chunk 2 touches
-    # table 3, which that pass does not complete
-    assert exp.seqs == (0, 1, 2)
-    exp.add_related_chunks()  # a second call sees chunk 2 in the expanded set
+    # table 1 (anchor) -> chunk 1 -> table 2 -> chunk 2 -> table 3 -> chunk 3: none partial
     assert exp.seqs == (0, 1, 2, 3)
+    exp.add_related_chunks()  # and a second call has nothing left to do
+    assert exp.seqs == (0, 1, 2, 3)
+    # all_tables under a budget: a table taken whole may start another; that one is completed
+    v = Ven(doc(C(), C(tab=[1]), C(tab=[1, 2]), C(tab=[2]), C(tab=[2])))
+    exp = v.begin_expansion([0])
+    exp.add_related_chunks(all_tables=True, budget=1)
+    assert exp.seqs == (0, 1, 2, 3, 4)
+    exp = v.begin_expansion([0])
+    exp.add_related_chunks(all_tables=True, budget=1, adjacent_tables=False)
+    assert exp.seqs == (0, 1, 2)  # without it, table 2 stays partial: the old behaviour
 
 
 def test_adjacent_tables_sees_chunks_added_by_earlier_calls() -> None:
     exp = TABLES.begin_expansion([0])
     exp.add_page_chunks()  # page 1: chunks 1 (table 1), 12, 13 (header table 5), 14 (footer)
     assert exp.seqs == (0, 1, 12, 13, 14)
-    exp.add_related_chunks()
-    assert exp.seqs == (0, 1, 2, 3, 12, 13, 14)
+    exp.add_related_chunks()  # table 1 whole brings chunk 3, which starts table 2: chunk 4 too
+    assert exp.seqs == (0, 1, 2, 3, 4, 12, 13, 14)
 
 
 def test_related_chunks_completions_ignore_the_budget() -> None:

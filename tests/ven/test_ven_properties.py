@@ -250,8 +250,8 @@ def test_every_method_is_idempotent(c: Any, call: Any, anchor_between: bool) -> 
 
 
 @SETTINGS
-@given(case(shared_tables=False), st.booleans(), st.booleans(), st.sampled_from((None, 0, 20)))
-def test_related_chunks_is_idempotent_when_no_chunk_holds_two_tables(
+@given(case(), st.booleans(), st.booleans(), st.sampled_from((None, 0, 20)))
+def test_related_chunks_is_idempotent(
     c: Any, all_tables: bool, revisions: bool, budget: Any
 ) -> None:
     recs, seqs = c
@@ -264,12 +264,14 @@ def test_related_chunks_is_idempotent_when_no_chunk_holds_two_tables(
 
 
 @SETTINGS
-@given(case(shared_tables=False))
-def test_related_chunks_leaves_no_partial_table_when_tables_do_not_share_chunks(c: Any) -> None:
+@given(case(), st.booleans(), st.sampled_from((None, 0, 20)))
+def test_related_chunks_leaves_no_partial_table(c: Any, all_tables: bool, budget: Any) -> None:
+    """Whatever the layout (chunks may hold parts of several tables), the expanded set holds
+    every table it touches whole."""
     recs, seqs = c
     d = NaiveDoc(recs)
     exp = Ven(recs).begin_expansion(seqs)
-    exp.add_related_chunks()
+    exp.add_related_chunks(all_tables=all_tables, budget=budget)
     got = set(exp.seqs)
     for x in got:
         for tid in d.tables[x]:

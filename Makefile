@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(PY) -m demo
 
-test: $(STAMP)
+test: lint
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

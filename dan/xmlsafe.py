@@ -2,8 +2,9 @@
 
 No entity resolution, no DTD loading or validation, no network access, no huge-tree
 mode (libxml2 then caps depth and text node sizes), comments and processing
-instructions dropped. Documents that declare a DTD are refused outright: OOXML never
-uses one, and a DOCTYPE is how entity-expansion attacks start.
+instructions dropped. Documents that declare a DTD are refused outright, by a quick look
+at the first bytes and, after parsing, by the parsed tree's DOCTYPE (so no encoding or
+padding can hide one): OOXML never uses a DTD, and a DOCTYPE is how entity attacks start.
 """
 
 from __future__ import annotations
@@ -54,4 +55,11 @@ def parse_xml(data: bytes, part: str) -> etree._Element:
         ) from exc
     if root is None:
         raise CorruptDocumentError(f"{part} is empty", part=part)
+    info = root.getroottree().docinfo
+    if info.doctype or info.internalDTD is not None or info.externalDTD is not None:
+        # after decoding, wherever the DOCTYPE sat (UTF-16, or behind padding and comments)
+        raise CorruptDocumentError(
+            f"{part} declares a DTD or entities, which OOXML never does: refusing to read it",
+            part=part,
+        )
     return root

@@ -7,6 +7,8 @@ import logging
 import zipfile
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from docx_builder import make_docx, p
 
 import dan
@@ -74,6 +76,32 @@ def test_entity_tricks_are_refused():
     )
     with pytest.raises(dan.CorruptDocumentError):
         dan.convert(replace_part(make_docx(p("x")), "word/document.xml", external))
+
+
+_DOC_WITH_DTD = (
+    '<!DOCTYPE w:document [<!ENTITY x "">]>'
+    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+    "<w:body><w:p><w:r><w:t>A&x;B</w:t></w:r></w:p></w:body></w:document>"
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["utf-8", "utf-16", "utf-16-le", "utf-16-be", "utf-32"]),
+    st.integers(0, 6000),
+    st.sampled_from(["space", "comment", "pi"]),
+)
+def test_a_dtd_is_refused_whatever_its_encoding_or_padding(encoding: str, pad: int, kind: str) -> None:
+    """The DOCTYPE is found after decoding: UTF-16/32 parts and DOCTYPEs behind thousands
+    of bytes of whitespace, comments or processing instructions are refused too (before,
+    ``A&x;B`` came out as "A" with no error)."""
+    padding = {"space": " " * pad, "comment": f"<!--{'c' * pad}-->", "pi": f"<?pad {'p' * pad}?>"}[kind]
+    xml = f'<?xml version="1.0" encoding="{encoding.upper()}"?>{padding}{_DOC_WITH_DTD}'
+    data = xml.encode(encoding)
+    if encoding in ("utf-16-le", "utf-16-be"):
+        data = ("\ufeff" + xml).encode(encoding)  # a BOM tells libxml2 the byte order
+    with pytest.raises(dan.CorruptDocumentError, match="DTD"):
+        dan.convert(replace_part(make_docx(p("x")), "word/document.xml", data))
 
 
 def test_deep_nesting_is_refused():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["clean_text", "decode_text", "unicode_text"]
+__all__ = ["clean_text", "decode_text", "repair_surrogates", "unicode_text"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # C0 controls except \t \n, DEL, C1 controls.
@@ -17,10 +17,14 @@ _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _NEWLINES = re.compile("\r\n?|[\x0b\x0c\u2028\u2029\x85]")
 
 
+def repair_surrogates(text: str) -> str:
+    """``text`` with every lone surrogate (not encodable, so fatal to parsers) as U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
+
+
 def clean_text(text: str) -> str:
     """Repair lone surrogates and strip control characters (newlines normalized to ``\\n``)."""
-    if _SURROGATE.search(text):
-        text = _SURROGATE.sub("\ufffd", text)
+    text = repair_surrogates(text)
     text = _NEWLINES.sub("\n", text)
     if _CONTROL.search(text):
         text = _CONTROL.sub("", text)

@@ -253,3 +253,29 @@ def test_a_pictures_only_document_says_so() -> None:
     buf = io.BytesIO()
     d.save(buf)
     assert dan.convert(buf.getvalue(), "docx").warnings == ()
+
+
+@pytest.mark.parametrize("start", ["1000000000", "100000000000000000000", "-5"])
+def test_hostile_numbering_values_are_bounded(start: str) -> None:
+    numbering = (
+        '<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0">'
+        f'<w:start w:val="{start}"/><w:numFmt w:val="upperLetter"/>'
+        f'<w:lvlText w:val="{"%1" + "." * 200_000}"/></w:lvl></w:abstractNum>'
+        '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>'
+    )
+    items = "".join(p(f"Item {i}", num=(1, 0)) for i in range(3))
+    res = dan.convert(make_docx(items, numbering=numbering), "docx")
+    text = "\n".join(res.chunks)
+    assert "Item 2" in text
+    labels = [line.split(" Item")[0] for line in text.splitlines() if " Item " in line]
+    assert labels and all(len(label) <= 300 for label in labels)  # no gigabyte labels
+    if start.startswith("1000"):
+        assert "32767" in text  # Word's largest counter, written as a number past ZZZZZZZZZZ
+
+
+def test_letter_labels_repeat_then_fall_back_to_numbers() -> None:
+    from dan.readers.docx.numbering import MAX_LETTER_REPEAT, format_number
+
+    assert [format_number(n, "lowerLetter") for n in (1, 26, 27, 53)] == ["a", "z", "aa", "aaa"]
+    assert format_number(26 * MAX_LETTER_REPEAT, "upperLetter") == "Z" * MAX_LETTER_REPEAT
+    assert format_number(26 * MAX_LETTER_REPEAT + 1, "upperLetter") == str(26 * MAX_LETTER_REPEAT + 1)

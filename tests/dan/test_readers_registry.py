@@ -72,3 +72,19 @@ def test_the_converter_reads_through_the_registry(monkeypatch: pytest.MonkeyPatc
 def test_every_reader_takes_the_options(fmt: str) -> None:
     read = reader_for(fmt)
     assert read(SAMPLES[fmt], Limits(), ReadOptions(main_content=False)) == read(SAMPLES[fmt], Limits())
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [("html", "<p>a\ud800b</p>"), ("markdown", "a\ud800b"), ("text", "a\ud800b"), ("rtf", "{\\rtf1 a\ud800b}")],
+)
+def test_every_reader_survives_a_lone_surrogate(fmt: str, text: str) -> None:
+    res = dan.convert_string(text, fmt)
+    body = res.chunks[0].split("\n\n", 1)[1]
+    assert body.startswith("a") and body.endswith("b")
+    body.encode("utf-8")  # repaired (U+FFFD) or dropped, never passed on
+
+
+def test_html_bytes_with_an_encoded_surrogate_convert() -> None:
+    res = dan.convert(b"<p>a\xed\xa0\xbdb</p>", "html")
+    assert res.chunks[0].endswith("a\ufffdb")

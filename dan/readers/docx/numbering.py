@@ -21,8 +21,15 @@ def _roman(n: int) -> str:
     return roman(n)
 
 
+#: Word's own bounds: list counters run from 0 to 32,767, and level texts are short.
+MAX_COUNTER = 32_767
+MAX_LEVEL_TEXT = 256
+#: Past this, a letter label (``aaaa…``, one letter per 26) is written as a number.
+MAX_LETTER_REPEAT = 10
+
+
 def _letters(n: int) -> str:
-    if n <= 0:
+    if n <= 0 or n > 26 * MAX_LETTER_REPEAT:
         return str(n)
     # Word repeats the letter: a..z, aa..zz, aaa..
     letter = chr(ord("a") + (n - 1) % 26)
@@ -44,13 +51,18 @@ def format_number(n: int, fmt: str) -> str:
     return str(n)
 
 
+def _counter(n: int) -> int:
+    """A start or restart value within Word's counter range."""
+    return max(0, min(n, MAX_COUNTER))
+
+
 class _Level:
     __slots__ = ("start", "fmt", "text", "legal")
 
     def __init__(self, el: etree._Element | None) -> None:
-        self.start = int_val(el.find(W.start), 1) if el is not None else 1
+        self.start = _counter(int_val(el.find(W.start), 1)) if el is not None else 1
         self.fmt = val(el.find(W.numFmt), "decimal") if el is not None else "decimal"
-        self.text = val(el.find(W.lvlText), "") if el is not None else ""
+        self.text = val(el.find(W.lvlText), "")[:MAX_LEVEL_TEXT] if el is not None else ""
         self.legal = el is not None and el.find(W.isLgl) is not None
 
 
@@ -82,7 +94,7 @@ class Numbering:
                 ilvl = int_val_attr(ov)
                 so = ov.find(W.startOverride)
                 if so is not None:
-                    starts[ilvl] = int_val(so, 1)
+                    starts[ilvl] = _counter(int_val(so, 1))
                 lvl = ov.find(W.lvl)
                 if lvl is not None:
                     levels[ilvl] = _Level(lvl)
@@ -152,7 +164,7 @@ class Numbering:
             lvl = levels.get(ilvl) or _Level(None)
             counters[ilvl] = starts.get(ilvl, lvl.start)
         else:
-            counters[ilvl] += 1
+            counters[ilvl] = min(counters[ilvl] + 1, MAX_COUNTER)
         for deeper in range(ilvl + 1, 9):
             counters[deeper] = 0
         return counters

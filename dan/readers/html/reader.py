@@ -34,7 +34,7 @@ from dan.readers.html.encoding import decode_html
 from dan.readers.html.main_content import Selection, looks_like_web_page, select_main_content
 from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
 from dan.readers.text import drop_stray_nuls
-from dan.textclean import clean_text
+from dan.textclean import clean_text, repair_surrogates
 
 __all__ = ["read_html", "html_blocks", "revision_from_attrs", "max_elements"]
 
@@ -118,7 +118,7 @@ def _check_size(source: str | bytes, limits: Limits) -> None:
 
 def _parse(source: str | bytes, limits: Limits) -> tuple[BeautifulSoup, str, int]:
     """The parsed page, its text, and how many stray NUL characters were dropped from it."""
-    text = decode_html(source) if isinstance(source, bytes) else source
+    text = repair_surrogates(decode_html(source) if isinstance(source, bytes) else source)
     text, nuls = drop_stray_nuls(text, "HTML")
     if len(text) > 4 * limits.max_chars:
         raise TextTooLargeError(

@@ -55,6 +55,27 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     ), None, None)
     yield "docx: deep nesting", lambda: (minimal_docx(_doc("<w:sdt><w:sdtContent>" * deep + "</w:sdtContent></w:sdt>" * deep)), None, None)
     yield "docx: zip bomb", lambda: (minimal_docx(_doc(" " * int(50_000_000 * max(scale, 0.2)))), None, None)
+    yield "docx: DTD behind 3 KB of padding, UTF-16", lambda: (minimal_docx(
+        ('<?xml version="1.0" encoding="UTF-16"?>' + " " * 3000 + '<!DOCTYPE d [<!ENTITY x "">]>'
+         + _doc("<w:p><w:r><w:t>A&x;B</w:t></w:r></w:p>").decode()[21:]).encode("utf-16")
+    ), None, None)
+    yield "docx: list start 10^20 in upperLetter", lambda: (minimal_docx(
+        _doc("".join('<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>'
+                     f"<w:r><w:t>item {i}</w:t></w:r></w:p>" for i in range(3))),
+        {"word/numbering.xml": (
+            f'<w:numbering {W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0">'
+            '<w:start w:val="100000000000000000000"/><w:numFmt w:val="upperLetter"/><w:lvlText w:val="%1."/>'
+            '</w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>').encode(),
+         "word/_rels/document.xml.rels": _rels({"rIdN": ("numbering", "numbering.xml")})},
+    ), None, None)
+    comments = max(1000, int(30_000 * scale))
+    yield f"docx: {comments:,} unclosed comments", lambda: (minimal_docx(
+        _doc("<w:p>" + "".join(f'<w:commentRangeStart w:id="{i}"/><w:r><w:t>t{i} </w:t></w:r>' for i in range(comments)) + "</w:p>"),
+        {"word/comments.xml": (f"<w:comments {W}>" + "".join(
+            f'<w:comment w:id="{i}" w:author="A{i % 7}"><w:p><w:r><w:t>c{i}</w:t></w:r></w:p></w:comment>'
+            for i in range(comments)) + "</w:comments>").encode(),
+         "word/_rels/document.xml.rels": _rels({"rIdC": ("comments", "comments.xml")})},
+    ), None, None)
     yield "docx: encrypted (OLE)", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, None)
     yield "docx: random bytes", lambda: (b"PK\x03\x04" + random.Random(1).randbytes(50_000), None, None)
 
@@ -63,6 +84,7 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "html: millions of empty tags", lambda: (b"<html><body>" + b"<b></b>" * int(1_000_000 * scale) + b"</body></html>", "html", None)
     yield "html: huge single word", lambda: (b"<p>" + b"w" * big + b"</p>", "html", None)
     yield "html: NUL bytes", lambda: (b"<p>a\x00b\x00c</p>" * 10, "html", None)
+    yield "html: encoded lone surrogate", lambda: (b"<p>a\xed\xa0\xbdb</p>", "html", None)
     yield "html: random bytes", lambda: (random.Random(2).randbytes(100_000), "html", None)
     yield "html: unbalanced tags", lambda: (b"<html><body><table><tr><td><div><p><b>open" * 200, "html", None)
 
@@ -111,6 +133,13 @@ def case_named(name: str, scale: float = 1.0) -> tuple[bytes, str | None, str | 
         if found == name:
             return build()
     raise KeyError(name)
+
+
+def _rels(rels: dict[str, tuple[str, str]]) -> bytes:
+    """A ``document.xml.rels`` holding ``rid -> (type, target)``."""
+    base = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+    items = "".join(f'<Relationship Id="{rid}" Type="{base}{t}" Target="{target}"/>' for rid, (t, target) in rels.items())
+    return f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{items}</Relationships>'.encode()
 
 
 def _zip(files: dict[str, bytes]) -> bytes:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from lxml import etree
@@ -153,7 +154,10 @@ class DocxContext:
         self.auto_ids = 0
         self.fields: list[_Field] = []
         self.field_count = 0
-        self.open_comments: list[str] = []
+        #: comments whose range is open, in order (a dict: O(1) membership and removal)
+        self.open_comments: dict[str, None] = {}
+        #: open comments that no text has been added under yet
+        self.fresh_comments: set[str] = set()
         self.commented: set[str] = set()
         #: note id ("f3"/"e2") -> label, in order of first reference
         self.note_labels: dict[str, str] = {}
@@ -500,9 +504,10 @@ class BodyReader:
             return  # field instruction text is not displayed
         path: _Path = ()
         if ctx.open_comments:
-            path = tuple(("c", cid) for cid in ctx.open_comments[:8])
-            if kind == _TEXT:
-                ctx.commented.update(ctx.open_comments)
+            path = tuple(("c", cid) for cid in islice(ctx.open_comments, 8))
+            if kind == _TEXT and ctx.fresh_comments:
+                ctx.commented.update(ctx.fresh_comments)
+                ctx.fresh_comments.clear()
         if fields:
             inner = None
             for f in reversed(fields):
@@ -563,7 +568,8 @@ class BodyReader:
     def _comment_start(self, cid: str) -> None:
         ctx = self.ctx
         if cid and ctx.comments.get(cid) is not None and cid not in ctx.open_comments:
-            ctx.open_comments.append(cid)
+            ctx.open_comments[cid] = None
+            ctx.fresh_comments.add(cid)
 
     def _comment_end(
         self, cid: str, items: list[_Item] | None, revs: tuple[_Rev, ...] = ()
@@ -571,7 +577,8 @@ class BodyReader:
         ctx = self.ctx
         if cid not in ctx.open_comments:
             return
-        ctx.open_comments.remove(cid)
+        del ctx.open_comments[cid]
+        ctx.fresh_comments.discard(cid)
         if cid not in ctx.commented and items is not None:
             self._point_comment(cid, items, revs)
 

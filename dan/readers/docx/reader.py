@@ -141,6 +141,7 @@ def _holds_text(block: m.Block) -> bool:
 def _reset(ctx: DocxContext) -> None:
     ctx.fields.clear()
     ctx.open_comments.clear()
+    ctx.fresh_comments.clear()
 
 
 def _headers_footers(parts: _Parts, sections: Sections, ctx: DocxContext) -> list[m.HeaderFooter]:

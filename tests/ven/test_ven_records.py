@@ -318,3 +318,17 @@ def test_implausible_section_number_is_rejected() -> None:
         Ven(recs)
     assert info.value.index == 1 and info.value.field == "ssSect" and "plausible" in str(info.value)
     assert Ven(doc(C(t=5, s=1_000_000))).section_chunks()[-1] == 1  # the limit itself is accepted
+
+
+def test_an_exception_from_the_iterable_itself_propagates_unchanged() -> None:
+    """The caller's own failure (a generator, a cursor) is not a VenError: it keeps its
+    type and identity, as docs/ven.md says."""
+    mine = KeyError("the cursor broke")
+
+    def rows() -> Any:
+        yield {"ssDocId": "D1"}
+        raise mine
+
+    with pytest.raises(KeyError) as info:
+        Ven(rows())
+    assert info.value is mine

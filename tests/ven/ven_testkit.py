@@ -238,7 +238,7 @@ class NaiveExpansion:
         if comments:
             self.complete_comments()
         if adjacent_tables:
-            self._tables_of(sorted(self.S))
+            self._close_tables()
         if all_tables:
             units = []
             for ty, tid in self.d.table_units():
@@ -252,7 +252,17 @@ class NaiveExpansion:
                 if not self.room(budget):
                     break
                 self.S.update(u)
+            if adjacent_tables:
+                self._close_tables()
         return self.enrichment
+
+    def _close_tables(self) -> None:
+        """Complete the tables the set touches until none is partial (the fixed point)."""
+        while True:
+            before = len(self.S)
+            self._tables_of(sorted(self.S))
+            if len(self.S) == before:
+                return
 
     # page additions ---------------------------------------------------------------------
     def _page_anchors(self) -> list[int]:

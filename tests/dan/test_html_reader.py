@@ -560,3 +560,12 @@ def test_readability_titles_come_from_the_title_element(corpus: Path) -> None:
         pytest.skip("page not in this corpus")
     res = dan.convert(page.read_bytes(), doc_type="html")
     assert "Wikipedia" in res.doc_title
+
+
+@pytest.mark.parametrize("node", [b"a<!---->", b"a<?pi x?>", b"a<!x>"])
+def test_floods_of_comments_and_processing_instructions_count_as_elements(node: bytes) -> None:
+    limits = Limits(max_chars=400_000)  # 10,000 elements at most
+    assert max_elements(limits) == 10_000
+    with pytest.raises(LimitExceededError, match="comments, processing instructions"):
+        read_html(b"<html><body>" + node * 12_000 + b"</body></html>", limits)
+    read_html(b"<html><body>" + node * 5_000 + b"</body></html>", limits)  # under the bound: read

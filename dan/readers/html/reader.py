@@ -48,8 +48,10 @@ _BOILERPLATE = frozenset({"nav", "header", "footer", "aside"})
 _BOILERPLATE_ROLES = frozenset({"banner", "contentinfo", "complementary"})
 _NAV_ROLES = frozenset({"navigation", "search"})
 _SKIPPED_STRINGS = (Comment, CData, ProcessingInstruction, Declaration, Doctype)
-_START_TAG = re.compile(rb"<[A-Za-z]")
-_START_TAG_STR = re.compile(r"<[A-Za-z]")
+#: What makes the parser build a node: a start tag, a comment, a processing instruction or
+#: a declaration (a flood of ``<!---->`` costs as much memory as one of tags).
+_START_TAG = re.compile(rb"<[A-Za-z!?]")
+_START_TAG_STR = re.compile(r"<[A-Za-z!?]")
 _MAIN_HINT = re.compile(r"<\s*(?:main|article)\b|role\s*=\s*[\"']?\s*main\b", re.I)
 _TITLE_HINT = re.compile(r"<\s*title\b", re.I)
 
@@ -110,7 +112,7 @@ def _check_size(source: str | bytes, limits: Limits) -> None:
         )
     if count > max_elements(limits):
         raise LimitExceededError(
-            f"the HTML has about {count:,} elements, "
+            f"the HTML has about {count:,} elements (tags, comments, processing instructions), "
             f"more than the {max_elements(limits):,} allowed "
             f"(Limits.max_chars // 40); raise Limits.max_chars to convert it"
         )

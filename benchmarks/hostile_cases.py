@@ -84,6 +84,11 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "html: millions of empty tags", lambda: (b"<html><body>" + b"<b></b>" * int(1_000_000 * scale) + b"</body></html>", "html", None)
     yield "html: huge single word", lambda: (b"<p>" + b"w" * big + b"</p>", "html", None)
     yield "html: NUL bytes", lambda: (b"<p>a\x00b\x00c</p>" * 10, "html", None)
+    nested = max(300, int(3000 * scale))
+    yield f"html: {nested:,} nested divs with paragraphs (main content)", lambda: (
+        b"<nav><a href='/'>home</a></nav><div>"
+        + b"<div><p>The supplier shall deliver the cranes, within twelve weeks, of the order.</p>" * nested
+        + b"</div>" * (nested + 1), "html", None)
     yield "html: encoded lone surrogate", lambda: (b"<p>a\xed\xa0\xbdb</p>", "html", None)
     yield "html: random bytes", lambda: (random.Random(2).randbytes(100_000), "html", None)
     yield "html: unbalanced tags", lambda: (b"<html><body><table><tr><td><div><p><b>open" * 200, "html", None)

@@ -142,8 +142,15 @@ def _base_score(tag: Tag) -> float:
     return base + _class_weight(tag)
 
 
+_COUNTED: Final = ("p", "img", "li", "input")
+_HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
 class _Stats:
-    """Text and link-text lengths of every element, computed bottom-up once."""
+    """What the scoring asks of every element, computed once, bottom-up (text and link-text
+    lengths, commas, text in outermost lists, descendant counts) and top-down (inside a
+    chrome-like element, inside a figure), so no question walks a subtree or the ancestors
+    again: the extraction stays linear however deep the page nests."""
 
     def __init__(self, body: Tag, hidden: frozenset[int]) -> None:
         self.order: list[Tag] = []
@@ -151,14 +158,31 @@ class _Stats:
         self.text: dict[int, int] = {}
         self.links: dict[int, int] = {}
         self.own: dict[int, str] = {}
+        #: commas in the element's visible text, and in its own strings alone
+        self.commas: dict[int, int] = {}
+        self.own_commas: dict[int, int] = {}
+        #: text in the outermost lists among the element's descendants (itself excluded)
+        self.list_text: dict[int, int] = {}
+        #: inside (or being) an element whose names, role or tag say chrome
+        self.unlikely: dict[int, bool] = {}
+        #: below a figure
+        self.in_figure: dict[int, bool] = {}
+        #: descendants (hidden ones included) per name of _COUNTED, and headings
+        self.counts: dict[int, tuple[int, int, int, int]] = {}
+        self.headings: set[int] = set()
         stack: list[Tag] = [body]
+        self.unlikely[id(body)] = False
+        self.in_figure[id(body)] = False
         while stack:
             tag = stack.pop()
-            self.pos[id(tag)] = len(self.order)
+            key = id(tag)
+            self.pos[key] = len(self.order)
             self.order.append(tag)
             for child in tag.contents:
                 if isinstance(child, Tag):
                     if child.name not in _UNSCORED and id(child) not in hidden:
+                        self.unlikely[id(child)] = self.unlikely[key] or _chrome_like(child)
+                        self.in_figure[id(child)] = self.in_figure[key] or tag.name == "figure"
                         stack.append(child)
         for tag in reversed(self.order):
             own = "".join(
@@ -169,17 +193,58 @@ class _Stats:
             key = id(tag)
             self.own[key] = own
             n = len(" ".join(own.split()))
+            own_commas = len(_COMMAS.findall(own))
+            commas = own_commas
             links = 0
+            lists = 0
             for child in tag.contents:
                 if isinstance(child, Tag) and id(child) in self.text:
-                    n += self.text[id(child)]
-                    links += self.links[id(child)]
+                    ck = id(child)
+                    n += self.text[ck]
+                    links += self.links[ck]
+                    commas += self.commas[ck]
+                    lists += self.text[ck] if child.name in ("ul", "ol") else self.list_text[ck]
             self.text[key] = n
             self.links[key] = n if tag.name == "a" else links
+            self.commas[key] = commas
+            self.own_commas[key] = own_commas
+            self.list_text[key] = lists
+        self._count_descendants(body)
+
+    def _count_descendants(self, body: Tag) -> None:
+        """``counts`` and ``headings`` over every descendant tag (as ``find_all`` sees them)."""
+        zero = (0, 0, 0, 0)
+        for tag in reversed([body, *body.find_all(True)]):  # descendants before ancestors
+            key = id(tag)
+            mine = self.counts.get(key, zero)
+            parent = tag.parent
+            if tag is body or not isinstance(parent, Tag):
+                continue
+            add = tuple(int(tag.name == n) for n in _COUNTED)
+            pk = id(parent)
+            theirs = self.counts.get(pk, zero)
+            self.counts[pk] = (
+                theirs[0] + mine[0] + add[0],
+                theirs[1] + mine[1] + add[1],
+                theirs[2] + mine[2] + add[2],
+                theirs[3] + mine[3] + add[3],
+            )
+            if tag.name in _HEADINGS or key in self.headings:
+                self.headings.add(pk)
 
     def density(self, tag: Tag) -> float:
         n = self.text.get(id(tag), 0)
         return self.links.get(id(tag), 0) / n if n else 0.0
+
+
+def _chrome_like(tag: Tag) -> bool:
+    """An element whose names, role or tag say it is chrome (not its ancestors)."""
+    if tag.name in ("body", "html"):
+        return False
+    names = _names(tag)
+    if names and _UNLIKELY.search(names) and not _MAYBE.search(names):
+        return True
+    return _role(tag) in _CHROME_ROLES or tag.name in ("nav", "aside", "footer")
 
 
 def _visible_text(tag: Tag, stats: _Stats) -> str:
@@ -221,10 +286,10 @@ def _select(body: Tag, stats: _Stats, total: int, strict: bool) -> Selection | N
         ):
             continue
         length = stats.text[id(tag)]
-        if length < MIN_PARAGRAPH or (strict and _unlikely(tag)):
+        if length < MIN_PARAGRAPH or (strict and stats.unlikely[id(tag)]):
             continue
-        text = _visible_text(tag, stats) if name != "div" else stats.own[id(tag)]
-        score = 1.0 + len(_COMMAS.findall(text)) + min(length // 100, 3)
+        commas = stats.commas[id(tag)] if name != "div" else stats.own_commas[id(tag)]
+        score = 1.0 + commas + min(length // 100, 3)
         parent = tag.parent
         level = 0
         while isinstance(parent, Tag) and level < 5:
@@ -253,19 +318,6 @@ def _select(body: Tag, stats: _Stats, total: int, strict: bool) -> Selection | N
     for root in roots:
         dropped |= _chrome_inside(root, stats, final, strict)
     return Selection(tuple(roots), frozenset(dropped))
-
-
-def _unlikely(tag: Tag) -> bool:
-    """A paragraph inside an element whose names or role say it is chrome."""
-    node: Tag | None = tag
-    while isinstance(node, Tag) and node.name not in ("body", "html"):
-        names = _names(node)
-        if names and _UNLIKELY.search(names) and not _MAYBE.search(names):
-            return True
-        if _role(node) in _CHROME_ROLES or node.name in ("nav", "aside", "footer"):
-            return True
-        node = node.parent
-    return False
 
 
 def _widen(top: Tag, final: dict[int, float], tags: dict[int, Tag], stats: _Stats) -> Tag:
@@ -331,7 +383,7 @@ def _with_siblings(top: Tag, final: dict[int, float], stats: _Stats, strict: boo
         if score >= threshold:
             kept.append(sib)
             continue
-        if sib.name == "p" and not (strict and _unlikely(sib)):
+        if sib.name == "p" and not (strict and stats.unlikely[id(sib)]):
             length = stats.text[id(sib)]
             density = stats.density(sib)
             if length > 80 and density < 0.25:
@@ -381,19 +433,6 @@ def _is_data_table(table: Tag) -> bool:
     return cols > 4 or len(rows) * cols > 10
 
 
-def _list_text(tag: Tag, stats: _Stats) -> int:
-    """Text inside the outermost lists of ``tag``."""
-    total = 0
-    stack = [c for c in tag.contents if isinstance(c, Tag)]
-    while stack:
-        node = stack.pop()
-        if node.name in ("ul", "ol"):
-            total += stats.text.get(id(node), 0)
-        else:
-            stack.extend(c for c in node.contents if isinstance(c, Tag))
-    return total
-
-
 _CHECKED: Final = frozenset(
     {"div", "section", "ul", "ol", "table", "header", "footer", "dl", "fieldset"}
 )
@@ -414,15 +453,19 @@ def _is_chrome(tag: Tag, stats: _Stats, final: dict[int, float], strict: bool) -
     weight = _class_weight(tag)
     if weight + final.get(id(tag), 0.0) < 0 and text < 1000:
         return True
-    if len(_COMMAS.findall(_visible_text(tag, stats))) >= 10:
+    if stats.commas[id(tag)] >= 10:
         return False
     density = stats.density(tag)
-    is_list = name in ("ul", "ol") or (text > 0 and _list_text(tag, stats) > 0.9 * text)
-    in_figure = tag.find_parent("figure") is not None
-    paragraphs = len(tag.find_all("p", limit=100))
-    images = len(tag.find_all("img", limit=100))
-    items = len(tag.find_all("li", limit=300))
-    inputs = len(tag.find_all("input", limit=100))
+    is_list = name in ("ul", "ol") or (text > 0 and stats.list_text[id(tag)] > 0.9 * text)
+    in_figure = stats.in_figure[id(tag)]
+    counts = stats.counts.get(id(tag), (0, 0, 0, 0))
+    # capped as the find_all(limit=…) counts they replace were
+    paragraphs, images, items, inputs = (
+        min(counts[0], 100),
+        min(counts[1], 100),
+        min(counts[2], 300),
+        min(counts[3], 100),
+    )
     if images > 1 and paragraphs / images < 0.5 and not in_figure:
         return True
     if not is_list and items - 100 > paragraphs:
@@ -430,7 +473,7 @@ def _is_chrome(tag: Tag, stats: _Stats, final: dict[int, float], strict: bool) -
     if inputs > paragraphs // 3:
         return True
     if not is_list and text < 25 and (images == 0 or images > 2) and not in_figure:
-        return tag.find(["h1", "h2", "h3", "h4", "h5", "h6"]) is None
+        return id(tag) not in stats.headings
     if not is_list and weight < 25 and density > 0.2:
         return True
     return weight >= 25 and density > 0.5

@@ -76,6 +76,11 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
             for i in range(comments)) + "</w:comments>").encode(),
          "word/_rels/document.xml.rels": _rels({"rIdC": ("comments", "comments.xml")})},
     ), None, None)
+    paras = max(100_000, int(4_000_000 * scale))
+    yield f"docx: {paras:,} empty paragraphs, honestly compressed", lambda: (minimal_docx(
+        _doc("".join(f'<w:p w:rsidR="{(i * 2654435761) % 2**32:08X}"/>' for i in range(paras)))), None, None)
+    sections = max(3, int(95 * scale))
+    yield f"docx: {2 * sections} headers of 1 MB each", lambda: _header_flood(sections)
     yield "docx: encrypted (OLE)", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, None)
     yield "docx: random bytes", lambda: (b"PK\x03\x04" + random.Random(1).randbytes(50_000), None, None)
 
@@ -105,6 +110,14 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "md: deep quotes", lambda: (b">" * deep + b" x", "markdown", None)
     yield "md: deep lists", lambda: (b"".join(b"  " * i + b"- x\n" for i in range(int(3000 * max(scale, 0.3)))), "markdown", None)
     yield "md: huge single word", lambda: (b"m" * big, "markdown", None)
+    stars = max(3500, int(100_000 * scale))
+    yield f"md: '*a' x {stars:,}", lambda: (b"*a" * stars, "markdown", None)
+    fence = max(20_000, int(1_000_000 * scale))
+    yield f"md: unclosed fence over {fence:,} lines", lambda: (b"```\n" + b"line\n" * fence, "markdown", None)
+    marks = max(10_000, int(1_000_000 * scale))
+    yield f"text: a letter under {marks:,} combining marks", lambda: (("a" + "\u0301" * marks + " b").encode(), "text", None)
+    yield f"text: a ZWJ chain of {marks // 10:,} emoji", lambda: (("\U0001F468\u200d" * (marks // 10) + "x").encode(), "text", None)
+    yield f"text: {marks // 10:,} skin-tone modifiers", lambda: (("\U0001F44D" + "\U0001F3FB" * (marks // 10)).encode(), "text", None)
     yield "text: huge single word", lambda: (b"t" * big, "text", None)
     yield "text: NUL bytes", lambda: (b"abc\x00def\x00" * 100, "text", None)
     yield "text: random bytes", lambda: (random.Random(4).randbytes(100_000), "text", None)
@@ -153,3 +166,20 @@ def _zip(files: dict[str, bytes]) -> bytes:
         for name, data in files.items():
             z.writestr(name, data)
     return buf.getvalue()
+
+
+def _header_flood(sections: int) -> tuple[bytes, str | None, str | None]:
+    """``sections`` sections, each showing a default and a first-page header of 1 MB of
+    spaces: every part is under the per-part ratio check's 1 MiB floor."""
+    r = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    props = [
+        f'<w:sectPr><w:headerReference w:type="default" r:id="h{2 * i}"/>'
+        f'<w:headerReference w:type="first" r:id="h{2 * i + 1}"/><w:titlePg/></w:sectPr>'
+        for i in range(sections)
+    ]
+    body = "".join(f"<w:p><w:pPr>{sp}</w:pPr><w:r><w:t>s{i}</w:t></w:r></w:p>" for i, sp in enumerate(props[:-1]))
+    document = f'<?xml version="1.0"?><w:document {W} {r}><w:body>{body}{props[-1]}</w:body></w:document>'
+    header = f"<w:hdr {W}>".encode() + b" " * 1_000_000 + b"</w:hdr>"
+    extra = {f"word/h{i}.xml": header for i in range(2 * sections)}
+    extra["word/_rels/document.xml.rels"] = _rels({f"h{i}": ("header", f"h{i}.xml") for i in range(2 * sections)})
+    return minimal_docx(document.encode(), extra), None, None

@@ -25,6 +25,10 @@ class Limits:
     max_uncompressed_bytes: int = field(default=200 * 1024 * 1024, validator=_positive)
     #: Uncompressed/compressed ratio of a zip part over 1 MiB (``ZipBombError``). Default 200.
     max_compression_ratio: int = field(default=200, validator=_positive)
+    #: XML elements in all the parts of a DOCX package together, counted before each part
+    #: is parsed (``LimitExceededError``). Default 2 million (a 500-page report has about
+    #: 250,000).
+    max_xml_elements: int = field(default=2_000_000, validator=_positive)
     #: Characters of extracted text (``TextTooLargeError``). Default 20 million.
     max_chars: int = field(default=20_000_000, validator=_positive)
     #: Chunks one conversion may produce (``TooManyChunksError``). Default 10,000.

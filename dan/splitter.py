@@ -27,6 +27,9 @@ __all__ = ["split_head", "ensure_md"]
 _OBJ = "\ufffc"  # stands for an indivisible piece (note reference, point comment)
 _SENTENCE = re.compile(r"[.!?…]+[\"'”’)\]]*\s+|[。！？；]+\s*|\n+")
 _WORD = re.compile(r"\s+")
+#: Code points a cut may move back to keep a grapheme cluster whole (Unicode's stream-safe
+#: format allows 30 combining marks in a row; real emoji sequences are shorter).
+_MAX_CLUSTER = 32
 
 Count = Callable[[str], int]
 
@@ -44,7 +47,13 @@ def ensure_md(unit: Unit, count: Count) -> None:
     if unit.kind == ROW:
         unit.md = _quote(row_markdown(unit.cells), unit.quote)
     elif unit.kind == CODE:
+        if unit.start:
+            unit.code_lines = unit.code_lines[unit.start :]
+            unit.start = 0
         unit.md = _quote(code_fence(unit.code_lines, unit.code_lang), unit.quote)
+        if not unit.plain:
+            unit.plain = "\n".join(unit.code_lines)
+            unit.pieces = [p._replace(text=unit.plain) for p in unit.pieces[:1]]
     else:
         unit.md = _quote(unit.prefix + render(unit.pieces, unit.context), unit.quote)
     unit.tokens = count(unit.md)
@@ -64,7 +73,9 @@ def split_head(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
     holds some text (at least one character), even if that means exceeding ``budget``
     when the budget cannot hold the unit's own syntax; the caller re-measures.
     """
-    if not (unit.src is not None and not unit.md and unit.tokens > 2 * budget):
+    if not (
+        (unit.src is not None or unit.kind == CODE) and not unit.md and unit.tokens > 2 * budget
+    ):
         # (a remainder that is clearly too large is cut without measuring all of it)
         ensure_md(unit, count)
         if unit.tokens <= budget:
@@ -268,8 +279,8 @@ def _token_cut(
     """Cut inside the first word at a token boundary moved back to a character boundary
     (a grapheme boundary unless ``graphemes`` is false).
 
-    Starts from the largest token prefix the budget could hold and steps down, so a cut
-    usually costs one or two measurements instead of a binary search.
+    Tries the largest token prefix the budget could hold first, so a cut usually costs one
+    or two measurements; otherwise a binary search over the prefix length.
     """
     window = text[start : start + max(64, budget * 16)]
     ids = tokenizer.encode(window)
@@ -281,20 +292,36 @@ def _token_cut(
         end = start + len(prefix)
         return _grapheme_floor(text, end) if graphemes else min(end, len(text))
 
-    k = min(len(ids), budget)
-    step = 1
-    while k >= 1:
-        cut = cut_at(k)
+    top = min(len(ids), budget)
+    for k in (top, top - 1):  # usually the syntax around the text costs a token or two
+        if k >= 1:
+            cut = cut_at(k)
+            if cut > start and fits(cut):
+                return cut
+    # Dense markup (emphasis on every letter) costs more than the text: the largest
+    # fitting prefix by binary search (cut positions grow with k, fitting shrinks).
+    lo, hi, best = 1, top - 2, 0
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        cut = cut_at(mid)
         if cut > start and fits(cut):
-            return cut
-        k -= step
-        step *= 2  # the syntax around the text may take a few tokens: back off faster
-    return 0
+            best = cut
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return best
 
 
 def _grapheme_floor(text: str, pos: int) -> int:
-    """Move ``pos`` back so it does not fall inside a grapheme cluster."""
+    """Move ``pos`` back so it does not fall inside a grapheme cluster.
+
+    At most ``_MAX_CLUSTER`` code points: inside a longer "cluster" (a letter under
+    thousands of combining marks, an endless ZWJ chain) ``pos`` stays where it is, a cut at
+    a code point, so no cut scans the whole run.
+    """
     pos = min(pos, len(text))
+    wanted = pos
+    floor = max(0, pos - _MAX_CLUSTER)
     while 0 < pos < len(text):
         ch = text[pos]
         prev = text[pos - 1]
@@ -306,20 +333,12 @@ def _grapheme_floor(text: str, pos: int) -> int:
             or "\udc00" <= ch <= "\udfff"
             or unicodedata.category(ch) in ("Mn", "Me", "Mc")
         ):
+            if pos <= floor:
+                return wanted
             pos -= 1
             continue
         break
     return pos
-
-
-def _trim_blank(lines: list[str]) -> list[str]:
-    """Lines without leading and trailing blank lines (a code part never starts or ends blank)."""
-    first, last = 0, len(lines)
-    while first < last and not lines[first].strip():
-        first += 1
-    while last > first and not lines[last - 1].strip():
-        last -= 1
-    return lines[first:last]
 
 
 def _min_cut(text: str, start: int = 0) -> int:
@@ -438,22 +457,25 @@ def _row_parts(
 
 
 def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
-    lines = _trim_blank(unit.code_lines)
-    if not lines:
-        lines = [" ".join(unit.plain.split()) or "(empty)"]
+    # A remainder keeps the block's line list and starts at line ``unit.start`` of it, so
+    # cutting a huge block never copies the lines that are left.
+    lines, first, last = _nonblank_span(unit.code_lines, unit.start)
+    if first == last:
+        lines, first, last = [" ".join(unit.plain.split()) or "(empty)"], 0, 1
 
     def md_of(ls: list[str]) -> str:
         return _quote(code_fence(ls, unit.code_lang), unit.quote)
 
     def fits(k: int) -> bool:
-        return count(md_of(lines[:k])) <= budget
+        return count(md_of(lines[first : first + k])) <= budget
 
-    k = _largest_fitting(list(range(1, len(lines))), fits) if len(lines) > 1 else 0
+    k = _fitting_lines(lines, first, last, fits, budget) if last - first > 1 else 0
+    rest_from = first + k
     if k:
-        head_lines, rest_lines = lines[:k], lines[k:]
+        head_lines = lines[first:rest_from]
     else:
         # One line is too long: cut it like text.
-        line = lines[0]
+        line = lines[first]
         n = len(line)
 
         def line_fits(b: int) -> bool:
@@ -463,22 +485,63 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
         if cut <= 0 or cut >= n:
             cut = _min_cut(line)
         head_lines = [line[: _rstrip(line, cut)]]
-        rest_lines = ([line[cut:]] if line[cut:].strip() else []) + lines[1:]
-    rest_lines = _trim_blank(rest_lines)
+        tail = [line[cut:]] if line[cut:].strip() else []
+        lines, rest_from, last = tail + lines[first + 1 : last], 0, len(tail) + last - first - 1
     head = unit.copy()
     head.code_lines = head_lines
+    head.start = 0
     head.md = md_of(head_lines)
     head.plain = "\n".join(head_lines)
+    # the part's own text (not the whole block's: each part's record describes the part)
+    head.pieces = [p._replace(text=head.plain) for p in unit.pieces[:1]]
     head.tokens = count(head.md)
     if head.tokens > budget:
         head.md = _quote("\n".join(head_lines), unit.quote)  # tiny limits: drop the fence
         head.tokens = count(head.md)
-    if not rest_lines:
+    _, rest_from, last = _nonblank_span(lines, rest_from, last)
+    if rest_from >= last:
         return head, None
     rest = unit.copy()
-    rest.code_lines = rest_lines
-    rest.plain = "\n".join(rest_lines)
+    rest.code_lines = lines if last == len(lines) else lines[:last]
+    rest.start = rest_from
+    rest.plain = ""  # (joined when the rest is rendered: a long block is cut many times)
+    rest.pieces = [p._replace(text="") for p in unit.pieces[:1]]
     rest.md = ""
     rest.tokens = max(1, unit.tokens - head.tokens + 6)
     rest.cont = True
     return head, rest
+
+
+def _nonblank_span(
+    lines: list[str], first: int, last: int | None = None
+) -> tuple[list[str], int, int]:
+    """``lines`` and the span ``[first, last)`` without its leading and trailing blank lines."""
+    last = len(lines) if last is None else last
+    while first < last and not lines[first].strip():
+        first += 1
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    return lines, first, last
+
+
+def _fitting_lines(
+    lines: list[str], first: int, last: int, fits: Callable[[int], bool], budget: int
+) -> int:
+    """The most lines from ``first`` (fewer than all up to ``last``) whose code block fits,
+    or 0.
+
+    Only a window of lines that can hold ``budget`` tokens is searched (it grows when the
+    whole window fits), so cutting a huge block into many parts stays linear.
+    """
+    most = last - first - 1
+    chars, window = 0, 0
+    limit = max(256, budget * 8)
+    while window < most and chars <= limit:
+        chars += len(lines[first + window]) + 1
+        window += 1
+    while True:
+        k = _largest_fitting(list(range(1, window + 1)), fits)
+        if k and k == window and window < most:
+            window = min(most, 2 * window)
+            continue
+        return k

@@ -129,7 +129,8 @@ class Unit:
         #: True for a part the splitter cut off the end of a unit (not its first part).
         self.cont = False
         #: For the remainder of a cut unit: the shared, indexed source it is a tail of
-        #: (``dan.splitter``) and its start offset there; rendered only when used.
+        #: (``dan.splitter``) and its start offset there; rendered only when used. A code
+        #: remainder keeps the block's ``code_lines`` and starts at line ``start`` of them.
         self.src: _Source | None = None
         self.start = 0
         #: Position in the story's unit list (for footnote references and stable order).

@@ -41,6 +41,7 @@ EXPECTED = {
     "docx: billion laughs": dan.CorruptDocumentError,
     "docx: external entity": dan.CorruptDocumentError,
     "docx: zip bomb": dan.ZipBombError,
+    "docx: 18 headers of 1 MB each": dan.ZipBombError,
     "docx: encrypted (OLE)": dan.EncryptedDocumentError,
     "rtf: deep nesting": dan.NestingTooDeepError,
     "text: NUL bytes": dan.UnsupportedFormatError,

@@ -263,3 +263,48 @@ def test_long_constructors_take_keywords_only() -> None:
         RecordContext("D", "T", "estimated", DEFAULT_LABELS, {}, None, 1)  # type: ignore[misc]
     chunker = Chunker(max_tokens=64, title="T", labels=DEFAULT_LABELS, estimated=True, count=count_tokens)
     assert chunker.max_tokens == 64 and chunker.max_chunks is None
+
+
+def test_dense_markup_is_cut_into_full_chunks():
+    # Emphasis on every other letter makes the Markdown cost several times the text's
+    # tokens: a cut must still find the largest head that fits, not fall back to a few
+    # characters per chunk (3,500 pairs made 250 chunks of '*a*\na' before).
+    res = dan.convert_string("*a" * 3500, "markdown", max_tokens=1024)
+    assert 2 <= len(res.chunks) <= 8
+    for rec in res.records[:-1]:
+        assert rec["ssTokens"] > 1024 // 2
+    assert sum(body_of(c).count("a") for c in res.chunks) == 3500
+
+
+def test_each_part_of_a_cut_code_block_describes_its_own_lines():
+    lines = [f"line {i:05d} of the listing" for i in range(3000)]
+    res = dan.convert_string("```\n" + "\n".join(lines) + "\n```\n", "markdown", max_tokens=256)
+    assert len(res.chunks) > 10
+    for chunk, rec in zip(res.chunks, res.records):
+        first = chunk.split("```\n", 1)[1].split("\n", 1)[0]
+        assert rec["ssPlain"].startswith(first), (rec["ssSeq"], first, rec["ssPlain"][:40])
+    body = "".join(c.split("```\n", 1)[1].rsplit("\n```", 1)[0] + "\n" for c in res.chunks)
+    assert body.split("\n")[:-1] == lines  # every line once, in order
+
+
+def test_a_grapheme_cut_moves_back_at_most_a_stream_safe_run():
+    from dan.splitter import _MAX_CLUSTER, _grapheme_floor
+
+    family = "ab \U0001F468\u200d\U0001F469\u200d\U0001F467 cd"
+    inside = family.index("\u200d") + 1
+    assert _grapheme_floor(family, inside) == family.index("\U0001F468")  # kept whole
+    flood = "a" + "\u0301" * 10_000 + " b"
+    assert _grapheme_floor(flood, 5) == 0  # a short way in: the cluster's start
+    assert _grapheme_floor(flood, 5000) == 5000  # deep inside: cut at a code point
+    assert _grapheme_floor(flood, _MAX_CLUSTER) == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a" + "\u0301" * 20_000 + " tail", "\U0001F468\u200d" * 5000 + "x", "\U0001F44D" + "\U0001F3FB" * 8000],
+)
+def test_grapheme_floods_convert_within_the_limit(text):
+    res = dan.convert_string(text, "text", max_tokens=128)
+    check_invariants(res, 128)
+    # nothing lost or repeated: the parts joined are the text (whitespace aside)
+    assert "".join("".join(body_of(c).split()) for c in res.chunks) == "".join(text.split())

@@ -9,7 +9,7 @@ import zipfile
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from docx_builder import make_docx, p
+from docx_builder import header_ref, make_docx, p, sect
 
 import dan
 
@@ -279,3 +279,43 @@ def test_letter_labels_repeat_then_fall_back_to_numbers() -> None:
     assert [format_number(n, "lowerLetter") for n in (1, 26, 27, 53)] == ["a", "z", "aa", "aaa"]
     assert format_number(26 * MAX_LETTER_REPEAT, "upperLetter") == "Z" * MAX_LETTER_REPEAT
     assert format_number(26 * MAX_LETTER_REPEAT + 1, "upperLetter") == str(26 * MAX_LETTER_REPEAT + 1)
+
+
+def _spaces_part(root: str, size: int) -> bytes:
+    ns = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    return b"<w:%s %s>" % (root.encode(), ns) + b" " * size + b"</w:%s>" % root.encode()
+
+
+def test_parts_each_under_the_ratio_floor_are_refused_together():
+    # Four headers of 1 MB of spaces each: every one is under the 1 MiB floor of the
+    # per-part ratio check, but together they expand hundreds of times the file.
+    rids = ["rIdH0", "rIdH1", "rIdH2", "rIdH3"]
+    first = sect(header_ref("rIdH0"), header_ref("rIdH1", "first"), title_pg=True)
+    last = sect(header_ref("rIdH2"), header_ref("rIdH3", "first"), title_pg=True)
+    data = make_docx(p("x", ppr=first) + p("y"), headers={r: "" for r in rids}, final_sect=last)
+    for i, rid in enumerate(rids):
+        data = replace_part(data, f"word/{rid}.xml", _spaces_part("hdr", 1_000_000 + i))
+    assert len(data) < 20_000
+    with pytest.raises(dan.ZipBombError, match="times the .*-byte file"):
+        dan.convert(data)
+    assert "x" in dan.convert(data, limits=dan.Limits(max_compression_ratio=10**6)).chunks[0]
+
+
+def test_total_xml_elements_are_bounded_across_parts():
+    from dan.readers.docx.package import _element_count
+
+    data = make_docx("".join(p(f"paragraph {i}") for i in range(600)))
+    body = _element_count(zipfile.ZipFile(io.BytesIO(data)).read("word/document.xml"))
+    assert "paragraph 599" in "".join(dan.convert(data).chunks)
+    # the body alone is within the limit; with the other parts it is over
+    with pytest.raises(dan.LimitExceededError, match=f"Limits.max_xml_elements={body + 1:,}"):
+        dan.convert(data, limits=dan.Limits(max_xml_elements=body + 1))
+
+
+def test_element_count_reads_utf16_parts():
+    from dan.readers.docx.package import _element_count
+
+    xml = '<?xml version="1.0" encoding="UTF-16"?><a><b/><c>x</c></a>'
+    assert _element_count(xml.encode("utf-8")) == 4  # the declaration counts as one tag
+    assert _element_count(xml.encode("utf-16")) == 4
+    assert _element_count(xml.encode("utf-16-be")[:0] + b"\xfe\xff" + xml.encode("utf-16-be")) == 4

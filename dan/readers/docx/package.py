@@ -1,8 +1,10 @@
 """The DOCX package: a zip of XML parts found through relationships.
 
 Guards the zip before anything is decompressed: not a zip, an encrypted or legacy file,
-a part too large once uncompressed, a suspicious compression ratio and the total size
-of the parts read are all refused with a ``DanError`` naming the problem. Strict OOXML
+a part too large once uncompressed, a suspicious compression ratio (of a part, or of all
+parts read against the file), the total size of the parts read — measured on the bytes
+decompression yields, not on the directory's claims — and the total number of XML
+elements are all refused with a ``DanError`` naming the problem. Strict OOXML
 namespaces are rewritten to Transitional ones so one reader serves both.
 """
 
@@ -18,6 +20,7 @@ from lxml import etree
 from dan.errors import (
     CorruptDocumentError,
     EncryptedDocumentError,
+    LimitExceededError,
     UnsupportedFormatError,
     ZipBombError,
 )
@@ -29,6 +32,18 @@ __all__ = ["Package", "REL_TYPES"]
 
 _PKG_RELS_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _RATIO_MIN_BYTES = 1024 * 1024
+_BLOCK = 1024 * 1024
+
+
+def _element_count(data: bytes) -> int:
+    """Elements of an XML part, counted before parsing: start and empty-element tags (for
+    UTF-16, the same counted on its code units)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        lt = b"<\x00" if data[:2] == b"\xff\xfe" else b"\x00<"
+        end = lt + (b"/\x00" if data[:2] == b"\xff\xfe" else b"\x00/")
+        return data.count(lt) - data.count(end)
+    return data.count(b"<") - data.count(b"</")
+
 
 #: Relationship type suffixes (same in Transitional and Strict after the last '/').
 REL_TYPES = {
@@ -51,7 +66,10 @@ class Package:
 
     def __init__(self, data: bytes, limits: Limits) -> None:
         self.limits = limits
+        #: Bytes of the file (what the whole-package compression ratio is measured against).
+        self.size = max(1, len(data))
         self._read_total = 0
+        self._elements = 0
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zip.infolist()
@@ -107,8 +125,9 @@ class Package:
                 f"Limits.max_uncompressed_bytes={limits.max_uncompressed_bytes:,}"
             )
         try:
-            with self.zip.open(info) as fh:
-                data = fh.read(limits.max_part_bytes + 1)
+            data = self._inflate(found, info)
+        except LimitExceededError:
+            raise
         except (
             zipfile.BadZipFile,
             zlib.error,
@@ -122,20 +141,54 @@ class Package:
             raise CorruptDocumentError(
                 f"part {found} cannot be decompressed ({exc}): the file is damaged", part=found
             ) from exc
-        if len(data) > limits.max_part_bytes:
-            raise ZipBombError(
-                f"part {found} decompresses past Limits.max_part_bytes (its size field lies)"
-            )
-        self._read_total += len(data)
         if b"purl.oclc.org/ooxml" in data:
             for strict, transitional in STRICT_REWRITES:
                 data = data.replace(strict, transitional)
         return data
 
+    def _inflate(self, found: str, info: zipfile.ZipInfo) -> bytes:
+        """Decompress a part block by block, checking the limits on the bytes it really
+        yields (the directory's sizes may lie): the part, all parts together, and all parts
+        against the size of the file itself."""
+        limits = self.limits
+        blocks: list[bytes] = []
+        size = 0
+        with self.zip.open(info) as fh:
+            while block := fh.read(_BLOCK):
+                blocks.append(block)
+                size += len(block)
+                total = self._read_total + size
+                if size > limits.max_part_bytes:
+                    raise ZipBombError(
+                        f"part {found} decompresses past Limits.max_part_bytes="
+                        f"{limits.max_part_bytes:,} (its size field lies)"
+                    )
+                if total > limits.max_uncompressed_bytes:
+                    raise ZipBombError(
+                        "the parts read so far decompress past "
+                        f"Limits.max_uncompressed_bytes={limits.max_uncompressed_bytes:,}"
+                    )
+                if total > _RATIO_MIN_BYTES and total > limits.max_compression_ratio * self.size:
+                    raise ZipBombError(
+                        f"the parts read so far expand {total / self.size:,.0f} times the "
+                        f"{self.size:,}-byte file (over Limits.max_compression_ratio="
+                        f"{limits.max_compression_ratio}): refusing a likely zip bomb"
+                    )
+        self._read_total += size
+        return b"".join(blocks)
+
     def xml(self, name: str) -> etree._Element:
-        """Part ``name`` parsed with the safe parser."""
+        """Part ``name`` parsed with the safe parser (elements counted across all parts)."""
         found = self._find(name) or name
-        return parse_xml(self.read(name), found)
+        data = self.read(name)
+        self._elements += _element_count(data)
+        if self._elements > self.limits.max_xml_elements:
+            raise LimitExceededError(
+                f"the package's XML parts hold more than Limits.max_xml_elements="
+                f"{self.limits.max_xml_elements:,} elements (the limit was passed in {found}): "
+                "raise Limits.max_xml_elements to convert it"
+            )
+        return parse_xml(data, found)
 
     # ------------------------------------------------------------------ relationships
 

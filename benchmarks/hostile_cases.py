@@ -81,6 +81,12 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
         _doc("".join(f'<w:p w:rsidR="{(i * 2654435761) % 2**32:08X}"/>' for i in range(paras)))), None, None)
     sections = max(3, int(95 * scale))
     yield f"docx: {2 * sections} headers of 1 MB each", lambda: _header_flood(sections)
+    grid = max(60, int(400 * scale))
+    yield f"docx: vertical merges over {grid}x{grid} cells", lambda: (minimal_docx(_doc("<w:tbl>" + "".join(
+        "<w:tr>" + "".join(
+            "<w:tc><w:tcPr><w:vMerge" + (' w:val="restart"' if r == 0 else "") + "/></w:tcPr>"
+            f"<w:p><w:r><w:t>{(r * grid + c) * 2654435761 % 10**8}</w:t></w:r></w:p></w:tc>"
+            for c in range(grid)) + "</w:tr>" for r in range(grid)) + "</w:tbl>")), None, None)
     yield "docx: encrypted (OLE)", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, None)
     yield "docx: random bytes", lambda: (b"PK\x03\x04" + random.Random(1).randbytes(50_000), None, None)
 
@@ -110,6 +116,16 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "md: deep quotes", lambda: (b">" * deep + b" x", "markdown", None)
     yield "md: deep lists", lambda: (b"".join(b"  " * i + b"- x\n" for i in range(int(3000 * max(scale, 0.3)))), "markdown", None)
     yield "md: huge single word", lambda: (b"m" * big, "markdown", None)
+    def flood(n: int) -> int:  # over the default Limits.max_blocks at any scale
+        return max(150_000, int(n * scale))
+
+    yield f"md: {flood(5_000_000):,} paragraphs", lambda: (b"w\n\n" * flood(5_000_000), "markdown", None)
+    yield f"md: table of {flood(1_000_000):,} rows", lambda: (
+        b"| a | b |\n|---|---|\n" + b"| x | y |\n" * flood(1_000_000), "markdown", None)
+    yield f"md: {flood(1_000_000):,} headings", lambda: (b"# h\n" * flood(1_000_000), "markdown", None)
+    yield f"text: {flood(5_000_000):,} one-word lines", lambda: (b"w\n" * 4 * flood(5_000_000), "text", None)
+    yield f"rtf: {flood(1_000_000):,} cells outside a row", lambda: (b"{\\rtf1 " + b"x\\cell " * flood(1_000_000) + b"}", "rtf", None)
+    yield f"rtf: {flood(2_000_000):,} paragraphs", lambda: (b"{\\rtf1 " + b"\\par " * flood(2_000_000) + b"x}", "rtf", None)
     stars = max(3500, int(100_000 * scale))
     yield f"md: '*a' x {stars:,}", lambda: (b"*a" * stars, "markdown", None)
     fence = max(20_000, int(1_000_000 * scale))

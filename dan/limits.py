@@ -29,6 +29,11 @@ class Limits:
     #: is parsed (``LimitExceededError``). Default 2 million (a 500-page report has about
     #: 250,000).
     max_xml_elements: int = field(default=2_000_000, validator=_positive)
+    #: Blocks (paragraphs, headings, list items, table rows) a Markdown, plain-text or
+    #: RTF source can start, counted on the source before it is parsed
+    #: (``LimitExceededError``). Default 100,000 (the benchmark's generated 500-page
+    #: report has about 13,000).
+    max_blocks: int = field(default=100_000, validator=_positive)
     #: Characters of extracted text (``TextTooLargeError``). Default 20 million.
     max_chars: int = field(default=20_000_000, validator=_positive)
     #: Chunks one conversion may produce (``TooManyChunksError``). Default 10,000.

@@ -396,13 +396,16 @@ def _split_row(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
     def md_of(row: list[list[Piece]]) -> str:
         return _quote(row_markdown(row), unit.quote)
 
-    # Whole cells first.
-    k = 0
-    for j in range(1, len(filled) + 1):
-        if count(md_of(row_with(set(filled[:j])))) <= budget:
-            k = j
-        else:
-            break
+    if count(md_of(row_with(set()))) >= budget:
+        # Not even the row's empty cells fit (a very wide table in a small limit): parts of
+        # one cell each would all be over too. The caller takes the row as plain text.
+        return unit, None
+    # Whole cells first: the most leading filled cells that fit (binary search, so a wide
+    # row costs a few renderings per cut, not one per cell).
+    k = _largest_fitting(
+        list(range(1, len(filled) + 1)),
+        lambda j: count(md_of(row_with(set(filled[:j])))) <= budget,
+    )
     if 0 < k < len(filled):
         head_cells = row_with(set(filled[:k]))
         rest_cells = row_with(set(filled[k:]))

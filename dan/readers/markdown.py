@@ -22,7 +22,7 @@ from dan.errors import NestingTooDeepError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.html import html_blocks, revision_from_attrs
-from dan.readers.text import decoded_text
+from dan.readers.text import check_blocks, decoded_text, drop_stray_nuls, nul_warning
 from dan.textclean import clean_text
 
 __all__ = ["read_markdown"]
@@ -262,7 +262,8 @@ def read_markdown(
 ) -> m.Document:
     """Read Markdown (bytes are decoded like text files) into a document; the title is front
     matter's, else the first heading."""
-    text = decoded_text(source, limits)
+    text, nuls = drop_stray_nuls(decoded_text(source, limits), "Markdown")
+    check_blocks(text, limits, "Markdown")
     tokens = _parser().parse(text)
     reader = _Reader(tokens, limits)
     body = reader.blocks(None)
@@ -270,4 +271,9 @@ def read_markdown(
     if not title and reader.headings:
         top = min(level for level, _ in reader.headings)
         title = next(text for level, text in reader.headings if level == top)
-    return m.Document(body=tuple(body), title=clean_text(title), notes=tuple(reader.notes))
+    return m.Document(
+        body=tuple(body),
+        title=clean_text(title),
+        notes=tuple(reader.notes),
+        warnings=nul_warning(nuls, "Markdown"),
+    )

@@ -11,12 +11,19 @@ from __future__ import annotations
 import re
 
 from dan import model as m
-from dan.errors import TextTooLargeError, UnsupportedFormatError
+from dan.errors import LimitExceededError, TextTooLargeError, UnsupportedFormatError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.textclean import clean_text, decode_text
 
-__all__ = ["decoded_text", "drop_stray_nuls", "read_text", "reject_binary"]
+__all__ = [
+    "check_blocks",
+    "decoded_text",
+    "drop_stray_nuls",
+    "nul_warning",
+    "read_text",
+    "reject_binary",
+]
 
 _PARA_SPLIT = re.compile(r"\n[ \t]*\n+")
 #: A line at least this long in a paragraph of such lines is taken as hard-wrapped prose.
@@ -51,6 +58,45 @@ def drop_stray_nuls(text: str, what: str = "text") -> tuple[str, int]:
     return text, count
 
 
+#: Where a block can start in text-like sources: a non-blank line first or after a blank
+#: line; a line opening with a Markdown block marker (heading, quote, list item, fence,
+#: table row, setext underline); a line holding a table pipe.
+_BLOCK_START = re.compile(
+    r"(?:\A|\n[ \t]*\n)[ \t]*\S|^[ \t]*(?:[#>|*+\-`~=]|\d{1,9}[.)])|^[^\n|]*\|", re.M
+)
+_PARA_START = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\S")
+
+
+def check_blocks(text: str, limits: Limits, what: str = "Markdown") -> None:
+    """Refuse ``text`` (before it is parsed) when it can start more blocks than
+    ``Limits.max_blocks``: paragraphs, headings, list items, table rows, each of which
+    becomes objects in every later stage. Plain text counts paragraphs only."""
+    if text.count("\n") < limits.max_blocks:
+        return  # (a block takes a line at least: nothing to count)
+    pattern = _PARA_START if what == "text" else _BLOCK_START
+    count = 0
+    for _ in pattern.finditer(text):
+        count += 1
+    lines = text.count("\n") + 1 if what == "text" else 0
+    if count > limits.max_blocks or lines > 4 * limits.max_blocks:
+        found = f"{count:,} blocks" if count > limits.max_blocks else f"{lines:,} lines"
+        raise LimitExceededError(
+            f"the {what} has {found}, over Limits.max_blocks={limits.max_blocks:,}: "
+            "raise Limits.max_blocks to convert it, or split the file"
+        )
+
+
+def nul_warning(count: int, what: str) -> tuple[m.Message, ...]:
+    """The warning for ``count`` stray NUL characters dropped from the input (none for 0)."""
+    if not count:
+        return ()
+    return (
+        m.Message(
+            "nul-bytes", f"{count} stray NUL character(s) in the {what} were dropped", "input"
+        ),
+    )
+
+
 def _hard_wrapped(lines: list[str]) -> bool:
     """True for prose wrapped at a fixed width: all lines but the last are long."""
     if len(lines) < 2:
@@ -75,8 +121,8 @@ def read_text(
 ) -> m.Document:
     """Read plain text into a document (bytes decoded as :func:`decoded_text` says; binary
     data is refused)."""
-    text = decoded_text(source, limits)
-    reject_binary(text)
+    text, nuls = drop_stray_nuls(decoded_text(source, limits))
+    check_blocks(text, limits, "text")
     blocks: list[m.Block] = []
     pages = text.split("\f")
     for number, page in enumerate(pages):
@@ -97,4 +143,4 @@ def read_text(
                         inlines.append(m.LineBreak())
                     inlines.append(m.Text(line))
             blocks.append(m.Paragraph(tuple(inlines)))
-    return m.Document(body=tuple(blocks))
+    return m.Document(body=tuple(blocks), warnings=nul_warning(nuls, "text"))

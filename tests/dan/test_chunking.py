@@ -308,3 +308,16 @@ def test_grapheme_floods_convert_within_the_limit(text):
     check_invariants(res, 128)
     # nothing lost or repeated: the parts joined are the text (whitespace aside)
     assert "".join("".join(body_of(c).split()) for c in res.chunks) == "".join(text.split())
+
+
+def test_a_table_too_wide_for_the_limit_keeps_each_row_together_as_text():
+    # 20 columns under a 128-token limit: the repeated header leaves no room for even a
+    # row of empty cells, so rows become plain text, not one chunk per cell (100 before).
+    cols = 20
+    head = "| " + " | ".join("h" for _ in range(cols)) + " |\n|" + "---|" * cols + "\n"
+    rows = "".join("| " + " | ".join(str(r) for _ in range(cols)) + " |\n" for r in range(5))
+    res = dan.convert_string(head + rows, "markdown", max_tokens=128)
+    check_invariants(res, 128)
+    assert len(res.chunks) <= 10
+    text = " ".join(body_of(c) for c in res.chunks)
+    assert [text.count(str(r)) for r in range(5)] == [cols] * 5  # every cell, once

@@ -145,6 +145,21 @@ def test_table_with_header_row_merges_and_nested_table():
     assert rec["ssTableHeads"] == "Name; Q1; Q2"
 
 
+def test_vertical_merges_end_where_their_column_stops_continuing():
+    data = make_docx(
+        tbl(
+            tr(tc("A", vmerge="restart"), tc("B", vmerge="restart"), "c1"),
+            tr(tc(vmerge="continue"), tc(vmerge="continue"), "c2"),
+            tr(tc(vmerge="continue"), "b3", "c3"),  # B's merge stops here, A's goes on
+            tr(tc(vmerge="continue"), tc("B4", vmerge="restart"), "c4"),
+            tr("a5", tc(vmerge="continue"), "c5"),
+        )
+    )
+    text = body_text(convert(data))
+    for row in ("| A | B | c1 |", "| A | B | c2 |", "| A | b3 | c3 |", "| A | B4 | c4 |", "| a5 | B4 | c5 |"):
+        assert row in text
+
+
 def test_table_split_over_chunks_repeats_header():
     rows = [tr("Item", "Amount", header=True)] + [tr(f"Line item number {i} with words", f"{i * 10}.00") for i in range(60)]
     res = convert(make_docx(p("Before.") + tbl(*rows) + p("After.")), max_tokens=128)

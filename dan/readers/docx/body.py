@@ -619,6 +619,9 @@ class BodyReader:
             raw_rows.append((header, page_mark, cells))
         if not raw_rows:
             return None
+        # the grid columns where each row continues a vertical merge (one pass over cells,
+        # so a merge's height costs its own rows, not a scan of every row below)
+        continues = [{c[0] for c in cells if c[2] == "continue"} for _h, _p, cells in raw_rows]
         rows: list[m.Row] = []
         for r, (header, page_mark, cells) in enumerate(raw_rows):
             out_cells: list[m.Cell] = []
@@ -627,11 +630,8 @@ class BodyReader:
                     continue  # covered by the restart cell above
                 rowspan = 1
                 if vmerge == "restart":
-                    for _h, _p, below in raw_rows[r + 1 :]:
-                        if any(c[0] == col and c[2] == "continue" for c in below):
-                            rowspan += 1
-                        else:
-                            break
+                    while r + rowspan < len(raw_rows) and col in continues[r + rowspan]:
+                        rowspan += 1
                 out_cells.append(m.Cell(blocks, colspan=span, rowspan=rowspan))
             # Covered positions must be skipped by the renderer's grid, which places spans.
             rows.append(m.Row(tuple(out_cells), header=header, page_mark=page_mark))

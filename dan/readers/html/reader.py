@@ -33,7 +33,7 @@ from dan.readers.html.build import BlockBuilder
 from dan.readers.html.encoding import decode_html
 from dan.readers.html.main_content import Selection, looks_like_web_page, select_main_content
 from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
-from dan.readers.text import drop_stray_nuls
+from dan.readers.text import drop_stray_nuls, nul_warning
 from dan.textclean import clean_text, repair_surrogates
 
 __all__ = ["read_html", "html_blocks", "revision_from_attrs", "max_elements"]
@@ -296,13 +296,7 @@ def read_html(
         selection = select_main_content(body_tag, _hidden_ids(body_tag))
     roots = _content_roots(soup, text)
     body = _blocks(soup, limits, roots, selection)
-    warnings: list[m.Message] = []
-    if nuls:
-        warnings.append(
-            m.Message(
-                "nul-bytes", f"{nuls} stray NUL character(s) in the page were dropped", "input"
-            )
-        )
+    warnings = list(nul_warning(nuls, "page"))
     if not body and (selection is not None or roots):
         # Never nothing: what the page shows is better than an empty result.
         body = _blocks(soup, limits, set())

@@ -30,7 +30,12 @@ from collections.abc import Callable
 from typing import cast
 
 from dan import model as m
-from dan.errors import CorruptDocumentError, NestingTooDeepError, TextTooLargeError
+from dan.errors import (
+    CorruptDocumentError,
+    LimitExceededError,
+    NestingTooDeepError,
+    TextTooLargeError,
+)
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.rtf.codepages import DEFAULT_CODEC, codec_for_codepage, codepage_for_charset
@@ -986,6 +991,24 @@ def _check_header(data: bytes) -> bytes:
     return data[data.find(b"{\\rtf") :]
 
 
+_BLOCK_WORD = re.compile(rb"\\(?:par|row|cell|nestcell|line|sect|page)(?![a-z])")
+
+
+def _check_blocks(data: bytes, limits: Limits) -> None:
+    """Refuse more paragraph, cell, row and line ends than ``Limits.max_blocks`` before
+    reading (each becomes objects in every later stage)."""
+    if data.count(b"\\") < limits.max_blocks:
+        return
+    count = 0
+    for _ in _BLOCK_WORD.finditer(data):
+        count += 1
+    if count > limits.max_blocks:
+        raise LimitExceededError(
+            f"the RTF has {count:,} paragraph, cell and line ends, over Limits.max_blocks="
+            f"{limits.max_blocks:,}: raise Limits.max_blocks to convert it, or split the file"
+        )
+
+
 def read_rtf(
     data: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
 ) -> m.Document:
@@ -996,6 +1019,7 @@ def read_rtf(
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise CorruptDocumentError("read_rtf takes the file's bytes", part="input")
     data = _check_header(bytes(data))
+    _check_blocks(data, limits)
     reader = _Reader(data, limits)
     reader.run()
     return reader.document()

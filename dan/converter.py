@@ -123,6 +123,35 @@ def _check_page(name: str, value: int | None) -> int | None:
     return value
 
 
+def _read_file(p: Path, max_bytes: int) -> bytes:
+    """The bytes of the regular file ``p``, at most ``max_bytes`` of them — counted as they
+    are read, so a file whose size says 0 (``/proc`` files) is bounded too."""
+    if not p.exists():
+        raise DocumentNotFoundError(
+            f"no such file: {str(p)!r} (dan.convert takes a str as a path; use "
+            "dan.convert_string for document text held in memory)"
+        )
+    if not p.is_file():
+        kind = "a directory" if p.is_dir() else "not a regular file (a device, socket or pipe)"
+        raise DanError(f"{str(p)!r} is {kind}: give the path of a document file")
+    size = p.stat().st_size
+    if size > max_bytes:
+        raise InputTooLargeError(
+            f"{p.name} is {size:,} bytes, over Limits.max_input_bytes={max_bytes:,}"
+        )
+    try:
+        with p.open("rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except OSError as exc:
+        raise DanError(f"cannot read {str(p)!r}: {exc.strerror or exc}") from exc
+    if len(data) > max_bytes:
+        raise InputTooLargeError(
+            f"{p.name} holds more than Limits.max_input_bytes={max_bytes:,} bytes "
+            "(its size said less)"
+        )
+    return data
+
+
 def _check_max_tokens(max_tokens: int) -> int:
     if isinstance(max_tokens, bool) or not isinstance(max_tokens, int):
         raise DanError(f"max_tokens must be an int, got {max_tokens!r}")
@@ -270,18 +299,7 @@ class Dan:
     ) -> None:
         """Read a document from a file (format from ``doc_type``, magic bytes or extension)."""
         p = Path(os.fspath(path))
-        if not p.is_file():
-            raise DocumentNotFoundError(
-                f"no such file: {str(p)!r} (dan.convert takes a str as a path; use "
-                "dan.convert_string for document text held in memory)"
-            )
-        size = p.stat().st_size
-        if size > self.limits.max_input_bytes:
-            raise InputTooLargeError(
-                f"{p.name} is {size:,} bytes, "
-                f"over Limits.max_input_bytes={self.limits.max_input_bytes:,}"
-            )
-        data = p.read_bytes()
+        data = _read_file(p, self.limits.max_input_bytes)
         self._import(data, doc_type, doc_id, doc_title, user_meta, filename=p.name, stem=p.stem)
 
     def import_bytes(

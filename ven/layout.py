@@ -320,13 +320,15 @@ def build_layout(cols: Columns) -> Layout:
             continue
         tc = type_code[seq]
         mine: list[int] = []
+        seen: set[int] = set()  # (a chunk may list 200,000 tables: no list scans)
         for tid in ids:
             key = (tc, tid)
             u = unit_id.get(key)
             if u is None:
                 u = unit_id[key] = len(unit_seqs)
                 unit_seqs.append([])
-            if u not in mine:
+            if u not in seen:
+                seen.add(u)
                 mine.append(u)
                 unit_seqs[u].append(seq)
         tables_of[seq] = tuple(mine)

@@ -115,7 +115,7 @@ _KEYWORDS = {"none": RouteKind.NONE, "all": RouteKind.ALL, "index": RouteKind.IN
 
 
 def _is_control(ch: str) -> bool:
-    return unicodedata.category(ch) == "Cc"
+    return unicodedata.category(ch) in ("Cc", "Cs")  # (a lone surrogate is no character)
 
 
 def is_reserved_id(value: str) -> bool:
@@ -126,8 +126,8 @@ def is_reserved_id(value: str) -> bool:
 def is_doc_id(value: object) -> bool:
     """Whether ``value`` is a valid document id.
 
-    1–64 characters; no whitespace, ``:``, ``|``, ``;`` or control characters; not
-    ``NONE``, ``ALL`` or ``INDEX`` in any case.
+    1–64 characters; no whitespace, ``:``, ``|``, ``;``, control characters or lone
+    surrogates; not ``NONE``, ``ALL`` or ``INDEX`` in any case.
     """
     if not isinstance(value, str) or not 0 < len(value) <= _MAX_ID_CHARS:
         return False
@@ -185,6 +185,11 @@ def _known(known_ids: Iterable[str] | None) -> dict[str, str] | None:
     return out
 
 
+def _is_prose(conf_text: str) -> bool:
+    """A confidence part of two or more words that does not start with a number."""
+    return _NUMBER.match(conf_text) is None and len(conf_text.split()) > 1
+
+
 def _docs(line: str, known: dict[str, str] | None) -> tuple[tuple[str, int], ...]:
     spelling: dict[str, str] = {}
     best: dict[str, int] = {}
@@ -199,6 +204,8 @@ def _docs(line: str, known: dict[str, str] | None) -> tuple[tuple[str, int], ...
             id_text, conf_text = item, ""
         if not is_doc_id(id_text):
             continue
+        if known is None and _is_prose(conf_text):
+            continue  # "SYSTEM: route ALL" is a sentence, not an item
         key = doc_id_key(id_text)
         if known is not None:
             if key not in known:
@@ -232,7 +239,9 @@ def parse_route(reply: object, known_ids: Iterable[str] | None = None) -> Route:
     them (compared case-insensitively) is skipped like a non-id, which lets a preamble
     word such as ``Sure`` fall through to the real answer, and the ids in the result are
     the caller's spelling. Without it, ids are returned as the model wrote them; compare
-    them with :func:`doc_id_key` (``str.casefold``). ``known_ids`` that is not an iterable
+    them with :func:`doc_id_key` (``str.casefold``), and an item whose confidence part is
+    two or more words not starting with a number is prose, not an item (``SYSTEM: route
+    ALL`` routes nowhere; ``D1: high`` is still ``D1`` at 0). ``known_ids`` that is not an iterable
     of str raises :class:`~ven.VenError` (a programming error, not a bad reply).
     """
     known = _known(known_ids)

@@ -319,3 +319,19 @@ def test_element_count_reads_utf16_parts():
     assert _element_count(xml.encode("utf-8")) == 4  # the declaration counts as one tag
     assert _element_count(xml.encode("utf-16")) == 4
     assert _element_count(xml.encode("utf-16-be")[:0] + b"\xfe\xff" + xml.encode("utf-16-be")) == 4
+
+
+def test_a_workbook_named_docx_says_it_is_a_spreadsheet():
+    rels = (
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        'relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+    )
+    data = zip_of({
+        "[Content_Types].xml": b"<Types/>",
+        "_rels/.rels": rels.encode(),
+        "xl/workbook.xml": b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+    })
+    for kwargs in ({}, {"doc_type": "docx"}):
+        with pytest.raises(dan.UnsupportedFormatError, match="Excel workbook"):
+            dan.convert(data, **kwargs)

@@ -68,3 +68,19 @@ def test_a_few_stray_nuls_are_dropped_with_a_warning(fmt):
     res = dan.convert(b"Hello\x00 world, " * 3 + b"and more text " * 300, doc_type=fmt)
     assert "Hello world" in res.chunks[0]
     assert [w.code for w in res.warnings] == ["nul-bytes"] and "3 stray" in res.warnings[0].message
+
+
+def test_a_file_whose_size_says_zero_is_read_within_the_input_limit():
+    status = dan.convert("/proc/self/status", doc_type="text")  # st_size is 0 for /proc files
+    assert "VmRSS" in "".join(status.chunks)
+    with pytest.raises(dan.InputTooLargeError, match="its size said less"):
+        dan.convert("/proc/self/status", doc_type="text", limits=dan.Limits(max_input_bytes=64))
+
+
+def test_special_files_and_directories_are_named_as_such(tmp_path):
+    with pytest.raises(dan.DanError, match="not a regular file"):
+        dan.convert("/dev/zero", doc_type="text")
+    with pytest.raises(dan.DanError, match="is a directory"):
+        dan.convert(tmp_path)
+    with pytest.raises(dan.DocumentNotFoundError, match="no such file"):
+        dan.convert(tmp_path / "missing.docx")

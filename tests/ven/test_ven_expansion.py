@@ -240,6 +240,16 @@ def test_complete_tables(anchors: list[int], want: tuple[int, ...], enrich: int)
     assert exp.seqs == want
 
 
+def test_a_chunk_listing_fifty_thousand_tables_builds_and_completes_them() -> None:
+    # (each table id was looked up in a list of the chunk's tables: quadratic in the list)
+    many = [str(i) for i in range(1, 50_001)]
+    v = Ven(doc(C(t=10, tab=many), C(t=10), C(t=10, tab=["49999", "60000"]), C(t=10, tab=["60000"])))
+    exp = v.begin_expansion([0])
+    assert exp.complete_tables() == 10  # table 49999 pulls chunk 2
+    assert exp.seqs == (0, 2)
+    assert v.has_tables
+
+
 def test_complete_tables_ignores_the_budget_and_counts_only_new_chunks() -> None:
     exp = TABLES.begin_expansion([1, 2])
     assert exp.complete_tables() == 40  # chunk 3 only

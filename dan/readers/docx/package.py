@@ -61,6 +61,20 @@ REL_TYPES = {
 }
 
 
+_OTHER_OFFICE = {
+    "xl/": "an Excel workbook (XLSX)",
+    "ppt/": "a PowerPoint deck (PPTX)",
+    "content.xml": "an OpenDocument file",
+}
+
+
+def _refuse_other_office(name: str) -> None:
+    """Raise when part ``name`` belongs to another office format than Word's."""
+    for prefix, what in _OTHER_OFFICE.items():
+        if name.lstrip("/").startswith(prefix):
+            raise UnsupportedFormatError(f"the zip is {what}, not a Word document; dan reads DOCX")
+
+
 class Package:
     """Read access to the parts of a DOCX zip, with limits enforced."""
 
@@ -216,19 +230,12 @@ class Package:
     def _main_part(self) -> str:
         for _rid, (rtype, target, external) in self.rels("").items():
             if rtype == "officeDocument" and not external and self.has(target):
+                _refuse_other_office(target)
                 return self._find(target) or target
         if self.has("word/document.xml"):
             return self._find("word/document.xml") or "word/document.xml"
-        kinds = {
-            "xl/": "an Excel workbook (XLSX)",
-            "ppt/": "a PowerPoint deck (PPTX)",
-            "content.xml": "an OpenDocument file",
-        }
-        for prefix, what in kinds.items():
-            if any(n.startswith(prefix) or n == prefix for n in self.names):
-                raise UnsupportedFormatError(
-                    f"the zip is {what}, not a Word document; dan reads DOCX"
-                )
+        for name in self.names:
+            _refuse_other_office(name)
         raise CorruptDocumentError(
             "the zip has no word/document.xml: it is not a Word document (or it is damaged)",
             part="word/document.xml",

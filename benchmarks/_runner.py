@@ -17,8 +17,10 @@ import resource
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,36 +28,75 @@ ROOT = Path(__file__).resolve().parent.parent
 __all__ = ["run_child", "measure", "child_main", "ROOT"]
 
 
-def run_child(script: Path, name: str, arg: str) -> tuple[dict, float]:
-    """Run ``script --worker name arg``; return its JSON result and peak RSS in MB."""
+def run_child(
+    script: Path, name: str, arg: str, *, timeout_s: float | None = None, memory_mb: int | None = None
+) -> tuple[dict, float]:
+    """Run ``script --worker name arg``; return its JSON result and peak RSS in MB.
+
+    ``timeout_s`` kills the child past that many seconds, ``memory_mb`` caps its address
+    space (``RLIMIT_AS``); either ends the run as an error saying which limit was hit.
+    """
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+
+    def cap() -> None:
+        if memory_mb is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_mb * 2**20, memory_mb * 2**20))
+
     proc = subprocess.Popen(
         [sys.executable, str(script), "--worker", name, arg],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=str(ROOT),
         env=env,
+        preexec_fn=cap if memory_mb is not None else None,
     )
-    out = proc.stdout.read() if proc.stdout else b""
-    err = proc.stderr.read() if proc.stderr else b""
-    _, status, usage = os.wait4(proc.pid, 0)
+    chunks: dict[str, bytes] = {}
+
+    def drain(key: str, stream: Any) -> None:
+        chunks[key] = stream.read() if stream else b""
+
+    readers = [threading.Thread(target=drain, args=(k, st)) for k, st in (("out", proc.stdout), ("err", proc.stderr))]
+    for t in readers:
+        t.start()
+    killed = threading.Event()
+
+    def kill() -> None:
+        killed.set()
+        proc.kill()
+
+    timer = threading.Timer(timeout_s, kill) if timeout_s is not None else None
+    if timer is not None:
+        timer.start()
+    _, status, usage = os.wait4(proc.pid, 0)  # (its own rusage: the fallback peak RSS)
+    if timer is not None:
+        timer.cancel()
+    for t in readers:
+        t.join()
+    out, err = chunks.get("out", b""), chunks.get("err", b"")
     proc.returncode = os.waitstatus_to_exitcode(status)
+    if killed.is_set():
+        return {"error": [f"killed after the {timeout_s:.0f} s time limit"]}, usage.ru_maxrss / 1024
     rss_mb = usage.ru_maxrss / 1024
     if proc.returncode != 0:
+        if memory_mb is not None and b"MemoryError" in err:
+            return {"error": [f"out of memory under the {memory_mb:,} MB limit"]}, rss_mb
         return {"error": err.decode(errors="replace").strip().splitlines()[-1:] or ["failed"]}, rss_mb
     result = json.loads(out.decode().strip().splitlines()[-1])
     own = result.pop("vm_hwm_mb", None)
     return result, own if own is not None else rss_mb
 
 
-def measure(script: Path, name: str, arg: str, runs: int) -> dict:
-    """Median/min/max seconds and peak RSS over ``runs`` children, or why it was skipped."""
+def measure(
+    script: Path, name: str, arg: str, runs: int, *, timeout_s: float | None = None, memory_mb: int | None = None
+) -> dict:
+    """Median/min/max seconds and peak RSS over ``runs`` children, or why it was skipped
+    (limits as :func:`run_child` takes them)."""
     times: list[float] = []
     rss: list[float] = []
     tools: list[float] = []
     extra: dict = {}
     for _ in range(runs):
-        result, peak = run_child(script, name, arg)
+        result, peak = run_child(script, name, arg, timeout_s=timeout_s, memory_mb=memory_mb)
         if "seconds" not in result:
             reason = result.get("skipped") or result.get("error") or "failed"
             return {"pipeline": name, "skipped": reason if isinstance(reason, str) else " ".join(reason)}

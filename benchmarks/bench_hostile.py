@@ -23,6 +23,12 @@ from benchmarks._runner import child_main, measure  # noqa: E402
 from benchmarks.hostile_cases import case_named, case_names  # noqa: E402
 
 
+#: Each child runs under these (killed past the time, MemoryError past the address space) ...
+LIMIT_S, LIMIT_MB = 60, 3 * 1024
+#: ... and each case should stay within these, or be refused early by a Limits value.
+GOAL_S, GOAL_MB = 10, 1024
+
+
 def _prepare(name: str, scale: str):
     import dan
 
@@ -53,7 +59,7 @@ def main() -> None:
     rows = []
     print(f"{'case':36} {'seconds':>8} {'peak RSS MB':>12}  outcome")
     for name in case_names():
-        row = measure(Path(__file__).resolve(), name, str(args.scale), 1)
+        row = measure(Path(__file__).resolve(), name, str(args.scale), 1, timeout_s=LIMIT_S, memory_mb=LIMIT_MB)
         rows.append(row)
         if "skipped" in row:
             print(f"{name:36} {'':>8} {'':>12}  CRASH: {row['skipped']}")
@@ -62,10 +68,14 @@ def main() -> None:
     worst_s = max((r for r in rows if "median_s" in r), key=lambda r: r["median_s"])
     worst_m = max((r for r in rows if "peak_rss_mb" in r), key=lambda r: r["peak_rss_mb"])
     crashes = [r["pipeline"] for r in rows if "skipped" in r]
+    over = [r["pipeline"] for r in rows if "median_s" in r and (r["median_s"] > GOAL_S or r["peak_rss_mb"] > GOAL_MB)]
     print(f"\nworst time: {worst_s['pipeline']} {worst_s['median_s']:.2f} s; worst memory: {worst_m['pipeline']} "
-          f"{worst_m['peak_rss_mb']:.0f} MB; crashes: {len(crashes)}")
+          f"{worst_m['peak_rss_mb']:.0f} MB; crashes or killed: {len(crashes)}")
+    print(f"over {GOAL_S} s or {GOAL_MB} MB: {over or 'none'}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"benchmark": "hostile", "scale": args.scale, "rows": rows, "crashes": crashes}, indent=2))
+    args.out.write_text(json.dumps(
+        {"benchmark": "hostile", "scale": args.scale, "limits": {"seconds": LIMIT_S, "mb": LIMIT_MB},
+         "goal": {"seconds": GOAL_S, "mb": GOAL_MB}, "rows": rows, "crashes": crashes, "over_goal": over}, indent=2))
 
 
 if __name__ == "__main__":

@@ -123,7 +123,7 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield f"md: table of {flood(1_000_000):,} rows", lambda: (
         b"| a | b |\n|---|---|\n" + b"| x | y |\n" * flood(1_000_000), "markdown", None)
     yield f"md: {flood(1_000_000):,} headings", lambda: (b"# h\n" * flood(1_000_000), "markdown", None)
-    yield f"text: {flood(5_000_000):,} one-word lines", lambda: (b"w\n" * 4 * flood(5_000_000), "text", None)
+    yield f"text: {2 * flood(5_000_000):,} one-word lines", lambda: (b"w\n" * 2 * flood(5_000_000), "text", None)
     yield f"rtf: {flood(1_000_000):,} cells outside a row", lambda: (b"{\\rtf1 " + b"x\\cell " * flood(1_000_000) + b"}", "rtf", None)
     yield f"rtf: {flood(2_000_000):,} paragraphs", lambda: (b"{\\rtf1 " + b"\\par " * flood(2_000_000) + b"x}", "rtf", None)
     stars = max(3500, int(100_000 * scale))

@@ -164,6 +164,7 @@ class _Source:
 
 
 def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
+    count = _remembering(count)  # a cut measures the same rendering more than once
     if unit.src is not None:
         src = unit.src
         start = unit.start
@@ -221,6 +222,19 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
     # chunker measures a remainder exactly once it is small enough to matter.
     rest.tokens = max(1, (src.tokens * (n - rest_start) + n - 1) // max(1, n) + 4)
     return head, rest
+
+
+def _remembering(count: Count) -> Count:
+    """``count`` remembering its answers for one cut (a few strings)."""
+    seen: dict[str, int] = {}
+
+    def counted(text: str) -> int:
+        found = seen.get(text)
+        if found is None:
+            found = seen[text] = count(text)
+        return found
+
+    return counted
 
 
 def _set_facts(unit: Unit) -> None:
@@ -282,8 +296,13 @@ def _token_cut(
     Tries the largest token prefix the budget could hold first, so a cut usually costs one
     or two measurements; otherwise a binary search over the prefix length.
     """
-    window = text[start : start + max(64, budget * 16)]
+    # A window of text that holds ``budget`` tokens: 4 characters a token first (most
+    # text), 16 (the longest tokens) when that is not enough.
+    window = text[start : start + max(64, budget * 4)]
     ids = tokenizer.encode(window)
+    if len(ids) < budget and start + len(window) < len(text):
+        window = text[start : start + max(64, budget * 16)]
+        ids = tokenizer.encode(window)
 
     def cut_at(k: int) -> int:
         prefix = tokenizer.decode(ids[:k])

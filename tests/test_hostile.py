@@ -47,7 +47,7 @@ EXPECTED = {
     "md: 500,000 paragraphs": dan.LimitExceededError,
     "md: table of 150,000 rows": dan.LimitExceededError,
     "md: 150,000 headings": dan.LimitExceededError,
-    "text: 500,000 one-word lines": dan.LimitExceededError,
+    "text: 1,000,000 one-word lines": dan.LimitExceededError,
     "rtf: 150,000 cells outside a row": dan.LimitExceededError,
     "rtf: 200,000 paragraphs": dan.LimitExceededError,
     "text: NUL bytes": dan.UnsupportedFormatError,

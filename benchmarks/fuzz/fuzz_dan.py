@@ -30,6 +30,7 @@ import argparse
 import io
 import json
 import random
+import re
 import sys
 import time
 import traceback
@@ -52,6 +53,11 @@ TOKENS = {
     "html": [b"<table>", b"</table>", b"<tr>", b"<td colspan=99999>", b"<td rowspan=0>", b"<ins cite='X'>", b"</ins>",
              b"<del>", b"<h1>", b"<ul><li>", b"<pre>", b"<br>", b"<div style='page-break-before:always'>", b"&#xD800;",
              b"<script>", b"<!--", b"<meta charset='utf-16'>", b"\x00"],
+    "markdown": [b"# ", b"\n\n", b"| a | b |\n|---|---|\n", b"| x |", b"```", b"~~~", b"> ", b"- ", b"1. ", b"[^1]",
+                 b"[^1]: note\n", b"*", b"**", b"_", b"`", b"<div>", b"</div>", b"<ins>", b"[x](http://a)", b"![i](x)",
+                 b"---\n", b"\\", b"&#xD800;", b"<!--", b"\t", b"    ", b"\x00", b"\xed\xa0\x80"],
+    "text": [b"\n\n", b"\f", b"\r\n", b"\xcc\x81", b"\xe2\x80\x8d", b"\xf0\x9f\x91\x8d", b"\x00", b"\xff\xfe",
+             b"\xef\xbb\xbf", b"\t", b" " * 80, b"\xed\xa0\x80", b".", b"x" * 200],
     "docx": [b"<w:p>", b"</w:p>", b"<w:r><w:t>x</w:t></w:r>", b"<w:ins w:id='1' w:author='A'>", b"</w:ins>",
              b"<w:del w:id='2'>", b"<w:tbl><w:tr><w:tc>", b"</w:tc></w:tr></w:tbl>", b"<w:gridSpan w:val='70000'/>",
              b"<w:vMerge/>", b"<w:fldChar w:fldCharType='begin'/>", b"<w:commentRangeStart w:id='0'/>",
@@ -61,7 +67,7 @@ TOKENS = {
 
 def seeds() -> dict[str, list[bytes]]:
     """Real inputs per format."""
-    found: dict[str, list[bytes]] = {"docx": [], "rtf": [], "html": []}
+    found: dict[str, list[bytes]] = {"docx": [], "rtf": [], "html": [], "markdown": [], "text": []}
     roots = [ROOT / "tests" / "data", ROOT / "demo" / "samples", ROOT.parent / "shared" / "corpus"]
     for root in roots:
         if not root.is_dir():
@@ -69,7 +75,8 @@ def seeds() -> dict[str, list[bytes]]:
         for path in sorted(root.rglob("*")):
             if any(part.startswith("_ref") for part in path.parts) or not path.is_file():
                 continue
-            kind = {".docx": "docx", ".rtf": "rtf", ".html": "html", ".htm": "html"}.get(path.suffix.lower())
+            kind = {".docx": "docx", ".rtf": "rtf", ".html": "html", ".htm": "html", ".md": "markdown",
+                    ".markdown": "markdown", ".txt": "text"}.get(path.suffix.lower())
             if kind and path.stat().st_size < 2_000_000:
                 found[kind].append(path.read_bytes())
     return found
@@ -98,6 +105,77 @@ def _mutate_bytes(data: bytes, rng: random.Random, tokens: list[bytes]) -> bytes
     return bytes(b)
 
 
+_START_TAG = re.compile(rb"<([A-Za-z][\w.:-]*)(?:\s[^<>]*)?>")
+_ATTR_VALUE = re.compile(rb'(\s[\w:-]+=)(["\'])([^"\'<>]*)\2')
+EXTREMES = [b"-1", b"0", b"2147483648", b"99999999999999999999", b"", b"nan", b"1e309", b"x" * 5000, b"&#0;",
+            b"\xed\xa0\x80", b"-99999", b"restart", b"continue", b"true", b"\xff"]
+
+
+def _element_span(xml: bytes, rng: random.Random) -> tuple[int, int] | None:
+    """A random element's ``[start, end)`` (its start tag to its matching end tag, same
+    name, nesting counted), or None."""
+    starts = list(_START_TAG.finditer(xml))
+    if not starts:
+        return None
+    for m in rng.sample(starts, k=min(8, len(starts))):
+        if m.group(0).endswith(b"/>"):
+            return m.start(), m.end()
+        name = m.group(1)
+        depth, pos = 1, m.end()
+        opener = re.compile(rb"<(/?)" + re.escape(name) + rb"(?=[\s/>])[^<>]*?(/?)>")
+        for t in opener.finditer(xml, pos):
+            if t.group(1):
+                depth -= 1
+            elif not t.group(2):
+                depth += 1
+            if depth == 0:
+                return m.start(), t.end()
+    return None
+
+
+def _mutate_xml(xml: bytes, rng: random.Random) -> bytes:
+    """Structure-aware: duplicate an element many times, nest it in itself, or set an
+    attribute to an extreme value; else byte mutations."""
+    op = rng.random()
+    if op < 0.5:
+        span = _element_span(xml, rng)
+        if span is not None:
+            a, b = span
+            element = xml[a:b]
+            if op < 0.25:  # duplication
+                return xml[:b] + element * rng.choice([2, 10, 100, 1000]) + xml[b:]
+            end = element.rfind(b"</")
+            if end > 0:  # nesting: the element inside itself, k levels deep
+                k = rng.choice([2, 10, 60, 200])
+                head, tail = element[:end], element[end:]
+                return xml[:a] + head * k + tail * k + xml[b:]
+    if op < 0.8:
+        values = list(_ATTR_VALUE.finditer(xml))
+        if values:
+            out = xml
+            for m in sorted(rng.sample(values, k=min(len(values), rng.randint(1, 4))), key=lambda m: -m.start()):
+                out = out[: m.start(3)] + rng.choice(EXTREMES) + out[m.end(3):]
+            return out
+    return _mutate_bytes(xml, rng, TOKENS["docx"])
+
+
+def _directory_lie(data: bytes, rng: random.Random) -> bytes:
+    """Rewrite a central-directory entry's sizes (and the local header's) to a lie."""
+    b = bytearray(data)
+    entries = [m.start() for m in re.finditer(rb"PK\x01\x02", data)]
+    if not entries:
+        return data
+    cd = rng.choice(entries)
+    field = rng.choice([20, 24])  # compressed or uncompressed size
+    value = rng.choice([0, 1, 1000, 2**31 - 1, 2**32 - 1, rng.randrange(2**32)])
+    b[cd + field : cd + field + 4] = value.to_bytes(4, "little")
+    if rng.random() < 0.5:
+        local = int.from_bytes(b[cd + 42 : cd + 46], "little")
+        if b[local : local + 4] == b"PK\x03\x04":
+            b[local + field - 2 : local + field + 2] = value.to_bytes(4, "little")
+    return bytes(b)
+
+
 def mutate(kind: str, data: bytes, rng: random.Random) -> bytes:
     """One mutation of ``data`` of format ``kind``."""
     if kind != "docx":
@@ -111,18 +189,21 @@ def mutate(kind: str, data: bytes, rng: random.Random) -> bytes:
         return _mutate_bytes(data, rng, TOKENS["docx"])  # damage the zip itself
     xml_parts = [n for n in files if n.endswith(".xml") or n.endswith(".rels")]
     for name in rng.sample(xml_parts, k=min(len(xml_parts), rng.randint(1, 2))):
-        files[name] = _mutate_bytes(files[name], rng, TOKENS["docx"])
+        files[name] = _mutate_xml(files[name], rng)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for name, content in files.items():
             z.writestr(name, content)
+    if rng.random() < 0.1:
+        return _directory_lie(out.getvalue(), rng)
     return out.getvalue()
 
 
 def check(data: bytes, kind: str, max_tokens: int) -> str:
     """Convert; return ``"ok"``, ``"danerror"``, or raise on a finding."""
     try:
-        res = dan.convert(data, max_tokens=max_tokens)
+        # (Markdown and text are what their name says; the others are detected)
+        res = dan.convert(data, kind if kind in ("markdown", "text") else None, max_tokens=max_tokens)
     except dan.DanError:
         return "danerror"
     enc = encoding()

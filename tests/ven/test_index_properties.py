@@ -71,3 +71,48 @@ def test_entry_properties(chunks: list[dict[str, Any]], pct: float, title: str) 
     assert v.create_document_index(pct, count_tokens=count) == e
     est = v.create_document_index(pct)
     assert entry_lines_are_structural(est.text, "P-1")
+
+
+# Realistic words in several scripts: the estimate is calibrated on natural text, and the
+# cap must hold at default settings (no counter) for documents of every shape.
+_WORDS = (
+    "agreement supplier payment termination notice liability warranty invoice schedule annex "
+    "Vertrag Lieferant Zahlung Kündigung Haftung Gewährleistung Rechnung Anlage "
+    "contrat fournisseur paiement résiliation responsabilité échéancier "
+    "合同 供应商 付款 终止 通知 责任 発注書 支払い 契約 解約 通知書 "
+    "عقد المورد الدفع الإنهاء إشعار المسؤولية "
+    "договор поставщик оплата расторжение уведомление ответственность "
+    "ISO-9001 Q3-2024 EUR 1,250.00 §4.2 ACME-Corp. O'Neil McDonald"
+).split()
+natural = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8).map(" ".join)
+long_natural = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=40).map(" ".join)
+
+
+@st.composite
+def natural_chunk(draw: Any) -> dict[str, Any]:
+    ch: dict[str, Any] = C(t=draw(st.integers(1, 60) | st.integers(1, 1500)))
+    for key in ("h", "b", "i", "th", "li", "f", "pe", "o", "pla", "te"):
+        if draw(st.booleans()):
+            ch[key] = draw(st.lists(natural | long_natural, max_size=8))
+    if draw(st.booleans()):
+        ch["plain"] = draw(st.lists(long_natural, max_size=12).map(". ".join))
+    if draw(st.booleans()):
+        ch["rev"] = 1
+        ch["ra"] = draw(st.lists(natural, max_size=2))
+    if draw(st.booleans()):
+        ch["com"] = 1
+        ch["ca"] = draw(st.lists(natural, max_size=2))
+    return ch
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(natural_chunk(), min_size=1, max_size=60), st.sampled_from([1, 5, 10, 20, 50]), long_natural)
+def test_default_entry_never_exceeds_pct_plus_the_allowance(chunks: list[dict[str, Any]], pct: int, title: str) -> None:
+    from ven.index import ENTRY_ALLOWANCE
+
+    v = Ven(doc(*chunks, doc_id="P-2", title=title))
+    cap = v.token_count() * pct / 100 + ENTRY_ALLOWANCE
+    estimated = v.create_document_index(pct)  # no counter: ven's own estimate
+    assert count(estimated.text) <= cap
+    exact = v.create_document_index(pct, count_tokens=count)
+    assert exact.tokens <= cap

@@ -488,3 +488,23 @@ def test_ven_cli_never_imports_dan() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd=ROOT, check=False
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_ven_expand_max_tokens_caps_the_whole_set_and_reports_skips(chunks_file: Path) -> None:
+    recs = _records(chunks_file, "Price list")
+    doc = recs[0]["ssDocId"]
+    table_seqs = [r["ssSeq"] for r in recs if r["ssTables"]]
+    anchor = table_seqs[1]
+    own = next(r["ssTokens"] for r in recs if r["ssSeq"] == anchor)
+    table = sum(r["ssTokens"] for r in recs if r["ssSeq"] in table_seqs)
+    run = run_ven("expand", str(chunks_file), "--doc", doc, "--seq", str(anchor), "--format", "seqs",
+                  "--max-tokens", str(table - 1))
+    assert run.code == 0, run.err
+    assert run.out.strip() == str(anchor)  # the table does not fit whole: skipped, not cut
+    assert f"skipped a table of {len(table_seqs) - 1} chunk(s)" in run.err and f"--max-tokens {table - 1}" in run.err
+    run = run_ven("expand", str(chunks_file), "--doc", doc, "--seq", str(anchor), "--format", "seqs",
+                  "--max-tokens", str(table))
+    assert [int(s) for s in run.out.strip().split(",")] == table_seqs and run.err == ""
+    run = run_ven("expand", str(chunks_file), "--doc", doc, "--seq", str(anchor), "--max-tokens", str(own - 1))
+    assert run.code == 1 and "over max_tokens" in run.err
+    assert run_ven("expand", str(chunks_file), "--doc", doc, "--seq", "1", "--max-tokens", "0").code == 2

@@ -285,3 +285,31 @@ def test_missing_langchain_gives_an_actionable_error() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=False)
     assert proc.returncode == 0, proc.stderr + proc.stdout
+
+
+def test_max_tokens_caps_all_documents_together(store_and_results: tuple) -> None:
+    _, results = store_and_results
+    review, prices = results["review.docx"], results["prices.md"]
+    rev_seq = next(r["ssSeq"] for r in review.records if r["ssRevs"])
+    rev_run = [r["ssSeq"] for r in review.records if r["ssRevs"]]
+    table = _table_seqs(prices)
+    assert len(rev_run) > 1 and len(table) > 1
+    hits = [(review.chunks[rev_seq], review.records[rev_seq]), (prices.chunks[table[-1]], prices.records[table[-1]])]
+    docs = {review.doc_id: review, prices.doc_id: prices}
+    tok = {d: {r["ssSeq"]: r["ssTokens"] for r in res.records} for d, res in ((review.doc_id, review), (prices.doc_id, prices))}
+    run_tokens = sum(tok[review.doc_id][s] for s in rev_run)
+    hit_tokens = tok[prices.doc_id][table[-1]]
+    # room for the review's whole run and the price list's hit, not its whole table
+    cap = run_tokens + hit_tokens + 1
+    ctx = expand_hits(hits, docs, max_tokens=cap)
+    first, second = ctx.documents
+    assert first.seqs == tuple(rev_run) and second.seqs == (table[-1],)
+    assert ctx.tokens <= cap
+    assert [(s.what, s.seqs) for s in second.skipped] == [("table", tuple(table[:-1]))]
+    # too little left for the second document's hit: it is left out and said so
+    ctx = expand_hits(hits, docs, max_tokens=run_tokens)
+    assert [d.doc_id for d in ctx.documents] == [review.doc_id] and ctx.skipped_documents == (prices.doc_id,)
+    out = expand_search_results([Document(page_content=t, metadata=m) for t, m in hits], docs, max_tokens=cap)
+    assert sum(d.metadata["ssTokens"] for d in out) <= cap
+    with pytest.raises(IntegrationError, match="max_tokens"):
+        expand_hits(hits, docs, max_tokens=0)

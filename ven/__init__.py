@@ -21,7 +21,7 @@ import logging
 
 from ven.document import Ven
 from ven.errors import VenError
-from ven.expansion import Expansion
+from ven.expansion import Expansion, Skipped
 from ven.index import IndexEntry as IndexEntry
 from ven.lexical import lexical_route as lexical_route
 from ven.prompts import filter_system_prompt as filter_system_prompt
@@ -38,6 +38,7 @@ __all__ = [
     "IndexEntry",
     "Route",
     "RouteKind",
+    "Skipped",
     "Ven",
     "VenError",
     "filter_system_prompt",

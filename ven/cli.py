@@ -43,7 +43,8 @@ comments (default)
 With no expansion option, add_related_chunks(budget=BUDGET) runs: every table, run of
 revisions and run of comments an anchor touches is completed. Options run in this order:
 --related, --tables, --revisions, --comments, --pages, --section-pages, --all-revisions,
---all-comments. --budget caps the tokens the additions add (completions always run).
+--all-comments. --budget caps the tokens the additions add (completions always run);
+--max-tokens caps the whole expanded set, completions included.
 """
 
 
@@ -169,6 +170,13 @@ def parse_seqs(values: Sequence[str]) -> list[int]:
 # ---------------------------------------------------------------------------- arguments
 
 
+def _positive_int(text: str) -> int:
+    value = _non_negative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be >= 1")
+    return value
+
+
 def _non_negative_int(text: str) -> int:
     try:
         value = int(text)
@@ -250,6 +258,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_non_negative_int,
         metavar="N",
         help="cap on the tokens the additions add beyond the retrieved chunks (default: no cap)",
+    )
+    exp.add_argument(
+        "--max-tokens",
+        type=_positive_int,
+        metavar="N",
+        help="hard cap on the total tokens of the expanded set, retrieved chunks included: "
+        "a table, run, page or chunk that would pass it is skipped whole and reported on "
+        "stderr (default: no cap)",
     )
     exp.add_argument(
         "--related", action="store_true", help="add_related_chunks: all completions (the default)"
@@ -400,10 +416,16 @@ def _cmd_expand(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
     by_seq: dict[int, Chunk] = {}
     for c in chunks:
         by_seq[int(c.record[SEQ])] = c
-    with ven.begin_expansion(seqs) as exp:
+    with ven.begin_expansion(seqs, max_tokens=args.max_tokens) as exp:
         _run_expansion(exp, args)
         expanded, anchors = exp.seqs, set(exp.anchors)
         tokens, enrichment = exp.tokens, exp.enrichment_tokens
+        for skip in exp.skipped:
+            stderr.write(
+                f"ven expand: skipped a {skip.what} of {len(skip.seqs)} chunk(s), {skip.tokens} "
+                f"tokens (ssSeq {', '.join(map(str, skip.seqs[:8]))}"
+                f"{', ...' if len(skip.seqs) > 8 else ''}): over --max-tokens {args.max_tokens}\n"
+            )
     if args.format == "seqs":
         stdout.write(",".join(str(s) for s in expanded) + "\n")
         return 0

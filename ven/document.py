@@ -198,15 +198,20 @@ class Ven:
 
     # ---- expansion -----------------------------------------------------------------------
 
-    def begin_expansion(self, seqs: Iterable[int]) -> Expansion:
+    def begin_expansion(self, seqs: Iterable[int], *, max_tokens: int | None = None) -> Expansion:
         """Start expanding the chunks a search returned; they become the anchor set.
 
         ``seqs`` is any iterable of chunk sequence numbers (duplicates are fine; an int-like
         value or an integral float is read as an int). Raises :class:`~ven.VenError` when
         an item is not an int or lies outside ``0 .. chunk_count - 1``; ``.index`` is then
         the item's position in ``seqs`` and ``.field`` is ``"ssSeq"``.
+
+        ``max_tokens`` is a hard cap on the expanded set's tokens, anchors included: every
+        method, completions too, skips a unit (a table, a run, a page, a chunk) that would
+        pass it, whole, and reports it in :attr:`Expansion.skipped`. Anchors that alone
+        hold more raise :class:`~ven.VenError`.
         """
-        return Expansion(self, seqs)
+        return Expansion(self, seqs, max_tokens)
 
 
 def _from_layout(lay: Layout, phr: PhraseFields | None = None) -> Ven:

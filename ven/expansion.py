@@ -4,8 +4,11 @@ An expansion holds the *original* seqs given to :meth:`ven.Ven.begin_expansion`,
 *anchor* set (the original seqs until :meth:`Expansion.anchor` is called) and the
 *expanded* set (anchors plus every chunk added so far). Methods expand from the anchor
 set, so chaining them does not compound until :meth:`Expansion.anchor`. Budgets cap the
-*enrichment tokens*: the tokens of the expanded set beyond the original seqs. The exact
-rules are in ``docs/ven.md``.
+*enrichment tokens*: the tokens of the expanded set beyond the original seqs, and
+completions ignore them; ``max_tokens``, when given, is a hard cap on the *whole* expanded
+set that nothing passes: a unit (a table, a run, a page, a chunk) that would pass it is
+skipped whole and reported in :attr:`Expansion.skipped`. The exact rules are in
+``docs/ven.md``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -25,9 +29,28 @@ from ven.schema import SEQ
 if TYPE_CHECKING:
     from ven.document import Ven
 
-__all__ = ["Expansion"]
+__all__ = ["Expansion", "Skipped"]
 
 Budget = int | float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A unit the ``max_tokens`` cap kept out of an expansion: ``what`` it was
+    (``"table"``, ``"revisions"``, ``"comments"``, ``"page"`` or ``"chunk"``), the chunks
+    it would have added and their tokens."""
+
+    what: str
+    seqs: tuple[int, ...]
+    tokens: int
+
+
+def _max_tokens(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 1:
+        raise VenError(f"max_tokens must be None or an int >= 1, got {value!r}")
+    return int(value)
 
 
 def _flag(name: str, value: object) -> bool:
@@ -80,9 +103,19 @@ class Expansion:
     ``with`` block) every call, property reads included, raises :class:`~ven.VenError`.
     """
 
-    __slots__ = ("_anchors", "_ended", "_lay", "_orig", "_set", "_sorted", "_tokens")
+    __slots__ = (
+        "_anchors",
+        "_cap",
+        "_ended",
+        "_lay",
+        "_orig",
+        "_set",
+        "_skipped",
+        "_sorted",
+        "_tokens",
+    )
 
-    def __init__(self, ven: Ven, seqs: Iterable[int]) -> None:
+    def __init__(self, ven: Ven, seqs: Iterable[int], max_tokens: int | None = None) -> None:
         lay = getattr(ven, "_lay", None)
         if not isinstance(lay, Layout):
             raise VenError(f"Expansion needs a Ven, got {type(ven).__name__}")
@@ -112,6 +145,14 @@ class Expansion:
         total = 0
         for s in chosen:
             total += tok[s]
+        cap = _max_tokens(max_tokens)
+        if cap is not None and total > cap:
+            raise VenError(
+                f"the {len(chosen)} anchor chunks hold {total} tokens, over max_tokens={cap}: "
+                "pass fewer search results or a larger max_tokens"
+            )
+        self._cap = cap
+        self._skipped: list[Skipped] = []
         self._lay = lay
         self._set = chosen
         self._orig = total
@@ -127,18 +168,22 @@ class Expansion:
             raise VenError("this expansion has ended; begin a new one")
         return self._lay
 
-    def _add(self, seqs: Iterable[int]) -> None:
+    def _add(self, seqs: Iterable[int], what: str = "chunk") -> bool:
+        """Add a unit whole; under ``max_tokens`` a unit that would pass it is skipped and
+        reported instead. Returns whether it was added (or had nothing new)."""
         s_set = self._set
         tok = self._lay.tokens
-        added = 0
-        before = len(s_set)
-        for s in seqs:
-            if s not in s_set:
-                s_set.add(s)
-                added += tok[s]
-        if len(s_set) != before:
-            self._sorted = None
-            self._tokens += added
+        new = [s for s in dict.fromkeys(seqs) if s not in s_set]
+        if not new:
+            return True
+        added = sum(tok[s] for s in new)
+        if self._cap is not None and self._tokens + added > self._cap:
+            self._skipped.append(Skipped(what, tuple(sorted(new)), added))
+            return False
+        s_set.update(new)
+        self._sorted = None
+        self._tokens += added
+        return True
 
     def _room(self, budget: Budget) -> bool:
         return budget is None or self._tokens - self._orig < budget
@@ -162,6 +207,18 @@ class Expansion:
         """Tokens of the expanded set, anchors included."""
         self._live()
         return self._tokens
+
+    @property
+    def max_tokens(self) -> int | None:
+        """The hard cap on :attr:`tokens` given to :meth:`ven.Ven.begin_expansion`, or None."""
+        self._live()
+        return self._cap
+
+    @property
+    def skipped(self) -> tuple[Skipped, ...]:
+        """The units the ``max_tokens`` cap kept out, in the order they were met."""
+        self._live()
+        return tuple(self._skipped)
 
     @property
     def enrichment_tokens(self) -> int:
@@ -214,15 +271,17 @@ class Expansion:
             for t in tables_of[s]:
                 if t not in done:
                     done.add(t)
-                    self._add(table_seqs[t])
+                    self._add(table_seqs[t], "table")
 
-    def _complete_runs(self, run_of: tuple[int, ...], runs: tuple[tuple[int, ...], ...]) -> None:
+    def _complete_runs(
+        self, run_of: tuple[int, ...], runs: tuple[tuple[int, ...], ...], what: str
+    ) -> None:
         done: set[int] = set()
         for a in self._anchors:
             r = run_of[a]
             if r >= 0 and r not in done:
                 done.add(r)
-                self._add(runs[r])
+                self._add(runs[r], what)
 
     def complete_tables(self) -> int:
         """Add every chunk of every table an anchor holds part of, within the anchor's
@@ -242,32 +301,29 @@ class Expansion:
         Ignores budgets. Returns the cumulative enrichment tokens.
         """
         lay = self._live()
-        self._complete_runs(lay.rev_run_of, lay.rev_runs)
+        self._complete_runs(lay.rev_run_of, lay.rev_runs, "revisions")
         return self._tokens - self._orig
 
     def complete_comments(self) -> int:
         """Like :meth:`complete_revisions`, for runs of chunks with comments."""
         lay = self._live()
-        self._complete_runs(lay.com_run_of, lay.com_runs)
+        self._complete_runs(lay.com_run_of, lay.com_runs, "comments")
         return self._tokens - self._orig
 
     # ---- additions (respect the budget) --------------------------------------------------
 
     def _add_chunks(self, cands: Sequence[int], budget: Budget) -> None:
-        if budget is None:
+        if budget is None and self._cap is None:
             self._add(cands)
             return
         s_set = self._set
-        tok = self._lay.tokens
         orig = self._orig
         for _, c in by_distance(cands, self._anchors):
             if c in s_set:
                 continue
-            if self._tokens - orig >= budget:
+            if budget is not None and self._tokens - orig >= budget:
                 return
-            s_set.add(c)
-            self._tokens += tok[c]
-            self._sorted = None
+            self._add((c,))  # (a chunk over the cap is skipped; a smaller one may fit)
 
     def add_revision_chunks(self, author: str = "", budget: Budget = None) -> int:
         """Add every chunk with revisions (``ssRevs > 0``), or only those listing
@@ -329,9 +385,9 @@ class Expansion:
         done: set[int] = set()
         self._complete_tables_of(self._anchors, done)
         if revisions:
-            self._complete_runs(lay.rev_run_of, lay.rev_runs)
+            self._complete_runs(lay.rev_run_of, lay.rev_runs, "revisions")
         if comments:
-            self._complete_runs(lay.com_run_of, lay.com_runs)
+            self._complete_runs(lay.com_run_of, lay.com_runs, "comments")
         if adjacent_tables and lay.table_count:
             self._close_tables(done)
         if all_tables and lay.table_count:
@@ -360,7 +416,7 @@ class Expansion:
         table_seqs = lay.table_seqs
         if budget is None:
             for seqs in table_seqs:
-                self._add(seqs)
+                self._add(seqs, "table")
             return
         if not self._anchors:
             for seqs in table_seqs:  # numbered in order of first seq
@@ -395,7 +451,7 @@ class Expansion:
             return True
         if not self._room(budget):
             return False
-        self._add(seqs)
+        self._add(seqs, "table")
         return True
 
     # ---- page and section additions ------------------------------------------------------
@@ -407,10 +463,10 @@ class Expansion:
             return False
         lay = self._lay
         if sect is None:
-            self._add(lay.chunks_on_page(q))
+            self._add(lay.chunks_on_page(q), "page")
         else:
             sect_of = lay.sect
-            self._add([c for c in lay.chunks_on_page(q) if sect_of[c] == sect])
+            self._add([c for c in lay.chunks_on_page(q) if sect_of[c] == sect], "page")
         return True
 
     def _page_anchors(self) -> list[int]:

@@ -18,13 +18,13 @@ A document is described by any of:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from attrs import field, frozen
 
 from dan.errors import IntegrationError
-from ven import Expansion, Ven, VenError
+from ven import Expansion, Skipped, Ven, VenError
 from ven.collection import group_hits
 from ven.records import as_int
 from ven.routing import doc_id_key
@@ -126,6 +126,8 @@ class ExpandedDocument:
     tokens: int
     #: Tokens ven added beyond the hits.
     enrichment_tokens: int
+    #: Units (tables, runs, pages, chunks) the ``max_tokens`` cap kept out.
+    skipped: tuple[Skipped, ...] = ()
 
 
 @frozen(slots=True)
@@ -135,6 +137,8 @@ class ExpandedContext:
 
     documents: tuple[ExpandedDocument, ...]
     passthrough: tuple[Chunk, ...]
+    #: Documents whose hits alone did not fit what ``max_tokens`` had left (ids, in order).
+    skipped_documents: tuple[str, ...] = ()
 
     @property
     def chunks(self) -> tuple[Chunk, ...]:
@@ -210,6 +214,7 @@ def expand_hits(
     budget: int | None = None,
     expand: Callable[[Expansion], object] | None = None,
     fetch: Fetch | None = None,
+    max_tokens: int | None = None,
 ) -> ExpandedContext:
     """Expand search hits ``(text, metadata)`` (best first) into context, document by document.
 
@@ -220,7 +225,19 @@ def expand_hits(
     document. Raises :class:`~dan.integrations.IntegrationError` when a hit names a
     document missing from ``documents``, a seq outside it, or when both ``budget`` and
     ``expand`` are given (put the budget inside your ``expand``).
+
+    ``max_tokens`` is a hard cap on the tokens of all the documents together, hits
+    included: documents are expanded in the order of their best hit, each under what is
+    left of it (``Ven.begin_expansion(max_tokens=...)``: a unit that would pass it is
+    skipped whole, see :attr:`ExpandedDocument.skipped`), and a document whose hits alone
+    do not fit what is left is left out (:attr:`ExpandedContext.skipped_documents`).
     """
+    if max_tokens is not None and (
+        isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
+    ):
+        raise IntegrationError(f"max_tokens must be None or an int >= 1, got {max_tokens!r}")
+    left = max_tokens
+    skipped_docs: list[str] = []
     if expand is not None and budget is not None:
         raise IntegrationError("give either budget (for the default expansion) or expand, not both")
     run = expand if expand is not None else _default_expand(budget)
@@ -248,13 +265,19 @@ def expand_hits(
         source = given if isinstance(given, Ven) else DocumentChunks.of(given)
         ven = source if isinstance(source, Ven) else source.ven
         doc_hits = {s: first[doc_key, s] for s in seqs_hit}
+        if left is not None and _hit_tokens(ven, doc_hits) > left:
+            skipped_docs.append(ven.doc_id)
+            continue
         try:
-            exp = ven.begin_expansion(doc_hits)
+            exp = ven.begin_expansion(doc_hits, max_tokens=left)
         except VenError as exc:
             raise IntegrationError(f"document {name}: {exc}") from exc
         with exp:
             run(exp)
             seqs, tokens, enrichment = exp.seqs, exp.tokens, exp.enrichment_tokens
+            skipped = exp.skipped
+        if left is not None:
+            left -= tokens
         pairs = _texts_for(name, source, seqs, doc_hits, fetch)
         chunks = tuple(
             Chunk(
@@ -273,6 +296,13 @@ def expand_hits(
                 chunks=chunks,
                 tokens=tokens,
                 enrichment_tokens=enrichment,
+                skipped=skipped,
             )
         )
-    return ExpandedContext(tuple(out), tuple(passthrough))
+    return ExpandedContext(tuple(out), tuple(passthrough), tuple(skipped_docs))
+
+
+def _hit_tokens(ven: Ven, seqs: Iterable[int]) -> int:
+    """Tokens of the hit chunks ``seqs`` (valid or not: begin_expansion checks them)."""
+    n = ven.chunk_count
+    return sum(ven.chunk_tokens(s) for s in seqs if isinstance(s, int) and 0 <= s < n)

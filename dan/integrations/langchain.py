@@ -271,6 +271,7 @@ def expand_search_results(
     store: Any = None,
     budget: int | None = None,
     expand: Callable[[Expansion], object] | None = None,
+    max_tokens: int | None = None,
 ) -> list[Document]:
     """The expanded context of LangChain search results, as ``Document``\\ s.
 
@@ -291,7 +292,10 @@ def expand_search_results(
       or ``Ven`` objects for large ones.
 
     ``budget`` caps the enrichment tokens per document of the default expansion
-    (``add_related_chunks``); ``expand(exp)`` replaces it. Raises
+    (``add_related_chunks``); ``expand(exp)`` replaces it. Completions (whole tables,
+    runs of revisions and comments) ignore ``budget``; ``max_tokens`` is a hard cap on all
+    the returned dan chunks together, hits included, that nothing passes (see
+    :func:`~dan.integrations.context.expand_hits`). Raises
     :class:`~dan.integrations.IntegrationError` (a ``dan.DanError``) for a document it
     cannot find or read.
     """
@@ -303,7 +307,9 @@ def expand_search_results(
                 "pass documents= (ssDocId -> DanResult / (texts, records) / Ven) or store="
             )
         documents = _documents_from_store(hits, fetch)
-    context = expand_hits(hits, documents, budget=budget, expand=expand, fetch=fetch)
+    context = expand_hits(
+        hits, documents, budget=budget, expand=expand, fetch=fetch, max_tokens=max_tokens
+    )
     return [
         Document(page_content=c.text, metadata=dict(c.metadata), id=_id_of(c.metadata))
         for c in context.chunks

@@ -172,7 +172,7 @@ def test_construction_logs_to_the_ven_logger(caplog: pytest.LogCaptureFixture) -
 def test_public_api() -> None:
     assert set(ven.__all__) == {
         "Ven", "Expansion", "VenError", "join_list", "split_list",
-        "IndexEntry", "Route", "RouteKind", "parse_route", "lexical_route",
+        "IndexEntry", "Route", "RouteKind", "parse_route", "lexical_route", "Skipped",
         "filter_system_prompt", "index_system_prompt",
     }
     for name in ven.__all__:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from ven_testkit import C, doc
 
-from ven import Expansion, Ven, VenError
+from ven import Expansion, Skipped, Ven, VenError
 
 # --------------------------------------------------------------------------------------
 # Layouts
@@ -809,3 +809,58 @@ def test_return_values_are_cumulative() -> None:
     assert (a, b, c) == (6, 26, 26)
     assert exp.enrichment_tokens == 26
     assert exp.tokens == 36
+
+
+# --------------------------------------------------------------------------------------
+# max_tokens: a hard cap on the whole expanded set
+
+
+def test_max_tokens_caps_completions_and_reports_what_it_skipped() -> None:
+    # chunk 0 (10) starts table 1 over chunks 0-2 (10 + 50 + 10); chunk 3 is a revision run
+    v = Ven(doc(C(t=10, tab=["1"]), C(t=50, tab=["1"]), C(t=10, tab=["1"]), C(t=20), C(t=15)))
+    free = v.begin_expansion([0])
+    free.add_related_chunks()
+    assert free.tokens == 70 and free.skipped == ()
+    capped = v.begin_expansion([0], max_tokens=60)
+    capped.add_related_chunks()
+    assert capped.seqs == (0,) and capped.tokens == 10  # the table does not fit whole
+    assert capped.skipped == (Skipped("table", (1, 2), 60),)
+    capped.add_page_chunks(full_page=True)
+    assert capped.tokens <= 60
+
+
+def test_max_tokens_skips_a_chunk_that_does_not_fit_and_takes_smaller_ones() -> None:
+    v = Ven(doc(C(t=10, rev=1), C(t=100, rev=1), C(t=10), C(t=30, rev=1)))
+    exp = v.begin_expansion([2], max_tokens=50)
+    exp.add_revision_chunks()
+    assert exp.seqs == (0, 2, 3) and exp.tokens == 50
+    assert [(s.what, s.seqs, s.tokens) for s in exp.skipped] == [("chunk", (1,), 100)]
+
+
+def test_max_tokens_holds_for_every_method_and_budget() -> None:
+    v = TABLES
+    for cap in (40, 90, 150, 400):
+        for anchors in ([1], [3], [9], [12]):
+            if sum(v.chunk_tokens(s) for s in anchors) > cap:
+                continue
+            with v.begin_expansion(anchors, max_tokens=cap) as exp:
+                exp.add_related_chunks(all_tables=True)
+                exp.add_page_chunks(num_pages=3)
+                exp.add_section_pages(2)
+                exp.add_revision_chunks()
+                exp.add_comment_chunks()
+                assert exp.tokens <= cap
+                assert exp.max_tokens == cap
+                assert all(s.tokens + exp.tokens > cap for s in exp.skipped if not set(s.seqs) & set(exp.seqs))
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "10", True])
+def test_max_tokens_must_be_a_positive_int(bad: Any) -> None:
+    with pytest.raises(VenError, match="max_tokens"):
+        TABLES.begin_expansion([1], max_tokens=bad)
+
+
+def test_anchors_over_max_tokens_raise() -> None:
+    v = Ven(doc(C(t=40), C(t=40)))
+    with pytest.raises(VenError, match="80 tokens, over max_tokens=50"):
+        v.begin_expansion([0, 1], max_tokens=50)

@@ -69,6 +69,7 @@ _PASSED_ON = frozenset(
         "limits",
         "field_labels",
         "main_content",
+        "link_targets",
     }
 )
 #: Keyword arguments that name one document and so make no sense for a batch.
@@ -554,8 +555,9 @@ def convert_many(
     ``sources`` are paths (``str``/``PathLike``) or bytes. ``convert_kwargs`` are the
     options of :func:`dan.convert` that apply to every file (``max_tokens``,
     ``doc_type``, ``user_meta``, ``names``, ``first_page``, ``last_page``, ``limits``,
-    ``field_labels``, ``main_content``); ``doc_id`` and ``doc_title`` name one document and raise
-    :class:`dan.DanError`, as do invalid options and a names hook that does not pickle,
+    ``field_labels``, ``main_content``, ``link_targets``); ``doc_id`` and ``doc_title``
+    name one document and raise :class:`dan.DanError`, as do invalid options and a names
+    hook that does not pickle,
     before any file is read. ``workers`` is the number of processes (``None``: one per
     CPU, at most one per input; ``1``: convert in this process, no pool). ``progress``
     is ``True`` for a bar on stderr, or a callable ``(done, total, source_name)``.

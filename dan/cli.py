@@ -177,6 +177,11 @@ def build_parser() -> argparse.ArgumentParser:
         "by whether the page has site chrome (auto, the default)",
     )
     conv.add_argument(
+        "--no-link-targets",
+        action="store_true",
+        help="write hyperlinks as their text only, without [text](url) targets",
+    )
+    conv.add_argument(
         "--workers",
         type=_positive_int,
         default=1,
@@ -421,6 +426,8 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         options["doc_type"] = normalize_doc_type(args.doc_type)  # UnsupportedFormatError: exit 2
     if args.main_content != "auto":
         options["main_content"] = args.main_content == "on"
+    if args.no_link_targets:
+        options["link_targets"] = False
     if args.first_page is not None:
         options["first_page"] = args.first_page
     if args.last_page is not None:

@@ -247,8 +247,10 @@ class _Imported:
 class Dan:
     """A reusable converter: options persist as attributes, one document at a time.
 
-    ``max_tokens``, ``names``, ``limits``, the field labels and ``main_content`` (HTML: keep a
-    web page's main content only — True, False, or None to decide per page) stay set across imports;
+    ``max_tokens``, ``names``, ``limits``, the field labels, ``main_content`` (HTML: keep a
+    web page's main content only — True, False, or None to decide per page) and
+    ``link_targets`` (write hyperlinks as ``[text](url)``, or False for the text only) stay
+    set across imports;
     ``doc_id``, ``doc_title`` and ``user_meta`` belong to one import. Not thread-safe: use
     one ``Dan`` per thread (``dan.convert`` is thread-safe).
     """
@@ -261,11 +263,12 @@ class Dan:
         limits: Limits | None = None,
         field_labels: Mapping[ChunkField | str, str] | None = None,
         main_content: bool | None = None,
+        link_targets: bool = True,
     ) -> None:
         self.max_tokens = _check_max_tokens(max_tokens)
         self.names = names
         self.limits = limits if limits is not None else Limits()
-        self.read_options = ReadOptions(main_content=main_content)
+        self.read_options = ReadOptions(main_content=main_content, link_targets=link_targets)
         self._labels = validate_labels(field_labels)
         self._doc: _Imported | None = None
 
@@ -482,6 +485,7 @@ def _one_shot(
     limits: Limits | None,
     field_labels: Mapping[ChunkField | str, str] | None,
     main_content: bool | None,
+    link_targets: bool = True,
 ) -> Dan:
     """The converter behind one call of :func:`convert` or :func:`convert_string`."""
     return Dan(
@@ -490,6 +494,7 @@ def _one_shot(
         limits=limits,
         field_labels=field_labels,
         main_content=main_content,
+        link_targets=link_targets,
     )
 
 
@@ -507,6 +512,7 @@ def convert(
     limits: Limits | None = None,
     field_labels: Mapping[ChunkField | str, str] | None = None,
     main_content: bool | None = None,
+    link_targets: bool = True,
 ) -> DanResult:
     """Convert a document (a path, or its bytes) into token-bounded Markdown chunks and records.
 
@@ -514,9 +520,11 @@ def convert(
     ``"text"``/``"txt"``; ``None`` detects it from magic bytes and the extension. A ``str``
     is a path: for document text held in memory use :func:`convert_string`.
     ``main_content`` (HTML): True keeps only a web page's main content, False the whole page,
-    None (the default) decides by whether the page has site chrome.
+    None (the default) decides by whether the page has site chrome. ``link_targets``:
+    hyperlinks are written ``[text](url)`` (``http``, ``https`` and ``mailto`` targets
+    only; nothing is ever fetched), or only their text with False.
     """
-    d = _one_shot(max_tokens, names, limits, field_labels, main_content)
+    d = _one_shot(max_tokens, names, limits, field_labels, main_content, link_targets)
     if isinstance(source, (bytes, bytearray, memoryview)):
         d.import_bytes(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     elif isinstance(source, (str, os.PathLike)):
@@ -540,12 +548,14 @@ def convert_string(
     limits: Limits | None = None,
     field_labels: Mapping[ChunkField | str, str] | None = None,
     main_content: bool | None = None,
+    link_targets: bool = True,
 ) -> DanResult:
     """Convert document text held in memory (HTML, Markdown, RTF or plain text).
 
     Markdown is never guessed: pass ``doc_type="markdown"`` for it. The derived id is
-    computed over the text's UTF-8 bytes. ``main_content`` is :func:`convert`'s.
+    computed over the text's UTF-8 bytes. ``main_content`` and ``link_targets`` are
+    :func:`convert`'s.
     """
-    d = _one_shot(max_tokens, names, limits, field_labels, main_content)
+    d = _one_shot(max_tokens, names, limits, field_labels, main_content, link_targets)
     d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     return d.get_markdown(first_page, last_page)

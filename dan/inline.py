@@ -30,7 +30,9 @@ __all__ = [
     "BREAK",
     "PAGE",
     "ATOM",
+    "escape_link_text",
     "flatten",
+    "link_target",
     "render",
     "plain_text",
     "current_text",
@@ -60,7 +62,7 @@ class Wrap:
     """A Markdown construct enclosing inline text (``**``, ``{++ ... ++}{>>...<<}`` ...).
 
     ``kind`` is one of ``bold``, ``italic``, ``code``, ``ins``, ``del``, ``comment``,
-    ``field``. Two wraps are the same construct when they compare equal; ``key`` keeps
+    ``field``, ``link``. Two wraps are the same construct when they compare equal; ``key`` keeps
     distinct comments and fields apart. ``author`` names the reviewer or comment author,
     ``note`` is the plain text of a comment (for the names hook), ``data`` a field's
     ``name: data`` label.
@@ -107,6 +109,35 @@ def escape_text(text: str) -> str:
     if "{" not in text and "[^" not in text:
         return text
     return _CRITIC_RE.sub(lambda mt: mt.group(1) * 2 + "\\" + mt.group(2), text)
+
+
+#: Characters of an image's alternative text that are kept.
+_MAX_ALT = 300
+#: Characters of a link target that are written (a longer one keeps only the text).
+MAX_URL = 2000
+_SAFE_SCHEME = re.compile(r"^(?:https?://|mailto:)", re.I)
+_URL_ESCAPES = {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C"}
+_URL_UNSAFE = re.compile(r"[ ()<>|]")
+_BRACKETS = re.compile(r"[\[\]]")
+
+
+def link_target(url: str) -> str:
+    """The target to write for a link, or ``""``: only ``http``, ``https`` and ``mailto``
+    (never ``javascript:``, ``file:``, ``data:``, relative paths or internal anchors), on
+    one line, the characters that would end a Markdown link destination percent-encoded."""
+    url = url.strip()
+    if not url or len(url) > MAX_URL or not _SAFE_SCHEME.match(url):
+        return ""
+    if any(ch < " " or ch == "\x7f" for ch in url):
+        return ""
+    return _URL_UNSAFE.sub(lambda mt: _URL_ESCAPES[mt.group(0)], url)
+
+
+def escape_link_text(text: str) -> str:
+    """Backslash-escape ``[`` and ``]`` so the text cannot end a link's or image's text."""
+    return (
+        _BRACKETS.sub(lambda mt: "\\" + mt.group(0), text) if "[" in text or "]" in text else text
+    )
 
 
 def escape_cell(text: str) -> str:
@@ -243,8 +274,32 @@ def _flatten(
                 label = _one_line(" ".join(p for p in (node.name, node.data) if p))
                 wrap = Wrap("field", "", "", key=f"{id(node)}", note=label)
                 _flatten(node.children, stack + (wrap,), revs, out, depth + 1)
+            case m.Link():
+                url = link_target(node.target)
+                if url and _shown_as_itself(node, url):
+                    url = ""  # the text is the address: writing it twice says nothing more
+                if url and not any(w.kind == "link" for w in stack):
+                    wrap = Wrap("link", "[", "](" + url + ")", key=url)
+                    _flatten(node.children, stack + (wrap,), revs, out, depth + 1)
+                else:  # (no target to write, or a link inside a link: the text only)
+                    _flatten(node.children, stack, revs, out, depth + 1)
+            case m.Image():
+                words = _one_line(node.alt) or _one_line(node.title)
+                if words:
+                    words = words[:_MAX_ALT]
+                    md = "![" + escape_link_text(escape_text(words)) + "](image)"
+                    out.append(Piece(words, stack, ATOM, md, revs))
             case _:  # pragma: no cover - readers only produce model inlines
                 raise TypeError(f"not an inline element: {node!r}")
+
+
+def _shown_as_itself(link: m.Link, url: str) -> bool:
+    """Whether a link's text is its own address (``http://x.y`` shown as ``http://x.y``)."""
+    if not all(isinstance(c, m.Text) for c in link.children):
+        return False
+    text = "".join(c.text for c in link.children if isinstance(c, m.Text)).strip()
+    target = link.target.strip()
+    return text in (target, url) or "mailto:" + text == target
 
 
 def _text_pieces(
@@ -297,6 +352,7 @@ def render(pieces: Sequence[Piece], context: str = PARA) -> str:
     """
     out: list[str] = []
     opened: tuple[Wrap, ...] = ()
+    in_link = False
     esc = escape_cell if context == CELL else escape_text
     if context == CELL:
         brk = "<br>"
@@ -319,8 +375,9 @@ def render(pieces: Sequence[Piece], context: str = PARA) -> str:
             for w in stack[k:]:
                 out.append(w.open)
             opened = stack
+            in_link = any(w.kind == "link" for w in stack)
         if kind == TEXT:
-            out.append(esc(p.text))
+            out.append(escape_link_text(esc(p.text)) if in_link else esc(p.text))
         elif kind == BREAK:
             out.append(brk)
         else:

@@ -23,6 +23,8 @@ __all__ = [
     "CommentInfo",
     "Comment",
     "Field",
+    "Link",
+    "Image",
     "Inline",
     "Heading",
     "Paragraph",
@@ -152,7 +154,26 @@ class Field:
     data: str = ""
 
 
-Inline = Union[Text, LineBreak, PageMark, NoteRef, Revision, Comment, Field]
+@frozen(slots=True)
+class Link:
+    """A hyperlink: its text (``children``) and where it points, as the document wrote it
+    (the renderer writes only ``http``, ``https`` and ``mailto`` targets; an empty target,
+    an internal anchor or another scheme keeps just the text)."""
+
+    children: tuple[Inline, ...]
+    target: str = ""
+
+
+@frozen(slots=True)
+class Image:
+    """A picture's words: its alternative text and title (nothing is fetched or kept of
+    the picture itself)."""
+
+    alt: str = ""
+    title: str = ""
+
+
+Inline = Union[Text, LineBreak, PageMark, NoteRef, Revision, Comment, Field, Link, Image]
 
 
 # --------------------------------------------------------------------------- blocks

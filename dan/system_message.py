@@ -54,6 +54,7 @@ READING THE CHUNKS
 - A backslash before {{++ {{-- {{== {{>> {{~~ or [^ marks document text that merely looks
   like the notation above.
 - [^n] is a footnote reference; the footnote is a chunk starting with "[^n]:".
+- [text](url) is a link; ![words](image) is a picture's description (no picture).
 - Page headers and footers are chunks of their own; their pages are all the pages they
   appear on.
 

@@ -42,10 +42,11 @@ def _parser() -> MarkdownIt:
 
 
 class _Reader:
-    def __init__(self, tokens: list[Token], limits: Limits) -> None:
+    def __init__(self, tokens: list[Token], limits: Limits, link_targets: bool = True) -> None:
         self.tokens = tokens
         self.i = 0
         self.limits = limits
+        self.link_targets = link_targets
         self.notes: list[m.Note] = []
         self.title = ""
         self.headings: list[tuple[int, str]] = []
@@ -93,7 +94,7 @@ class _Reader:
             elif t == "table_open":
                 out.append(self.table(depth))
             elif t == "html_block":
-                out.extend(html_blocks(tok.content, self.limits))
+                out.extend(html_blocks(tok.content, self.limits, self.link_targets))
             elif t == "hr":
                 out.append(m.Rule())
             elif t == "footnote_block_open":
@@ -184,11 +185,20 @@ class _Reader:
                 self.notes.append(m.Note(label=label, blocks=tuple(blocks)))
 
     def inline_of(self, tok: Token) -> tuple[m.Inline, ...]:
-        return _inlines(tok.children or [], self.limits)
+        return _inlines(tok.children or [], self.limits, self.link_targets)
 
 
-def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
-    """Inline tokens to model inlines; containers (revisions) from inline HTML nest."""
+def _container(kind: str, attrs: dict[str, str], inner: tuple[m.Inline, ...]) -> m.Inline:
+    """A closed inline container: a link, or a revision from inline HTML."""
+    if kind == "a":
+        return m.Link(inner, attrs.get("href", ""))
+    return revision_from_attrs(kind, attrs, inner)
+
+
+def _inlines(
+    children: Sequence[Token], limits: Limits, link_targets: bool = True
+) -> tuple[m.Inline, ...]:
+    """Inline tokens to model inlines; containers (links, revisions from inline HTML) nest."""
     bold = italic = 0
     code = 0
     # Stack of open revision containers: (attrs, kind, inlines so far).
@@ -221,9 +231,18 @@ def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
         elif t == "em_close":
             italic = max(0, italic - 1)
         elif t == "image":
-            alt = "".join(c.content for c in (tok.children or []) if c.type == "text")
-            if alt.strip():
-                text(alt)
+            alt = clean_text("".join(c.content for c in (tok.children or []) if c.type == "text"))
+            title = clean_text(str(tok.attrs.get("title") or ""))
+            if alt.strip() or title.strip():
+                add(m.Image(alt.strip(), title.strip()))
+        elif t == "link_open" and link_targets:
+            if len(stack) > limits.max_depth:
+                raise NestingTooDeepError(f"links nest more than {limits.max_depth} levels deep")
+            stack.append(("a", {"href": str(tok.attrs.get("href") or "")}, []))
+        elif t == "link_close" and link_targets:
+            if len(stack) > 1 and stack[-1][0] == "a":
+                kind, attrs, inner = stack.pop()
+                add(_container(kind, attrs, tuple(inner)))
         elif t == "footnote_ref":
             add(m.NoteRef(str(tok.meta.get("label") or tok.meta.get("id", ""))))
         elif t == "html_inline":
@@ -239,7 +258,7 @@ def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
                 italic = max(0, italic + (-1 if closing else 1))
             elif name == "code":
                 code = max(0, code + (-1 if closing else 1))
-            elif name in ("ins", "del"):
+            elif name in ("ins", "del") or (name == "a" and link_targets):
                 if not closing:
                     if len(stack) > limits.max_depth:
                         raise NestingTooDeepError(
@@ -249,11 +268,11 @@ def _inlines(children: Sequence[Token], limits: Limits) -> tuple[m.Inline, ...]:
                     stack.append((name, attrs, []))
                 elif len(stack) > 1 and stack[-1][0] == name:
                     kind, attrs, inner = stack.pop()
-                    add(revision_from_attrs(kind, attrs, tuple(inner)))
-        # link_open/close, s_open/close and other tokens: their text is kept, the markup not.
-    while len(stack) > 1:  # unclosed <ins>/<del>: close at the end of the paragraph
+                    add(_container(kind, attrs, tuple(inner)))
+        # s_open/close and other tokens: their text is kept, the markup not.
+    while len(stack) > 1:  # unclosed <ins>/<del>/<a>: close at the end of the paragraph
         kind, attrs, inner = stack.pop()
-        add(revision_from_attrs(kind, attrs, tuple(inner)))
+        add(_container(kind, attrs, tuple(inner)))
     return tuple(stack[0][2])
 
 
@@ -265,7 +284,7 @@ def read_markdown(
     text, nuls = drop_stray_nuls(decoded_text(source, limits), "Markdown")
     check_blocks(text, limits, "Markdown")
     tokens = _parser().parse(text)
-    reader = _Reader(tokens, limits)
+    reader = _Reader(tokens, limits, options.link_targets)
     body = reader.blocks(None)
     title = reader.title
     if not title and reader.headings:

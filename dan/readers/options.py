@@ -15,12 +15,23 @@ def _tri_state(_instance: object, _attribute: object, value: bool | None) -> Non
         raise DanError(f"main_content must be True, False or None (decide per page), got {value!r}")
 
 
+def _flag(_instance: object, attribute: object, value: object) -> None:
+    if not isinstance(value, bool):
+        from dan.errors import DanError
+
+        name = getattr(attribute, "name", "option")
+        raise DanError(f"{name} must be True or False, got {value!r}")
+
+
 @frozen(slots=True)
 class ReadOptions:
     """``main_content``: for HTML, keep only a web page's main content (True), read the whole
-    page (False), or decide by whether the page has site chrome (None, the default)."""
+    page (False), or decide by whether the page has site chrome (None, the default).
+    ``link_targets``: keep hyperlinks' targets, written as Markdown links (True, the
+    default), or only their text (False, for callers who count every token)."""
 
     main_content: bool | None = field(default=None, validator=_tri_state)
+    link_targets: bool = field(default=True, validator=_flag)
 
 
 #: Every reader's default.

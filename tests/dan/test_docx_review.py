@@ -191,7 +191,7 @@ def test_fields_keep_results_and_record_names_and_data():
     res = convert(make_docx(body))
     text = body_of(res.chunks[0])
     assert "Dear «CustomerName»" in text and "Signed on 2024-05-01" in text and "Client: ACME Corp" in text
-    assert "Agreed ☒" in text and "See the site" in text
+    assert "Agreed ☒" in text and "See [the site](https://example.com)" in text  # HYPERLINK fields are links
     assert "MERGEFIELD" not in text and "FORMTEXT" not in text  # instructions are not displayed
     fields = res.records[0]["ssFields"]
     assert "MERGEFIELD CustomerName: «CustomerName»" in fields

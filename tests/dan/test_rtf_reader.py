@@ -32,7 +32,7 @@ def text_of(inlines) -> str:
             out.append(node.text)
         elif isinstance(node, m.LineBreak):
             out.append("\n")
-        elif isinstance(node, (m.Revision, m.Comment, m.Field)):
+        elif isinstance(node, (m.Revision, m.Comment, m.Field, m.Link)):
             out.append(text_of(node.children))
     return "".join(out)
 

@@ -14,6 +14,7 @@ HTML = """<html><head><title>Policy</title></head><body>
 <p>Pay <ins datetime="2024-03-01" data-author="Alice">within 30 days</ins>
 <del data-author="Bob" datetime="2024-03-02">later</del>. Literal {++ text.</p>
 <table><tr><th>Item</th><th>Price</th></tr><tr><td colspan="2">merged | cell</td></tr></table>
+<p>See <a href="https://example.com/terms">the terms</a>. <img src="c.png" alt="Revenue chart"></p>
 </body></html>"""
 
 MARKDOWN = "# Terms\n\nSee the note[^1].\n\n[^1]: The note text.\n"
@@ -58,6 +59,7 @@ def test_every_mark_dan_writes_is_explained() -> None:
     assert "{--later--}{>>rev: Bob, 2024-03-02<<}" in text
     assert "\\{++ text" in text
     assert "| merged \\| cell | merged \\| cell |" in text
+    assert "[the terms](https://example.com/terms)" in text and "![Revenue chart](image)" in text
     # ... and its explanation
     for snippet in (
         "{++inserted text++}",
@@ -77,6 +79,8 @@ def test_every_mark_dan_writes_is_explained() -> None:
         "Unknown",
         "A backslash before {++ {-- {== {>> {~~ or [^",
         "Page headers and footers",
+        "[text](url) is a link",
+        "![words](image) is a picture's description",
     ):
         assert snippet in msg, snippet
     notes = dan.convert_string(MARKDOWN, doc_type="markdown").chunks

@@ -83,9 +83,11 @@ class _Rev:
 class _Field:
     """A complex or simple field being read."""
 
-    __slots__ = ("instr", "result", "ff_name", "checked", "number", "shown")
+    __slots__ = ("instr", "result", "ff_name", "checked", "number", "shown", "url")
 
     def __init__(self, number: int) -> None:
+        #: a w:hyperlink's target (its relationship's URL), held as a HYPERLINK field
+        self.url = ""
         self.instr: list[str] = []
         self.result = False
         self.ff_name = ""
@@ -166,6 +168,10 @@ class DocxContext:
         self.first_h1 = ""
         #: relationship id of the main part → a chart's title and data table
         self.charts: dict[str, list[m.Block]] = {}
+        #: The current part's external hyperlink relationships: id -> URL.
+        self.links: dict[str, str] = {}
+        #: Keep hyperlink targets (``ReadOptions.link_targets``).
+        self.link_targets = True
 
     def note_label(self, key: str) -> str:
         label = self.note_labels.get(key)
@@ -200,7 +206,9 @@ class DocxContext:
 
 
 # Item kinds
-_TEXT, _BREAK, _PAGE, _NOTE, _POINT = range(5)
+_TEXT, _BREAK, _PAGE, _NOTE, _POINT, _IMAGE = range(6)
+_WP_DOC_PR = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}docPr"
+_V_SHAPE = "{urn:schemas-microsoft-com:vml}shape"
 
 # Hot-path tag names as plain module constants.
 _RPR, _B, _I, _RSTYLE, _VANISH, _WEBHIDDEN, _VAL = (
@@ -370,6 +378,16 @@ class BodyReader:
                 ctx.auto_ids += 1
                 rev = _Rev(rev_kind, el, tag in (W.moveFrom, W.moveTo), f"@{ctx.auto_ids}")
                 self._runs(el, items, style, floating, depth + 1, revs + (rev,))
+            elif tag == W.hyperlink and ctx.link_targets and el.get(R.id, "") in ctx.links:
+                # an external link: read like a HYPERLINK field whose result is its runs
+                ctx.field_count += 1
+                fld = _Field(ctx.field_count)
+                fld.instr.append("HYPERLINK")
+                fld.url = ctx.links[el.get(R.id, "")]
+                fld.result = True
+                ctx.fields.append(fld)
+                self._runs(el, items, style, floating, depth + 1, revs)
+                ctx.fields.pop()
             elif tag in (W.hyperlink, W.smartTag, W.customXml, W.dir, W.bdo):
                 self._runs(el, items, style, floating, depth + 1, revs)
             elif tag == W.sdt:
@@ -473,6 +491,9 @@ class BodyReader:
                 ):
                     self._point_comment(cid, items, revs)
             elif tag in (W.drawing, W.pict, W.object):
+                words = _picture_words(el)
+                if words is not None:
+                    self._add(items, _IMAGE, words, False, False, revs)
                 floating.extend(self._drawing(el, depth))
             elif tag == MC.AlternateContent:
                 choice = _alternate(el)
@@ -520,6 +541,10 @@ class BodyReader:
                 inner.shown = True
         if revs:
             path = path + tuple(("r", rev) for rev in revs[: _MAX_PATH - len(path)])
+        if fields and ctx.link_targets and len(path) < _MAX_PATH:
+            link = _link_of(fields)
+            if link is not None:  # innermost, so a link sits inside its revision marks
+                path = path + (("l", link),)
         if kind == _TEXT:
             ctx.count(len(value))
         items.append(_Item(kind, value, bold, italic, path))
@@ -695,6 +720,28 @@ def _sym(code: str) -> str:
         return ""
 
 
+def _link_of(fields: list[_Field]) -> _FieldKey | None:
+    """The innermost open HYPERLINK field (a ``w:hyperlink`` too) as a path key holding
+    its URL, or None."""
+    for f in reversed(fields):
+        name, data = f.name_data()
+        if name == "HYPERLINK":
+            url = f.url or data
+            return _FieldKey("HYPERLINK", url, f.number) if url else None
+    return None
+
+
+def _picture_words(el: etree._Element) -> tuple[str, str] | None:
+    """A picture's alternative text and title (``wp:docPr`` descr/title, a VML shape's
+    alt/title), or None when it has neither."""
+    for node in el.iter(_WP_DOC_PR, _V_SHAPE):
+        alt = clean_text(node.get("descr", "") or node.get("alt", "")).strip()
+        title = clean_text(node.get("title", "")).strip()
+        if alt or title:
+            return alt, title
+    return None
+
+
 def _first_set(*values: bool | None) -> bool:
     """The first of ``values`` that is set (not None); False when none is."""
     for value in values:
@@ -708,7 +755,7 @@ def _plain(inlines: Iterable[m.Inline]) -> str:
     for node in inlines:
         if isinstance(node, m.Text):
             out.append(node.text)
-        elif isinstance(node, (m.Revision, m.Comment, m.Field)):
+        elif isinstance(node, (m.Revision, m.Comment, m.Field, m.Link)):
             if not (isinstance(node, m.Revision) and node.kind == "del"):
                 out.append(_plain(node.children))
     return " ".join("".join(out).split())
@@ -757,6 +804,8 @@ def _group(seq: list[tuple[_Path, _Item]], comments: Comments) -> list[m.Inline]
                 out.extend(children)
         elif kind == "f":
             out.append(m.Field(obj.name, children, obj.data))
+        elif kind == "l":
+            out.append(m.Link(children, obj.data))
         else:
             out.append(obj.node(children))
         i = j
@@ -773,6 +822,9 @@ def _leaf(item: _Item, comments: Comments) -> m.Inline:
         return m.PageMark(rendered=bool(item.value))
     if kind == _NOTE:
         return m.NoteRef(str(item.value))
+    if kind == _IMAGE:
+        alt, title = item.value
+        return m.Image(alt, title)
     info = comments.get(str(item.value))
     if info is None:
         return m.Text("")

@@ -44,6 +44,26 @@ class _Parts:
                 return self.load(target, rtype)
         return None
 
+    def links(self, part: str) -> dict[str, str]:
+        """External hyperlink relationships of ``part``: id -> URL (a damaged rels part
+        gives none: links then keep their text)."""
+        rels = self.rels if part == self.pkg.main else None
+        if rels is None:
+            try:
+                rels = self.pkg.rels(part)
+            except LimitExceededError:
+                raise
+            except DanError:
+                return {}
+        return {rid: t for rid, (ty, t, ext) in rels.items() if ext and ty == "hyperlink"}
+
+    def optional_target(self, rtype: str) -> str | None:
+        """The part name of the first internal relationship of type ``rtype``, or None."""
+        for ty, target, external in self.rels.values():
+            if ty == rtype and not external and self.pkg.has(target):
+                return target
+        return None
+
     def load(self, target: str, what: str) -> etree._Element | None:
         try:
             return self.pkg.xml(target)
@@ -71,6 +91,8 @@ def read_docx(
     numbering = Numbering(parts.optional("numbering"), styles.numbering_styles())
     comments = Comments(parts.optional("comments"), parts.optional("commentsExtended"))
     ctx = DocxContext(styles, numbering, comments, limits)
+    ctx.link_targets = options.link_targets
+    ctx.links = parts.links(pkg.main)
 
     root = pkg.xml(pkg.main)
     body = root.find(W.body)
@@ -174,6 +196,7 @@ def _headers_footers(parts: _Parts, sections: Sections, ctx: DocxContext) -> lis
     cache: dict[str, list[m.Block] | None] = {}
     for (kind, target, variant), secs in shown.items():
         if target not in cache:
+            ctx.links = parts.links(target)
             root = parts.load(target, kind)
             if root is None:
                 cache[target] = None
@@ -197,9 +220,11 @@ def _notes(parts: _Parts, ctx: DocxContext) -> list[m.Note]:
     for rtype, tag, prefix, kind in note_parts:
         if not any(key.startswith(prefix) for key in ctx.note_labels):
             continue
-        root = parts.optional(rtype)
+        part = parts.optional_target(rtype)
+        root = parts.load(part, rtype) if part is not None else None
         if root is None:
             continue
+        ctx.links = parts.links(part or "")
         for note in root.iter(tag):
             if note.get(W.type, "") in _SKIP_NOTE_TYPES:
                 continue

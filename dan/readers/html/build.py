@@ -204,7 +204,9 @@ class _Para:
 
     def pop(self, make_revision: RevisionMaker) -> None:
         kind, attrs, inner = self.frames.pop()
-        if inner:
+        if inner and kind == "a":
+            self.frames[-1][2].append(m.Link(tuple(inner), attrs.get("href", "")))
+        elif inner:
             self.frames[-1][2].append(make_revision(kind, attrs, tuple(inner)))
 
 
@@ -214,9 +216,13 @@ class _Para:
 class BlockBuilder:
     """Collects blocks from element events (see the module docstring)."""
 
-    def __init__(self, limits: Limits, make_revision: RevisionMaker) -> None:
+    def __init__(
+        self, limits: Limits, make_revision: RevisionMaker, link_targets: bool = True
+    ) -> None:
         self.limits = limits
         self.make_revision = make_revision
+        #: Keep ``<a href>`` targets (else a link is its text only).
+        self.link_targets = link_targets
         self.root = _Container("root")
         self.frames: list[_Frame] = [self.root]
         # Typed views of the open frames (each frame knows its index in ``frames``), so
@@ -341,6 +347,20 @@ class BlockBuilder:
 
     # ------------------------------------------------------------------ events
 
+    def image(self, alt: str, title: str) -> None:
+        """An ``<img>``: its alternative text and title, as an image placeholder."""
+        words = clean_text(alt).strip() or clean_text(title).strip()
+        if not words or self.pre_depth:
+            return
+        self._count(len(words))
+        para = self._open_para()
+        if para.has_text and not para.after_break:
+            para.add(m.Text(" "))
+        para.add(m.Image(clean_text(alt).strip(), clean_text(title).strip()))
+        para.has_text = True
+        para.after_break = False
+        para.pending_space = True
+
     def text(self, data: str) -> None:
         """Character data of the current element."""
         if not data:
@@ -435,6 +455,14 @@ class BlockBuilder:
             self.pre_depth = 1
             self.pre_parts = []
             self.pre_lang = _language(attrs)
+        elif name == "a" and self.link_targets and isinstance(attrs.get("href"), str):
+            # a link is a frame like a revision: its text may run over several paragraphs
+            if len(self.revisions) < MAX_REVISION_NESTING:
+                href = {"href": str(attrs.get("href", ""))}
+                self.revisions.append(("a", href))
+                if self.para is not None:
+                    self.para.frames.append(("a", href, []))
+                frame = _REV
         elif name in ("ins", "del"):
             if len(self.revisions) < MAX_REVISION_NESTING:
                 str_attrs = {

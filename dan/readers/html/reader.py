@@ -233,18 +233,23 @@ def _walk(
             if role == "main":
                 child_in_main = True
         if name == "img":
-            alt = child.attrs.get("alt")
-            if isinstance(alt, str) and alt.strip():
-                builder.text(" " + alt.strip() + " ")
+            alt, title = child.attrs.get("alt"), child.attrs.get("title")
+            builder.image(
+                alt if isinstance(alt, str) else "", title if isinstance(title, str) else ""
+            )
             continue
         builder.enter(name, child.attrs, cstyle)
         stack.append((child, iter(child.contents), cstyle, child_in_main))
 
 
 def _blocks(
-    soup: BeautifulSoup, limits: Limits, roots: set[int], selection: Selection | None = None
+    soup: BeautifulSoup,
+    limits: Limits,
+    roots: set[int],
+    selection: Selection | None = None,
+    link_targets: bool = True,
 ) -> tuple[m.Block, ...]:
-    builder = BlockBuilder(limits, revision_from_attrs)
+    builder = BlockBuilder(limits, revision_from_attrs, link_targets)
     body = soup.body if soup.body is not None else soup
     if selection is None:
         _walk(body, builder, roots)
@@ -267,14 +272,14 @@ def _hidden_ids(body: Tag) -> set[int]:
     return out
 
 
-def html_blocks(fragment: str, limits: Limits) -> tuple[m.Block, ...]:
+def html_blocks(fragment: str, limits: Limits, link_targets: bool = True) -> tuple[m.Block, ...]:
     """The blocks of an HTML fragment (raw HTML inside Markdown), by the same rules as pages.
 
     Boilerplate removal does not apply: a fragment is not a page.
     """
     _check_size(fragment, limits)
     soup, _text, _nuls = _parse(fragment, limits)
-    return _blocks(soup, limits, set())
+    return _blocks(soup, limits, set(), link_targets=link_targets)
 
 
 def read_html(
@@ -295,11 +300,11 @@ def read_html(
         body_tag = soup.body if soup.body is not None else soup
         selection = select_main_content(body_tag, _hidden_ids(body_tag))
     roots = _content_roots(soup, text)
-    body = _blocks(soup, limits, roots, selection)
+    body = _blocks(soup, limits, roots, selection, options.link_targets)
     warnings = list(nul_warning(nuls, "page"))
     if not body and (selection is not None or roots):
         # Never nothing: what the page shows is better than an empty result.
-        body = _blocks(soup, limits, set())
+        body = _blocks(soup, limits, set(), link_targets=options.link_targets)
         if body:
             warnings.append(
                 m.Message(

@@ -44,6 +44,8 @@ class Atom(NamedTuple):
     leaf: Leaf
     comments: tuple[str, ...] = ()
     rev: RevKey | None = None
+    #: the URL of the HYPERLINK field whose result this leaf is in ("" for none)
+    link: str = ""
 
 
 def dttm_date(value: int) -> str:
@@ -123,7 +125,8 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
     return [a for a in out if not (isinstance(a.leaf, m.Text) and not a.leaf.text)]
 
 
-Wrapper = tuple[str, "m.CommentInfo | RevKey"]  # ("c", CommentInfo) or ("r", RevKey)
+#: ("c", CommentInfo), ("r", RevKey) or ("l", URL)
+Wrapper = tuple[str, "m.CommentInfo | RevKey | str"]
 
 
 def build_inlines(
@@ -148,6 +151,8 @@ def build_inlines(
                 wanted.append(("c", info))
         if atom.rev is not None:
             wanted.append(("r", atom.rev))
+        if atom.link:
+            wanted.append(("l", atom.link))
         common = 0
         while common < len(opened) and common < len(wanted) and opened[common] == wanted[common]:
             common += 1
@@ -182,6 +187,8 @@ def _close(stack: list[tuple[Wrapper | None, list[m.Inline]]]) -> None:
     _kind, value = wrapper
     if isinstance(value, m.CommentInfo):  # "c"
         node: m.Inline = m.Comment(value, tuple(children))
+    elif isinstance(value, str):  # "l"
+        node = m.Link(tuple(children), value)
     else:  # "r"
         rev = value
         node = m.Revision(

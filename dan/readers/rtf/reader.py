@@ -65,7 +65,7 @@ CAPTURE = 11
 #: Destinations skipped with their whole content.
 SKIPPED = frozenset(
     """colortbl pict themedata colorschememapping datastore latentstyles rsidtbl generator
-    xmlnstbl mmathPr fldinst bkmkstart bkmkend xe tc tcn txe ftnsep ftnsepc aftnsep aftnsepc
+    xmlnstbl mmathPr bkmkstart bkmkend xe tc tcn txe ftnsep ftnsepc aftnsep aftnsepc
     ftncn aftncn objdata objclass nonshppict nonesttables shp shpgrp do shprslt pgdsctbl
     filetbl userprops docvar template private listpicture fchars lchars pnseclvl defchp defpap
     wgrffmtfilter mhtmltag htmltag passwordhash protusertbl formfield fldtype datafield
@@ -90,6 +90,7 @@ _HF = {
 }
 _CAPTURES = frozenset(
     {
+        "fldinst",
         "atnid",
         "atnauthor",
         "atndate",
@@ -163,6 +164,10 @@ class _State:
         self.revdttm = 0
         self.revdttmdel = 0
         self.capture = ""
+        #: a \field group: the URL its \fldinst names (HYPERLINK "url"), for its \fldrslt
+        self.field_url = ""
+        #: this group is a \fldrslt of a HYPERLINK field
+        self.link_result = False
         self.upr = False  # this group is an \upr: its children other than \ud are skipped
         self.upr_child = False
         self.reset_paragraph()
@@ -191,9 +196,13 @@ class _State:
         return new
 
 
+_HYPERLINK = re.compile(r'HYPERLINK\s+(?:"([^"]*)"|(\\l)\s|([^\s"\\]\S*))?', re.I)
+
+
 class _Reader:
-    def __init__(self, data: bytes, limits: Limits) -> None:
+    def __init__(self, data: bytes, limits: Limits, link_targets: bool = True) -> None:
         self.limits = limits
+        self.link_targets = link_targets
         self.tokens = Tokenizer(data)
         self.state = _State()
         self.stack: list[_State] = []
@@ -414,6 +423,9 @@ class _Reader:
             self.captured = [] if param is None else [str(param)]
         elif name == "upr":
             state.upr = True
+        elif name == "fldrslt" and state.field_url and self.link_targets:
+            state.link_result = True
+            self._story().link = state.field_url
         elif name in _TRANSPARENT:
             pass
         elif name == "footnote":
@@ -444,6 +456,8 @@ class _Reader:
             self._end_list()
         elif dest == CAPTURE and self.state.dest != CAPTURE:
             self._end_capture(state.capture)
+        if state.link_result and not self.state.link_result:
+            self._story().link = ""
         if not self.stack:  # the document group: file its last paragraph
             while len(self.stories) > 1:
                 self._finish_story(state)
@@ -899,6 +913,10 @@ class _Reader:
             self._story().comment_end(text)
         elif name in ("atnid", "atnauthor", "atndate", "atnref", "atntime"):
             self.atn_fields[name] = text
+        elif name == "fldinst":
+            found = _HYPERLINK.match(text)
+            if found and not found.group(2):  # (\l "bookmark" points inside the document)
+                self.state.field_url = found.group(1) or found.group(3) or ""
 
     def _end_annotation(self, story: Story) -> None:
         fields = self.atn_fields
@@ -1020,6 +1038,6 @@ def read_rtf(
         raise CorruptDocumentError("read_rtf takes the file's bytes", part="input")
     data = _check_header(bytes(data))
     _check_blocks(data, limits)
-    reader = _Reader(data, limits)
+    reader = _Reader(data, limits, options.link_targets)
     reader.run()
     return reader.document()

@@ -85,6 +85,8 @@ class Story:
         self.label: list[str] = []
         self.pn: tuple[int, bool] | None = None
         self.open_comments: list[str] = []
+        #: The URL of the HYPERLINK field result being read ("" outside one).
+        self.link = ""
         self.tables: list[TableBuilder] = []
         self.row_defs: dict[int, RowDef] = {}
         # Set by the interpreter for headers/footers and notes.
@@ -98,6 +100,7 @@ class Story:
         """Append text with its formatting and revision."""
         comments = tuple(self.open_comments)
         atoms = self.atoms
+        link = self.link
         if atoms:
             last = atoms[-1]
             leaf = last.leaf
@@ -105,18 +108,19 @@ class Story:
                 type(leaf) is m.Text
                 and last.rev == rev
                 and last.comments == comments
+                and last.link == link
                 and leaf.bold == bold
                 and leaf.italic == italic
             ):
-                atoms[-1] = Atom(m.Text(leaf.text + text, bold, italic), comments, rev)
+                atoms[-1] = Atom(m.Text(leaf.text + text, bold, italic), comments, rev, link)
                 return
-        atoms.append(Atom(m.Text(text, bold, italic), comments, rev))
+        atoms.append(Atom(m.Text(text, bold, italic), comments, rev, link))
 
     def leaf(
         self, leaf: m.LineBreak | m.NoteRef | m.PageMark | CommentPoint, rev: RevKey | None = None
     ) -> None:
         """Append a line break, note reference, page mark or comment point."""
-        self.atoms.append(Atom(leaf, tuple(self.open_comments), rev))
+        self.atoms.append(Atom(leaf, tuple(self.open_comments), rev, self.link))
 
     def comment_start(self, name: str) -> None:
         """``\\atrfstart``: a comment range opens."""

@@ -313,8 +313,16 @@ class _Renderer:
         rows: list[list[list[Piece]]] = [[line.get(c, []) for c in range(ncols)] for line in grid]
         if not any(any(_has_text(cell) for cell in row) for row in rows):
             return
+        # Leading rows that are one cell across the whole table are its caption (a title
+        # row): written once above the header and repeated with it, not once per column.
+        model_rows = table.rows[: len(rows)]
+        ncap = 0
+        while ncap < len(rows) - 1 and ncols >= 2 and _spans_table(model_rows[ncap], ncols):
+            ncap += 1
+        caption = [rows[i][0] for i in range(ncap) if _has_text(rows[i][0])]
+        rows, model_rows = rows[ncap:], model_rows[ncap:]
         nhead = 0
-        for table_row in table.rows[: len(rows)]:
+        for table_row in model_rows:
             if not table_row.header:
                 break
             nhead += 1
@@ -325,10 +333,17 @@ class _Renderer:
         head_lines.append("| " + " | ".join("---" for _ in range(ncols)) + " |")
         head_lines.extend(row_markdown(r) for r in rows[1:nhead])
         header = "\n".join(head_lines)
+        if caption:
+            header = "\n\n".join(render(c, PARA).strip() for c in caption) + "\n\n" + header
         heads = tuple(h for h in (phrase(plain_text(c)) for c in rows[0]) if h)
-        head_pieces = [p for r in rows[:nhead] for p in cells_pieces(r)]
-        head_plain = "\n".join(" | ".join(plain_text(c) for c in r if c) for r in rows[:nhead])
-        page_rows = _row_page_flags(table, len(rows))
+        head_pieces = [p for c in caption for p in c] + [
+            p for r in rows[:nhead] for p in cells_pieces(r)
+        ]
+        head_plain = "\n".join(
+            [plain_text(c) for c in caption]
+            + [" | ".join(plain_text(c) for c in r if c) for r in rows[:nhead]]
+        )
+        page_rows = _row_page_flags(table, len(rows) + ncap)[ncap:]
         group = f"T{key}"
         body = rows[nhead:]
         if not body:
@@ -534,6 +549,11 @@ def _note_refs(pieces: Sequence[Piece]) -> tuple[str, ...]:
 
 def _has_text(pieces: Sequence[Piece]) -> bool:
     return any(p.kind == ATOM or (p.kind == TEXT and p.text.strip()) for p in pieces)
+
+
+def _spans_table(row: m.Row, ncols: int) -> bool:
+    """Whether ``row`` is one cell spanning all ``ncols`` columns (a title row)."""
+    return len(row.cells) == 1 and row.cells[0].colspan >= ncols
 
 
 def _row_page_flags(table: m.Table, n: int) -> list[bool]:

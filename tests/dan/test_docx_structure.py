@@ -242,3 +242,25 @@ def test_strict_ooxml_is_read():
 def test_empty_document_has_zero_chunks_but_id_and_title():
     res = dan.convert(make_docx(""))
     assert len(res) == 0 and res.doc_id.startswith("D") and res.doc_title == "Untitled"
+
+
+def test_a_title_row_across_the_table_is_its_caption_once_and_repeated_with_the_header():
+    title = tr(tc("Price list 2024, all regions", span=6))
+    head = tr(*[f"H{c}" for c in range(6)], header=False)
+    body = [tr(*[f"r{r}c{c}" for c in range(6)]) for r in range(40)]
+    res = convert(make_docx(tbl(title, head, *body)), max_tokens=160)
+    check_invariants(res, 160)
+    assert len(res.chunks) > 2
+    for chunk in res.chunks:
+        text = body_of(chunk)
+        assert text.startswith("Price list 2024, all regions\n\n| H0 | H1 | H2 | H3 | H4 | H5 |\n| --- |")
+        assert text.count("Price list 2024") == 1  # once, not once per column
+    assert res.records[0]["ssTableHeads"] == "H0; H1; H2; H3; H4; H5"
+    assert "Price list 2024, all regions / Price list" not in res.doc_title
+
+
+def test_a_row_spanning_part_of_the_table_is_not_a_caption():
+    res = convert(make_docx(tbl(tr(tc("Wide", span=2), "x"), tr("a", "b", "c"), tr("d", "e", "f"))))
+    assert "| Wide | Wide | x |\n| --- | --- | --- |" in body_text(res)
+    one_col = convert(make_docx(tbl(tr("Only"), tr("one"), tr("column"))))
+    assert "| Only |\n| --- |\n| one |" in body_text(one_col)

@@ -569,3 +569,12 @@ def test_floods_of_comments_and_processing_instructions_count_as_elements(node: 
     with pytest.raises(LimitExceededError, match="comments, processing instructions"):
         read_html(b"<html><body>" + node * 12_000 + b"</body></html>", limits)
     read_html(b"<html><body>" + node * 5_000 + b"</body></html>", limits)  # under the bound: read
+
+
+def test_html_title_row_is_a_caption():
+    html = (
+        "<table><tr><td colspan=3>Fees by tier</td></tr><tr><th>Tier</th><th>Fee</th><th>Notes</th></tr>"
+        "<tr><td>Basic</td><td>10</td><td>monthly</td></tr></table>"
+    )
+    text = "\n".join(dan.convert_string(html, "html").chunks)
+    assert "Fees by tier\n\n| Tier | Fee | Notes |\n| --- | --- | --- |\n| Basic | 10 | monthly |" in text

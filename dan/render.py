@@ -332,6 +332,8 @@ class _Renderer:
         head_lines = [row_markdown(rows[0])]
         head_lines.append("| " + " | ".join("---" for _ in range(ncols)) + " |")
         head_lines.extend(row_markdown(r) for r in rows[1:nhead])
+        # (the header's plain text, for records and titles, names a spanned cell once)
+        head_rows = [_span_once(r) for r in rows[:nhead]]
         header = "\n".join(head_lines)
         if caption:
             header = "\n\n".join(render(c, PARA).strip() for c in caption) + "\n\n" + header
@@ -341,7 +343,7 @@ class _Renderer:
         ]
         head_plain = "\n".join(
             [plain_text(c) for c in caption]
-            + [" | ".join(plain_text(c) for c in r if c) for r in rows[:nhead]]
+            + [" | ".join(plain_text(c) for c in r if c) for r in head_rows]
         )
         page_rows = _row_page_flags(table, len(rows) + ncap)[ncap:]
         group = f"T{key}"
@@ -549,6 +551,12 @@ def _note_refs(pieces: Sequence[Piece]) -> tuple[str, ...]:
 
 def _has_text(pieces: Sequence[Piece]) -> bool:
     return any(p.kind == ATOM or (p.kind == TEXT and p.text.strip()) for p in pieces)
+
+
+def _span_once(cells: list[list[Piece]]) -> list[list[Piece]]:
+    """A grid row with the columns a cell spans after its first left empty (the grid holds
+    one pieces list per spanning cell in every column it covers)."""
+    return [[] if c and cell and cell is cells[c - 1] else cell for c, cell in enumerate(cells)]
 
 
 def _spans_table(row: m.Row, ncols: int) -> bool:

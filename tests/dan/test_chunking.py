@@ -321,3 +321,17 @@ def test_a_table_too_wide_for_the_limit_keeps_each_row_together_as_text():
     assert len(res.chunks) <= 10
     text = " ".join(body_of(c) for c in res.chunks)
     assert [text.count(str(r)) for r in range(5)] == [cols] * 5  # every cell, once
+
+
+def test_header_plain_text_names_a_spanned_cell_once_while_the_markdown_repeats_it():
+    cell = lambda t, **kw: m.Cell((m.Paragraph((m.Text(t),)),), **kw)  # noqa: E731
+    table = m.Table(
+        (
+            m.Row((cell("Region", rowspan=2), cell("Quarterly revenue", colspan=3)), header=True),
+            m.Row((cell("Q1"), cell("Q2"), cell("Q3")), header=True),
+            m.Row((cell("North"), cell("1"), cell("2"), cell("3"))),
+        )
+    )
+    unit = render_document(m.Document(body=(table,)), count_tokens).units[0]
+    assert "| Region | Quarterly revenue | Quarterly revenue | Quarterly revenue |" in unit.table_header
+    assert unit.lead.splitlines() == ["Region | Quarterly revenue", "Region | Q1 | Q2 | Q3"]

@@ -89,7 +89,10 @@ class _Reader:
                 out.append(m.Quote(tuple(self.blocks("blockquote_close", depth + 1, list_depth))))
             elif t in ("fence", "code_block"):
                 out.append(
-                    m.CodeBlock(clean_text(tok.content), (tok.info or "").strip().split(" ")[0])
+                    m.CodeBlock(
+                        clean_text(tok.content),
+                        clean_text((tok.info or "").strip().split(" ")[0]),  # (entities decoded)
+                    )
                 )
             elif t == "table_open":
                 out.append(self.table(depth))

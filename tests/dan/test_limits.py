@@ -84,3 +84,11 @@ def test_special_files_and_directories_are_named_as_such(tmp_path):
         dan.convert(tmp_path)
     with pytest.raises(dan.DocumentNotFoundError, match="no such file"):
         dan.convert(tmp_path / "missing.docx")
+
+
+def test_a_lone_surrogate_entity_in_a_fence_info_string_is_repaired():
+    # found by the fuzzer: markdown-it decodes &#xD800; in the info string to a lone surrogate
+    res = dan.convert_string("```py&#xD800;thon\nx = 1\n```\n", "markdown")
+    for chunk in res.chunks:
+        chunk.encode("utf-8")
+    assert "x = 1" in res.chunks[0]

@@ -182,12 +182,18 @@ def test_search_then_expand_completes_the_table(store_and_results: tuple) -> Non
     assert [d.page_content for d in via_store] == [d.page_content for d in out]
 
 
-def test_expansion_groups_documents_in_hit_order_and_passes_others_through(store_and_results: tuple) -> None:
-    store, results = store_and_results
+def _review_and_prices(results: dict[str, dan.DanResult]) -> tuple[dan.DanResult, dan.DanResult, int, list[int], list[int]]:
+    """The review (its first revised chunk, its run of revised chunks) and the price list
+    (its table's chunks)."""
     review, prices = results["review.docx"], results["prices.md"]
     rev_seq = next(r["ssSeq"] for r in review.records if r["ssRevs"])
     rev_run = [r["ssSeq"] for r in review.records if r["ssRevs"]]
-    table = _table_seqs(prices)
+    return review, prices, rev_seq, rev_run, _table_seqs(prices)
+
+
+def test_expansion_groups_documents_in_hit_order_and_passes_others_through(store_and_results: tuple) -> None:
+    store, results = store_and_results
+    review, prices, rev_seq, rev_run, table = _review_and_prices(results)
     hits = [
         Document(page_content=review.chunks[rev_seq], metadata=review.records[rev_seq]),
         (Document(page_content="from elsewhere", metadata={"source": "web"}), 0.3),
@@ -289,10 +295,7 @@ def test_missing_langchain_gives_an_actionable_error() -> None:
 
 def test_max_tokens_caps_all_documents_together(store_and_results: tuple) -> None:
     _, results = store_and_results
-    review, prices = results["review.docx"], results["prices.md"]
-    rev_seq = next(r["ssSeq"] for r in review.records if r["ssRevs"])
-    rev_run = [r["ssSeq"] for r in review.records if r["ssRevs"]]
-    table = _table_seqs(prices)
+    review, prices, rev_seq, rev_run, table = _review_and_prices(results)
     assert len(rev_run) > 1 and len(table) > 1
     hits = [(review.chunks[rev_seq], review.records[rev_seq]), (prices.chunks[table[-1]], prices.records[table[-1]])]
     docs = {review.doc_id: review, prices.doc_id: prices}

@@ -29,20 +29,28 @@ phrases = st.lists(text, max_size=6)
 
 
 @st.composite
-def chunk(draw: Any) -> dict[str, Any]:
-    ch: dict[str, Any] = C(t=draw(st.integers(0, 1200)))
+def chunk_of(
+    draw: Any, tokens: Any, phrase_lists: Any, plains: Any, names: Any
+) -> dict[str, Any]:
+    """One chunk's values: its tokens, phrase fields, plain text and review authors drawn
+    from the given strategies."""
+    ch: dict[str, Any] = C(t=draw(tokens))
     for key in ("h", "b", "i", "th", "li", "f", "pe", "o", "pla", "te"):
         if draw(st.booleans()):
-            ch[key] = draw(phrases)
+            ch[key] = draw(phrase_lists)
     if draw(st.booleans()):
-        ch["plain"] = draw(st.text(max_size=300))
+        ch["plain"] = draw(plains)
     if draw(st.booleans()):
         ch["rev"] = 1
-        ch["ra"] = draw(st.lists(text, max_size=2))
+        ch["ra"] = draw(st.lists(names, max_size=2))
     if draw(st.booleans()):
         ch["com"] = 1
-        ch["ca"] = draw(st.lists(text, max_size=2))
+        ch["ca"] = draw(st.lists(names, max_size=2))
     return ch
+
+
+def chunk() -> Any:
+    return chunk_of(st.integers(0, 1200), phrases, st.text(max_size=300), text)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -88,21 +96,13 @@ natural = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8).map(" ".join
 long_natural = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=40).map(" ".join)
 
 
-@st.composite
-def natural_chunk(draw: Any) -> dict[str, Any]:
-    ch: dict[str, Any] = C(t=draw(st.integers(1, 60) | st.integers(1, 1500)))
-    for key in ("h", "b", "i", "th", "li", "f", "pe", "o", "pla", "te"):
-        if draw(st.booleans()):
-            ch[key] = draw(st.lists(natural | long_natural, max_size=8))
-    if draw(st.booleans()):
-        ch["plain"] = draw(st.lists(long_natural, max_size=12).map(". ".join))
-    if draw(st.booleans()):
-        ch["rev"] = 1
-        ch["ra"] = draw(st.lists(natural, max_size=2))
-    if draw(st.booleans()):
-        ch["com"] = 1
-        ch["ca"] = draw(st.lists(natural, max_size=2))
-    return ch
+def natural_chunk() -> Any:
+    return chunk_of(
+        st.integers(1, 60) | st.integers(1, 1500),
+        st.lists(natural | long_natural, max_size=8),
+        st.lists(long_natural, max_size=12).map(". ".join),
+        natural,
+    )
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -201,6 +201,15 @@ class DanResult:
             (self.doc_id, self.doc_title, self.chunks, self.records, self.page_kind, self.warnings),
         )
 
+    def __repr__(self) -> str:
+        # (the attrs repr would print every chunk and record: 111,290 characters for 35)
+        tokens = sum(int(r.get("ssTokens", 0)) for r in self._records)
+        title = self.doc_title if len(self.doc_title) <= 60 else self.doc_title[:59] + "…"
+        return (
+            f"<DanResult {self.doc_id!r} {title!r}: {len(self.chunks)} chunks, {tokens:,} tokens, "
+            f"{self.page_kind} pages, {len(self.warnings)} warnings>"
+        )
+
     def _repr_html_(self) -> str:
         from dan.display import result_html
 

@@ -252,3 +252,12 @@ def test_result_pickles_and_has_notebook_reprs():
     back = pickle.loads(pickle.dumps(res))
     assert back == res and back.records == res.records
     assert "<table" in res._repr_html_() and "|" in res._repr_markdown_()
+
+
+def test_result_repr_is_short_and_says_what_it_holds():
+    text = "\n\n".join(f"Paragraph {i} of a long report about cranes and their warranties." for i in range(400))
+    res = dan.convert_string(text, "text", max_tokens=128, doc_title="Crane report " + "x" * 100)
+    r = repr(res)
+    assert len(r) < 200
+    assert r.startswith(f"<DanResult {res.doc_id!r} 'Crane report") and f"{len(res.chunks)} chunks" in r
+    assert f"{sum(rec['ssTokens'] for rec in res.records):,} tokens" in r and "estimated pages, 0 warnings>" in r

@@ -92,3 +92,15 @@ def test_a_lone_surrogate_entity_in_a_fence_info_string_is_repaired():
     for chunk in res.chunks:
         chunk.encode("utf-8")
     assert "x = 1" in res.chunks[0]
+
+
+def test_a_binary_file_named_docx_says_it_is_binary(tmp_path):
+    exe = tmp_path / "setup.docx"
+    exe.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 8)
+    with pytest.raises(dan.UnsupportedFormatError, match="holds binary data, not a Word document"):
+        dan.convert(exe)
+    text = tmp_path / "notes.docx"
+    text.write_text("plain words", encoding="utf-8")
+    with pytest.raises(dan.UnsupportedFormatError, match="looks like text; pass doc_type"):
+        dan.convert(text)  # text named .docx can still be read as text
+    assert "plain words" in dan.convert(text, "text").chunks[0]

@@ -450,7 +450,13 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
             source = str(pairs[index][0])
             if isinstance(outcome, ConversionFailure):
                 failed += 1
-                _error(stderr, source, outcome.message, bar)
+                # (the library's hint about dan.convert_string means nothing on a command line)
+                message = (
+                    "no such file"
+                    if outcome.error_type == "DocumentNotFoundError"
+                    else outcome.message
+                )
+                _error(stderr, source, message, bar)
                 continue
             sink.write(index, source, outcome)
             converted += 1

@@ -146,6 +146,7 @@ def test_one_failing_file_among_good_ones(corpus: dict[str, Path], tmp_path: Pat
     assert len(errors) == 3
     assert any(str(bad) in e and "encrypted" in e for e in errors)
     assert any(str(missing) in e and "no such file" in e for e in errors)
+    assert not any("convert_string" in e for e in errors)  # no Python-API hint on a command line
     assert any("*.nothing" in e and "matches no file" in e for e in errors)
     assert run.err_lines[-1] == f"dan: converted 2 of 5 inputs (2 chunks) into {out}; 3 failed"
     assert sorted(p.name for p in out.iterdir()) == ["memo.jsonl", "page.jsonl"]

@@ -57,6 +57,25 @@ def test_loader_yields_one_document_per_chunk_with_records(corpus: dict[str, Pat
     assert loader.load() == docs
 
 
+def test_loader_takes_directories_and_patterns_like_the_cli(corpus: dict[str, Path], tmp_path: Path) -> None:
+    folder = corpus["prices"].parent
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+    by_dir = DanLoader(folder, max_tokens=128)
+    supported = {str(p) for p in files if p.suffix.lower() in (".docx", ".md", ".html", ".rtf", ".txt")}
+    assert len(by_dir.paths) == len(set(by_dir.paths)) and set(by_dir.paths) == supported and supported
+    pattern = DanLoader(str(folder / "*.md"), max_tokens=128)
+    assert pattern.paths == sorted(str(p) for p in folder.glob("*.md")) and pattern.paths
+    sources = {d.metadata["source"] for d in pattern.load()}
+    assert sources == set(pattern.paths)
+    with pytest.raises(IntegrationError, match="the pattern matches no file"):
+        DanLoader(str(folder / "*.nothing"))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(IntegrationError, match="no files with a supported extension"):
+        DanLoader(empty)
+    assert DanLoader(tmp_path / "missing.docx").paths == [str(tmp_path / "missing.docx")]  # reported when loaded
+
+
 def test_loader_single_file_options_and_source_key(corpus: dict[str, Path]) -> None:
     docs = DanLoader(corpus["memo"], doc_id="M-1", doc_title="Memo", source_key=None).load()
     assert docs[0].metadata["ssDocId"] == "M-1" and docs[0].metadata["ssTitle"] == "Memo"

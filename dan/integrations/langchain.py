@@ -29,6 +29,7 @@ from typing import Any, Literal
 from dan.batch import ConversionFailure, convert_one, iter_convert
 from dan.converter import CALLER_REPORTS_WARNINGS, convert_string
 from dan.errors import DanError, IntegrationError, MissingDependencyError
+from dan.inputs import expand_inputs
 from dan.integrations.context import DocumentChunks, DocumentSource, expand_hits
 from ven import Expansion
 from ven.routing import doc_id_key
@@ -70,11 +71,21 @@ def _document(
 def _paths(
     sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
 ) -> list[str | os.PathLike[str]]:
-    if isinstance(sources, (str, os.PathLike)):
-        return [sources]
+    """The files ``sources`` name: a directory gives every supported file under it, a glob
+    pattern its matches, a path itself (as ``dan convert`` reads its FILE arguments)."""
     if isinstance(sources, (bytes, bytearray)):
         raise IntegrationError("DanLoader takes paths; for text held in memory use DanTransformer")
-    return list(sources)
+    given = [sources] if isinstance(sources, (str, os.PathLike)) else list(sources)
+    for item in given:
+        if not isinstance(item, (str, os.PathLike)):
+            raise IntegrationError(f"DanLoader takes paths, got {type(item).__name__}")
+    pairs, problems = expand_inputs([os.fspath(p) for p in given])
+    if problems:
+        raise IntegrationError(
+            "; ".join(f"{arg}: {problem}" for arg, problem in problems)
+            + " (give files, directories holding supported files, or patterns that match)"
+        )
+    return [str(path) for path, _base in pairs]
 
 
 def _reporting_warnings(outcomes: Iterator[Any]) -> Iterator[Any]:
@@ -98,14 +109,15 @@ _END = object()
 class DanLoader(BaseLoader):
     """Load files with dan: one ``Document`` per chunk, with dan's record as its metadata.
 
-    ``sources`` is one path or an iterable of paths. ``convert_kwargs`` are
-    :func:`dan.convert` options (``max_tokens``, ``user_meta``, ``names``, ...);
-    ``doc_id`` and ``doc_title`` are accepted for a single file only. ``workers > 1``
-    converts in a process pool (:func:`dan.convert_many`; the ``names`` hook must then
-    pickle). ``on_error="raise"`` (default) raises the first file's error when its turn
-    comes; ``"skip"`` logs a warning on the ``dan`` logger and goes on. ``source_key``
-    (default ``"source"``, ``None`` for none) adds the path to each record, unless the
-    record already has that key.
+    ``sources`` is one path or an iterable of paths; a directory stands for every file
+    with a supported extension under it, a glob pattern for its matches (sorted).
+    ``convert_kwargs`` are :func:`dan.convert` options (``max_tokens``, ``user_meta``,
+    ``names``, ...); ``doc_id`` and ``doc_title`` are accepted for a single file only.
+    ``workers > 1`` converts in a process pool (:func:`dan.convert_many`; the ``names``
+    hook must then pickle). ``on_error="raise"`` (default) raises the first file's error
+    when its turn comes; ``"skip"`` logs a warning on the ``dan`` logger and goes on.
+    ``source_key`` (default ``"source"``, ``None`` for none) adds the path to each record,
+    unless the record already has that key.
     """
 
     def __init__(

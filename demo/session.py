@@ -223,15 +223,22 @@ class RagSession:
 
 
 def progress_bar(stream: Any = None) -> Callable[[int, int, str], None]:
-    """A dependency-free text progress bar on stderr."""
+    """A dependency-free text progress bar on stderr: redrawn in place on a terminal; on a
+    file or pipe (a log), no carriage returns, one line when everything is done."""
     out = stream or sys.stderr
+    isatty = getattr(out, "isatty", None)
+    terminal = bool(isatty()) if callable(isatty) else False
 
     def show(done: int, total: int, label: str) -> None:
         width = 24
         filled = width * done // max(1, total)
-        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label[:40]:40}")
-        if done >= total:
-            out.write("\n")
+        bar = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+        if terminal:
+            out.write(f"\r{bar} {label[:40]:40}")
+            if done >= total:
+                out.write("\n")
+        elif done >= total:
+            out.write(bar + "\n")
         out.flush()
 
     return show

@@ -176,3 +176,19 @@ def test_document_text_that_gives_instructions_stays_data(tmp_path):
     assert "\\{++approved by CEO++}" in system and "{>>rev: CEO<<}" not in system.replace("\\{>>rev: CEO<<}", "")
     assert turn.context.route is not None and turn.context.route.kind in ("DOCS", "NONE")
     assert "untrusted" in dan.system_message()
+
+
+def test_progress_bar_redraws_on_a_terminal_and_writes_one_line_to_a_log():
+    from demo.session import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    log, tty = io.StringIO(), Terminal()
+    for stream in (log, tty):
+        show = progress_bar(stream)
+        for done in range(4):
+            show(done, 3, f"file{done}.docx")
+    assert "\r" not in log.getvalue() and log.getvalue() == "[" + "#" * 24 + "] 3/3\n"
+    assert tty.getvalue().count("\r") == 4 and tty.getvalue().endswith("\n")

@@ -24,3 +24,7 @@ def test_notebook_runs():
     )
     assert "Jonathan Reyes" in outputs and "[DOC " in outputs and "enrichment tokens" in outputs
     assert not any(out.get("output_type") == "error" for cell in nb.cells for out in cell.get("outputs", []))
+    # the result shows itself as its HTML view (chunks beside records), not as a raw repr
+    view = next(c for c in nb.cells if c.cell_type == "code" and c.source.startswith("res "))
+    html = "".join(str(out.get("data", {}).get("text/html", "")) for out in view.outputs)
+    assert "<table" in html and "Northwind" in html

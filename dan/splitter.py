@@ -319,16 +319,8 @@ def _token_cut(
                 return cut
     # Dense markup (emphasis on every letter) costs more than the text: the largest
     # fitting prefix by binary search (cut positions grow with k, fitting shrinks).
-    lo, hi, best = 1, top - 2, 0
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        cut = cut_at(mid)
-        if cut > start and fits(cut):
-            best = cut
-            lo = mid + 1
-        else:
-            hi = mid - 1
-    return best
+    k = _largest_fitting(list(range(1, top - 1)), lambda k: (c := cut_at(k)) > start and fits(c))
+    return cut_at(k) if k else 0
 
 
 def _grapheme_floor(text: str, pos: int) -> int:
@@ -481,7 +473,8 @@ def _row_parts(
 def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
     # A remainder keeps the block's line list and starts at line ``unit.start`` of it, so
     # cutting a huge block never copies the lines that are left.
-    lines, first, last = _nonblank_span(unit.code_lines, unit.start)
+    lines = unit.code_lines
+    first, last = _nonblank_span(lines, unit.start)
     if first == last:
         lines, first, last = [" ".join(unit.plain.split()) or "(empty)"], 0, 1
 
@@ -520,7 +513,7 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
     if head.tokens > budget:
         head.md = _quote("\n".join(head_lines), unit.quote)  # tiny limits: drop the fence
         head.tokens = count(head.md)
-    _, rest_from, last = _nonblank_span(lines, rest_from, last)
+    rest_from, last = _nonblank_span(lines, rest_from, last)
     if rest_from >= last:
         return head, None
     rest = unit.copy()
@@ -534,16 +527,14 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
     return head, rest
 
 
-def _nonblank_span(
-    lines: list[str], first: int, last: int | None = None
-) -> tuple[list[str], int, int]:
-    """``lines`` and the span ``[first, last)`` without its leading and trailing blank lines."""
+def _nonblank_span(lines: list[str], first: int, last: int | None = None) -> tuple[int, int]:
+    """The span ``[first, last)`` of ``lines`` without its leading and trailing blank lines."""
     last = len(lines) if last is None else last
     while first < last and not lines[first].strip():
         first += 1
     while last > first and not lines[last - 1].strip():
         last -= 1
-    return lines, first, last
+    return first, last
 
 
 def _fitting_lines(

@@ -76,6 +76,19 @@ ENTRY_ALLOWANCE = 80
 _SAFETY = 1.3
 
 
+def _longest_prefix(n: int, fits: Callable[[int], bool]) -> int:
+    """The longest prefix length below ``n`` that ``fits`` (0 when none does; prefix
+    ``n`` itself is known not to), by binary search: fitting shrinks as prefixes grow."""
+    lo, hi = 0, n - 1  # prefix lengths: lo fits (or is 0), hi + 1 does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def _conservative(text: str) -> int:
     return math.ceil(estimate_total(text) * _SAFETY)
 
@@ -392,15 +405,14 @@ def build_entry(
     phrase_tokens = count(_render(lines)) if lines else 0
     if order and phrase_tokens - sel.costs[-1] > budget:
         _log.debug("index entry %s: phrase costs summed low; trimming", lay.doc_id)
-        lo, hi = 0, len(order) - 1  # prefix lengths: lo fits, hi + 1 does not
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            body = _render(_group_lines(texts, phr.groups, order[:mid]))
-            if count(body) - sel.costs[mid - 1] <= budget:
-                lo = mid
-            else:
-                hi = mid - 1
-        order = order[:lo]
+        keep = _longest_prefix(
+            len(order),
+            lambda k: (
+                count(_render(_group_lines(texts, phr.groups, order[:k]))) - sel.costs[k - 1]
+                <= budget
+            ),
+        )
+        order = order[:keep]
         lines = _group_lines(texts, phr.groups, order)
         phrase_tokens = count(_render(lines)) if lines else 0
 
@@ -437,15 +449,9 @@ def build_entry(
                 piece_cost,
             )
 
-        lo, hi = 0, len(order) - 1  # prefix lengths: lo fits (or is 0), hi + 1 does not
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if measure("\n".join(packed(mid)[0])) <= cap:
-                lo = mid
-            else:
-                hi = mid - 1
-        order = order[:lo]
-        parts, lines = packed(lo)
+        keep = _longest_prefix(len(order), lambda k: measure("\n".join(packed(k)[0])) <= cap)
+        order = order[:keep]
+        parts, lines = packed(keep)
         phrase_tokens = count(_render(lines)) if lines else 0
     text = "\n".join(parts)
     entry = IndexEntry(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from dan.errors import EncryptedDocumentError, UnsupportedFormatError
+from dan.textclean import looks_binary
 
 __all__ = ["DOC_TYPES", "normalize_doc_type", "sniff", "detect"]
 
@@ -79,13 +80,6 @@ def sniff(data: bytes) -> str | None:
     return None
 
 
-def _binary(data: bytes) -> bool:
-    """Whether the first bytes are evidently not text: a NUL, or many control bytes."""
-    head = data[:4096]
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
-    return b"\x00" in head or controls > 0.02 * len(head) + 8
-
-
 def _looks_like(kind: str | None) -> str:
     return {
         "docx": "a zip package (DOCX)",
@@ -144,7 +138,7 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
         dot = lower.rfind(".")
         if dot >= 0 and lower[dot:] in _EXTENSIONS:
             by_ext = _EXTENSIONS[lower[dot:]]
-            if by_ext == "docx" and kind is None and _binary(data):
+            if by_ext == "docx" and kind is None and looks_binary(data[:4096].decode("latin-1")):
                 raise UnsupportedFormatError(
                     f"{filename!r} has a Word extension but holds binary data, not a Word "
                     "document (an executable, a picture or another format dan does not read)"

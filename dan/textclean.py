@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["clean_text", "decode_text", "repair_surrogates", "unicode_text"]
+__all__ = ["clean_text", "decode_text", "looks_binary", "repair_surrogates", "unicode_text"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # C0 controls except \t \n, DEL, C1 controls.
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _NEWLINES = re.compile("\r\n?|[\x0b\x0c\u2028\u2029\x85]")
+
+
+def looks_binary(sample: str) -> bool:
+    """Whether ``sample`` (the start of a text) is evidently binary data: a NUL, or control
+    characters other than tab, newlines, form and vertical feed in more than 2 % of it."""
+    controls = sum(1 for ch in sample if ch < " " and ch not in "\t\n\r\f\x0b")
+    controls += sample.count("\x7f")
+    return "\x00" in sample or controls > 0.02 * len(sample) + 8
 
 
 def repair_surrogates(text: str) -> str:

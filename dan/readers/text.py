@@ -14,7 +14,7 @@ from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError, UnsupportedFormatError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
-from dan.textclean import clean_text, decode_text
+from dan.textclean import clean_text, decode_text, looks_binary
 
 __all__ = [
     "check_blocks",
@@ -32,13 +32,7 @@ WRAP_WIDTH = 50
 
 def reject_binary(text: str, what: str = "text") -> None:
     """Raise when decoded ``text`` is evidently binary data (NULs or many controls)."""
-    sample = text[:65536]
-    if not sample:
-        return
-    controls = sum(1 for ch in sample if ch < " " and ch not in "\t\n\r\f\x0b") + sample.count(
-        "\x7f"
-    )
-    if "\x00" in sample or controls > 0.02 * len(sample) + 8:
+    if looks_binary(text[:65536]):
         raise UnsupportedFormatError(
             f"the input does not look like {what}: it holds binary data (NUL or control bytes); "
             "check the file, or pass the right doc_type"
@@ -71,13 +65,12 @@ def check_blocks(text: str, limits: Limits, what: str = "Markdown") -> None:
     """Refuse ``text`` (before it is parsed) when it can start more blocks than
     ``Limits.max_blocks``: paragraphs, headings, list items, table rows, each of which
     becomes objects in every later stage. Plain text counts paragraphs only."""
-    if text.count("\n") < limits.max_blocks:
+    newlines = text.count("\n")
+    if newlines < limits.max_blocks:
         return  # (a block takes a line at least: nothing to count)
     pattern = _PARA_START if what == "text" else _BLOCK_START
-    count = 0
-    for _ in pattern.finditer(text):
-        count += 1
-    lines = text.count("\n") + 1 if what == "text" else 0
+    count = sum(1 for _ in pattern.finditer(text))
+    lines = newlines + 1 if what == "text" else 0
     if count > limits.max_blocks or lines > 4 * limits.max_blocks:
         found = f"{count:,} blocks" if count > limits.max_blocks else f"{lines:,} lines"
         raise LimitExceededError(

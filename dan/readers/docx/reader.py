@@ -39,16 +39,15 @@ class _Parts:
         return found[1]
 
     def optional(self, rtype: str) -> etree._Element | None:
-        for ty, target, external in self.rels.values():
-            if ty == rtype and not external and self.pkg.has(target):
-                return self.load(target, rtype)
-        return None
+        target = self.optional_target(rtype)
+        return self.load(target, rtype) if target is not None else None
 
     def links(self, part: str) -> dict[str, str]:
         """External hyperlink relationships of ``part``: id -> URL (a damaged rels part
         gives none: links then keep their text)."""
-        rels = self.rels if part == self.pkg.main else None
-        if rels is None:
+        if part == self.pkg.main:
+            rels = self.rels
+        else:
             try:
                 rels = self.pkg.rels(part)
             except LimitExceededError:
@@ -222,9 +221,9 @@ def _notes(parts: _Parts, ctx: DocxContext) -> list[m.Note]:
             continue
         part = parts.optional_target(rtype)
         root = parts.load(part, rtype) if part is not None else None
-        if root is None:
+        if part is None or root is None:
             continue
-        ctx.links = parts.links(part or "")
+        ctx.links = parts.links(part)
         for note in root.iter(tag):
             if note.get(W.type, "") in _SKIP_NOTE_TYPES:
                 continue

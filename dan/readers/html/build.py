@@ -349,14 +349,15 @@ class BlockBuilder:
 
     def image(self, alt: str, title: str) -> None:
         """An ``<img>``: its alternative text and title, as an image placeholder."""
-        words = clean_text(alt).strip() or clean_text(title).strip()
+        alt, title = clean_text(alt).strip(), clean_text(title).strip()
+        words = alt or title
         if not words or self.pre_depth:
             return
         self._count(len(words))
         para = self._open_para()
         if para.has_text and not para.after_break:
             para.add(m.Text(" "))
-        para.add(m.Image(clean_text(alt).strip(), clean_text(title).strip()))
+        para.add(m.Image(alt, title))
         para.has_text = True
         para.after_break = False
         para.pending_space = True

@@ -17,7 +17,7 @@ import re
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from demo.store.db import Backend, PassageRow, Scope, Tx
 from demo.store.errors import ConflictError, StoreError, StoreUnavailableError
 from demo.store.vectors import VectorIndex
 
-__all__ = ["SQLiteBackend"]
+__all__ = ["SQLiteBackend", "informative"]
 
 SCHEMA_VERSION = "1"
 
@@ -36,8 +36,11 @@ SCHEMA_VERSION = "1"
 COMMON_SHARE = 0.25
 #: ... once it holds this many passages (below, every query is cheap).
 PRUNE_FROM = 5000
-#: At most this many of a query's words (the rarest) are matched.
+#: At most this many of a query's words (the rarest) are matched ...
 MAX_MATCH_TERMS = 32
+#: ... and, past the rarest, only while the passages holding them add up to at most this many:
+#: BM25 is computed for every passage a match holds, so this bounds a query's cost at any size.
+MAX_POSTINGS = 40_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -292,8 +295,12 @@ class SQLiteBackend(Backend):
         ``COMMON_SHARE`` (a quarter) of its passages is left out of the match: its IDF is small
         (FTS5's BM25 gives a word in over half of them none at all), and scoring the many
         passages that hold only such words is most of a query's time.
-        The rarest word always stays, so a query never loses every term. On the quality
-        benchmark this changes evidence recall by less than half a point.
+        Past the rarest word, words are added rarest first only while the passages holding
+        them add up to at most ``MAX_POSTINGS``: FTS5 computes BM25 for every passage the
+        match holds (about 0.7 µs each here), so this bounds a query's cost whatever the
+        collection's size. The rarest word always stays, so a query never loses every term.
+        ``docs/store.md`` has what these rules cost in recall and gain in time at 100,000
+        passages.
         """
         if not terms:
             return []
@@ -304,11 +311,7 @@ class SQLiteBackend(Backend):
         total = self.active_set(tx, scope.collection_id).chunks
         if total >= PRUNE_FROM:
             # Counts are cached and may be a little old: they only decide what to leave out.
-            counts = self._term_counts(tx, table, terms, total)
-            kept = [t for t in terms if counts[t] <= COMMON_SHARE * total] or [min(terms, key=lambda t: (counts[t], t))]
-            if len(kept) > MAX_MATCH_TERMS:
-                rarest = set(sorted(kept, key=lambda t: (counts[t], t))[:MAX_MATCH_TERMS])
-                kept = [t for t in kept if t in rarest]
+            kept = informative(terms, self._term_counts(tx, table, terms, total), total)
         # Every term is a quoted FTS5 string ("" escapes a quote): no query syntax can pass.
         match = " OR ".join(_fts_string(t) for t in kept)
         if scope.narrowed:
@@ -371,6 +374,25 @@ class SQLiteBackend(Backend):
 
 
 _COLLECTION_ID = re.compile(r"^C[0-9A-F]{16}$")
+
+
+def informative(terms: Sequence[str], counts: Mapping[str, int], total: int) -> list[str]:
+    """The words of a query worth matching in a collection of ``total`` passages, where
+    ``counts[t]`` passages hold word ``t`` (in the query's order).
+
+    The rarest word always; then, rarest first, each word in at most ``COMMON_SHARE`` of the
+    passages while the kept words' passages add up to at most ``MAX_POSTINGS`` and at most
+    ``MAX_MATCH_TERMS`` words are kept.
+    """
+    by_rarity = sorted(dict.fromkeys(terms), key=lambda t: (counts[t], t))
+    chosen = {by_rarity[0]} if by_rarity else set()
+    postings = counts[by_rarity[0]] if by_rarity else 0
+    for t in by_rarity[1:]:
+        if len(chosen) >= MAX_MATCH_TERMS or counts[t] > COMMON_SHARE * total or postings + counts[t] > MAX_POSTINGS:
+            break
+        chosen.add(t)
+        postings += counts[t]
+    return [t for t in dict.fromkeys(terms) if t in chosen]
 
 
 def _fts_table(collection_id: str) -> str:

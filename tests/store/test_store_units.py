@@ -142,3 +142,39 @@ def test_owner_policy():
     assert policy.can_access(AccessContext("alice"), col, True) is True
     for who in (None, "", "Alice", "bob"):
         assert policy.can_access(AccessContext(who), col, False) is False
+
+
+def test_informative_words_follow_share_postings_and_count_bounds(monkeypatch):
+    import demo.store.sqlite as backend
+
+    monkeypatch.setattr(backend, "MAX_POSTINGS", 100)
+    counts = {"zebra": 3, "crossing": 40, "sign": 60, "supplier": 90, "the": 900}
+    # query order kept; 'sign' would take the postings to 43 + 60 > 100; 'the' is over a quarter
+    assert backend.informative(["the", "sign", "zebra", "crossing"], counts, 1000) == ["zebra", "crossing"]
+    # the rarest word stays even when it alone is common and over the budget
+    assert backend.informative(["the"], counts, 1000) == ["the"]
+    assert backend.informative(["supplier", "the"], {"supplier": 500, "the": 900}, 1000) == ["supplier"]
+    assert backend.informative([], counts, 1000) == []
+    monkeypatch.setattr(backend, "MAX_MATCH_TERMS", 2)
+    monkeypatch.setattr(backend, "MAX_POSTINGS", 10**9)
+    assert backend.informative(["sign", "zebra", "crossing", "supplier"], counts, 1000) == ["zebra", "crossing"]
+
+
+@given(
+    st.dictionaries(st.text("abcdef", min_size=1, max_size=3), st.integers(0, 5000), min_size=1, max_size=40),
+    st.integers(1, 20_000),
+)
+def test_informative_words_are_the_rarest_prefix_within_bounds(counts, total):
+    import demo.store.sqlite as backend
+
+    terms = list(counts)
+    kept = backend.informative(terms, counts, total)
+    rarest = min(terms, key=lambda t: (counts[t], t))
+    assert rarest in kept and kept == [t for t in terms if t in kept]
+    assert len(kept) <= backend.MAX_MATCH_TERMS
+    others = [t for t in kept if t != rarest]
+    assert all(counts[t] <= backend.COMMON_SHARE * total for t in others)
+    assert not others or sum(counts[t] for t in kept) <= backend.MAX_POSTINGS
+    # a prefix of the words by rarity: nothing left out is rarer than something kept
+    left_out = [t for t in terms if t not in kept]
+    assert all((counts[a], a) < (counts[b], b) for a in kept for b in left_out)

@@ -14,6 +14,15 @@ from dan.errors import DanError
 from dan.fields import ChunkField
 from dan.inline import current_text
 from dan.names import Names
+from dan.references import (
+    caption_tables,
+    common_labels,
+    heading_labels,
+    label_key,
+    mentions,
+    paragraph_label,
+    resolve,
+)
 from dan.render import phrase
 from dan.units import CODE, HEADING, ITEM, PARA, ROW
 from ven import schema as S
@@ -102,12 +111,48 @@ def _names(ctx: RecordContext, seq: int, plain: str) -> Names:
     return result
 
 
+def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str]]]:
+    """Each chunk's labels (clause numbers, named parts, captions, heading titles) and its
+    resolved references to other chunks' labels (:mod:`dan.references`)."""
+    every = [u for chunk in chunks for u in chunk.units]
+    captions = caption_tables(
+        [u.plain if u.kind == PARA else "" for u in every], [u.table or 0 for u in every]
+    )
+    of_heading: dict[str, list[str]] = {}
+    carried: list[list[str]] = []
+    mentioned: list[list[str]] = []
+    for chunk in chunks:
+        own: dict[str, None] = {}
+        names: dict[str, None] = {}
+        for u in chunk.units:
+            for h in u.path or ():
+                found = of_heading.get(h)
+                if found is None:
+                    found = of_heading[h] = heading_labels(h)
+                own.update(dict.fromkeys(found))
+            if u.kind in (PARA, ITEM):
+                label = paragraph_label(u.plain)
+                if label:
+                    own[label] = None
+            if u.table and u.table in captions:
+                own[captions[u.table]] = None
+            if u.kind in (PARA, ITEM, ROW):
+                names.update(dict.fromkeys(mentions(u.plain)))
+        carried.append(list(own))
+        mentioned.append(list(names))
+    everywhere = common_labels(carried)
+    if everywhere:
+        carried = [[x for x in own if label_key(x) not in everywhere] for own in carried]
+    return carried, resolve(carried, mentioned)
+
+
 def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str, str | int]]:
     """One flat record per chunk, names hook called once per chunk in ``ssSeq`` order."""
     n = len(chunks)
     labels = ctx.labels
     records: list[dict[str, str | int]] = []
     top = ctx.top_level
+    carried, refs = _references(chunks)
     for seq, chunk in enumerate(chunks):
         units = chunk.units
         revs: dict[str, str] = {}
@@ -173,6 +218,8 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
             S.ORGS: _bounded(names.orgs),
             S.PLACES: _bounded(names.places),
             S.TERMS: _bounded(names.terms),
+            S.LABELS: _bounded(carried[seq]),
+            S.REFS: _bounded(refs[seq]),
             labels[ChunkField.DOC_TITLE]: ctx.title,
             labels[ChunkField.SECTION_PATH]: " > ".join(units[0].path),
             labels[ChunkField.PAGE_RANGE]: page_range(chunk.page, chunk.page_last),
@@ -189,6 +236,8 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
 
 _TRIMMABLE = (
     S.PLAIN,
+    S.LABELS,
+    S.REFS,
     S.LISTS,
     S.ITALIC,
     S.BOLD,

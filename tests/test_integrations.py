@@ -335,3 +335,19 @@ def test_max_tokens_caps_all_documents_together(store_and_results: tuple) -> Non
     assert sum(d.metadata["ssTokens"] for d in out) <= cap
     with pytest.raises(IntegrationError, match="max_tokens"):
         expand_hits(hits, docs, max_tokens=0)
+
+
+def test_default_expansion_follows_cross_references() -> None:
+    contract = (
+        "# Agreement\n\n## 9 Liability\n\n9.2 The total liability is limited to the fees of twelve months.\n\n"
+        "## 10 Insurance\n\n" + "The supplier keeps insurance cover and shows the certificate every year. " * 6 + "\n\n"
+        "## Schedule 3 - Special provisions\n\nBy way of derogation from clause 9.2, data protection breaches are "
+        "limited to EUR 2,500,000 per claim.\n"
+    )
+    res = dan.convert_string(contract, "markdown", max_tokens=60)
+    clause = next(i for i, c in enumerate(res.chunks) if "9.2 The total" in c)
+    schedule = next(i for i, c in enumerate(res.chunks) if "By way of derogation" in c)
+    hit = [(res.chunks[clause], res.records[clause])]
+    ctx = expand_hits(hit, {res.doc_id: res}, budget=2000)
+    assert ctx.documents[0].seqs == (clause, schedule)
+    assert expand_hits(hit, {res.doc_id: res}, budget=0).documents[0].seqs == (clause,)

@@ -23,7 +23,9 @@ chunk texts) and turns a question into the context to send to a model, in five s
    ``rank_order=True`` (the default) each file's budget is spent in anchor-rank order:
    the best hit's whole structure (its complete table, its run of revisions and comments)
    first; a weaker hit whose structure no longer fits is left out rather than sent
-   incomplete; then comment and revision chunks while budget remains. With
+   incomplete; then the chunks the kept hits refer to and that refer to them
+   (:meth:`ven.Ven.references`: a definition, an exception in another clause), best hit
+   first; then comment and revision chunks while budget remains. With
    ``rank_order=False``: ``add_related_chunks`` for all
    hits at once (completions ignore the budget), then the additions.
 5. **Assembly** — each file's chunks in document order, files in the order they were
@@ -675,6 +677,18 @@ def _rank_order(
         else:
             dropped.append(anchor)
     kept = [s for s in ranked if s not in dropped]
+    if v.has_references:
+        # What the kept hits refer to and what refers to them (a definition, an exception
+        # written in another clause), best hit first, each with its own structure.
+        for anchor in kept:
+            for c in v.references(anchor):
+                if c in chosen:
+                    continue
+                unit = _completion(v, c)
+                cost = sum(v.chunk_tokens(s) for s in unit - chosen)
+                if spent + cost <= allowance:
+                    chosen |= unit
+                    spent += cost
     anchor_tokens = sum(v.chunk_tokens(s) for s in kept)
     remaining = allowance - spent
     if remaining > 0 and (v.has_comments or v.has_revisions):
@@ -704,7 +718,10 @@ def _all_at_once(
     additions."""
     with v.begin_expansion(ranked) as exp:
         added = exp.add_related_chunks(
-            revisions=v.has_revisions, comments=v.has_comments, budget=budget
+            revisions=v.has_revisions,
+            comments=v.has_comments,
+            budget=budget,
+            references=v.has_references,
         )
         if v.has_comments and added < budget:
             added = exp.add_comment_chunks(budget=budget)

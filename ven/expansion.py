@@ -94,6 +94,26 @@ def _author(value: object) -> str:
     return author_key(value)
 
 
+def reference_order(lay: Layout, seq: int, referring: bool = True) -> list[int]:
+    """The chunks chunk ``seq`` refers to (the first chunk carrying each label its
+    ``ssRefs`` names, in record order), then, with ``referring``, the chunks whose
+    ``ssRefs`` name a label it carries, nearest it first, then by ssSeq; none twice, never
+    ``seq`` itself."""
+    out: dict[int, None] = {}
+    for key in lay.refs_of[seq]:
+        holders = lay.label_seqs.get(key)
+        if holders:
+            out.setdefault(holders[0], None)
+    if referring and lay.labels_of[seq]:
+        found: set[int] = set()
+        for key in lay.labels_of[seq]:
+            found.update(lay.referrers.get(key, ()))
+        for _, c in sorted((abs(c - seq), c) for c in found):
+            out.setdefault(c, None)
+    out.pop(seq, None)
+    return list(out)
+
+
 class Expansion:
     """The expansion state of one query for one document; create it with
     :meth:`ven.Ven.begin_expansion`.
@@ -357,6 +377,34 @@ class Expansion:
         self._add_chunks(by_author.get(key, ()) if key else marked, b)
         return self._tokens - self._orig
 
+    def add_referenced_chunks(self, budget: Budget = None, referring: bool = True) -> int:
+        """Add what the anchors refer to and, with ``referring``, what refers to them.
+
+        For each anchor in ssSeq order: for each label its ``ssRefs`` names, in record
+        order, the first chunk carrying that label in ``ssLabels`` (where the clause, part,
+        table or section starts); then, with ``referring``, every chunk whose ``ssRefs``
+        names a label the anchor carries (an exception, a derogation, a qualification
+        written elsewhere), nearest the anchor first, then by ssSeq.
+
+        Unit: one chunk; a chunk is added only while :attr:`enrichment_tokens` <
+        ``budget``. Records without cross-reference fields add nothing. Returns the
+        cumulative enrichment tokens.
+        """
+        lay = self._live()
+        referring = _flag("referring", referring)
+        b = _budget(budget)
+        order: dict[int, None] = {}
+        for a in self._anchors:
+            order.update(dict.fromkeys(reference_order(lay, a, referring)))
+        s_set = self._set
+        for c in order:
+            if c in s_set:
+                continue
+            if not self._room(b):
+                break
+            self._add((c,))  # (a chunk over the cap is skipped; a smaller one may fit)
+        return self._tokens - self._orig
+
     def add_related_chunks(
         self,
         revisions: bool = True,
@@ -364,13 +412,16 @@ class Expansion:
         all_tables: bool = False,
         adjacent_tables: bool = True,
         budget: Budget = None,
+        references: bool = False,
     ) -> int:
         """Run the completions, then optionally add the document's other tables.
 
         In order: :meth:`complete_tables`; :meth:`complete_revisions` if ``revisions``;
         :meth:`complete_comments` if ``comments``; if ``adjacent_tables``, every table any
         chunk of the expanded set touches is completed, repeatedly, until no table in the
-        set is partial; if ``all_tables``, every remaining table of the document, one whole
+        set is partial; if ``references``, :meth:`add_referenced_chunks` within ``budget``
+        (before the adjacent tables are completed, so a referenced table row brings its
+        table); if ``all_tables``, every remaining table of the document, one whole
         table per unit, nearest to an anchor first (then by first ssSeq), while
         :attr:`enrichment_tokens` < ``budget`` (then, with ``adjacent_tables``, the tables
         those bring in part of are completed too). Completions ignore the budget.
@@ -381,6 +432,7 @@ class Expansion:
         comments = _flag("comments", comments)
         all_tables = _flag("all_tables", all_tables)
         adjacent_tables = _flag("adjacent_tables", adjacent_tables)
+        references = _flag("references", references)
         b = _budget(budget)
         done: set[int] = set()
         self._complete_tables_of(self._anchors, done)
@@ -388,6 +440,8 @@ class Expansion:
             self._complete_runs(lay.rev_run_of, lay.rev_runs, "revisions")
         if comments:
             self._complete_runs(lay.com_run_of, lay.com_runs, "comments")
+        if references:
+            self.add_referenced_chunks(budget=b)
         if adjacent_tables and lay.table_count:
             self._close_tables(done)
         if all_tables and lay.table_count:

@@ -142,6 +142,8 @@ class Layout:
         "com_runs",
         "com_seqs",
         "doc_id",
+        "label_seqs",
+        "labels_of",
         "max_sect",
         "n",
         "page",
@@ -153,6 +155,8 @@ class Layout:
         "page_last",
         "page_marks",
         "page_sparse",
+        "referrers",
+        "refs_of",
         "rev_authors",
         "rev_by_author",
         "rev_run_of",
@@ -208,6 +212,10 @@ class Layout:
     sect_chunks: MappingProxyType[int, int]
     sect_pages: MappingProxyType[int, int]
     max_sect: int
+    labels_of: tuple[tuple[str, ...], ...]
+    refs_of: tuple[tuple[str, ...], ...]
+    label_seqs: MappingProxyType[str, tuple[int, ...]]
+    referrers: MappingProxyType[str, tuple[int, ...]]
 
     def __init__(self, **values: Any) -> None:
         for name in self.__slots__:
@@ -387,6 +395,15 @@ def build_layout(cols: Columns) -> Layout:
     sect_chunks = {k: len(v) for k, v in sect_iv.items()}
     sect_pages = {k: _span_pages(_merge(v)) for k, v in sect_iv.items()}
 
+    # Cross-references: which chunks carry each label, and which refer to it.
+    carry: dict[str, list[int]] = {}
+    refer: dict[str, list[int]] = {}
+    for seq in range(n):
+        for label in cols.labels[seq]:
+            carry.setdefault(label, []).append(seq)
+        for ref in cols.refs[seq]:
+            refer.setdefault(ref, []).append(seq)
+
     return Layout(
         doc_id=cols.doc_id,
         title=cols.title,
@@ -423,4 +440,8 @@ def build_layout(cols: Columns) -> Layout:
         sect_chunks=MappingProxyType(sect_chunks),
         sect_pages=MappingProxyType(sect_pages),
         max_sect=max(sect),
+        labels_of=tuple(cols.labels),
+        refs_of=tuple(cols.refs),
+        label_seqs=MappingProxyType({k: tuple(v) for k, v in carry.items()}),
+        referrers=MappingProxyType({k: tuple(v) for k, v in refer.items()}),
     )

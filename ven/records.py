@@ -19,9 +19,11 @@ from ven.schema import (
     COMS,
     COUNT,
     DOC_ID,
+    LABELS,
     OPTIONAL_FIELDS,
     PAGE,
     PAGE_LAST,
+    REFS,
     REQUIRED_FIELDS,
     REV_AUTHORS,
     REVS,
@@ -31,6 +33,7 @@ from ven.schema import (
     TITLE,
     TOKENS,
     TYPE,
+    label_key,
     split_list,
 )
 
@@ -77,6 +80,16 @@ class Columns(NamedTuple):
     rev_authors: list[tuple[str, ...]]
     coms: list[int]
     com_authors: list[tuple[str, ...]]
+    #: Cross-reference labels each chunk carries and refers to, as :func:`label_key` keys.
+    labels: list[tuple[str, ...]]
+    refs: list[tuple[str, ...]]
+
+
+def _keys(value: object) -> tuple[str, ...]:
+    """A cross-reference field's labels as keys (missing or empty: none)."""
+    if not value:
+        return ()
+    return tuple(dict.fromkeys(label_key(x) for x in split_list(str(value))))
 
 
 def as_int(value: object) -> int | None:
@@ -156,6 +169,8 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
     rev_authors: list[tuple[str, ...]] = [()] * n
     coms = [0] * n
     com_authors: list[tuple[str, ...]] = [()] * n
+    labels: list[tuple[str, ...]] = [()] * n
+    refs: list[tuple[str, ...]] = [()] * n
     seen = [-1] * n  # seq -> input position of the record holding it
 
     doc_id = title = ""
@@ -262,6 +277,8 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
         rev_authors[seq] = split_list(vals[_I_REVA])
         coms[seq] = vals[_I_COMS]
         com_authors[seq] = split_list(vals[_I_COMA])
+        labels[seq] = _keys(rec.get(LABELS))
+        refs[seq] = _keys(rec.get(REFS))
 
     # n distinct seqs, each < n: a permutation of 0..n-1 by construction.
     return Columns(
@@ -277,4 +294,6 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
         rev_authors,
         coms,
         com_authors,
+        labels,
+        refs,
     )

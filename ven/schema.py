@@ -37,6 +37,9 @@ __all__ = [
     "ORGS",
     "PLACES",
     "TERMS",
+    "LABELS",
+    "REFS",
+    "REFERENCE_FIELDS",
     "REQUIRED_FIELDS",
     "INT_FIELDS",
     "STR_FIELDS",
@@ -45,6 +48,7 @@ __all__ = [
     "FIXED_FIELDS",
     "STORY_TYPES",
     "join_list",
+    "label_key",
     "split_list",
 ]
 
@@ -74,6 +78,8 @@ PERSONS = "ssPersons"
 ORGS = "ssOrgs"
 PLACES = "ssPlaces"
 TERMS = "ssTerms"
+LABELS = "ssLabels"
+REFS = "ssRefs"
 
 #: Fields every record must carry for ``ven.Ven`` to accept it.
 REQUIRED_FIELDS: tuple[str, ...] = (
@@ -109,8 +115,11 @@ PHRASE_FIELDS: tuple[str, ...] = (
     PLACES,
     TERMS,
 )
+#: Cross-reference fields: the labels a chunk carries (its clause numbers, named parts,
+#: captions and heading titles) and the labels of other chunks its text refers to.
+REFERENCE_FIELDS: tuple[str, ...] = (LABELS, REFS)
 #: Fixed fields a record may omit (missing is read as ``""``).
-OPTIONAL_FIELDS: tuple[str, ...] = (PAGE_KIND, *PHRASE_FIELDS)
+OPTIONAL_FIELDS: tuple[str, ...] = (PAGE_KIND, *PHRASE_FIELDS, *REFERENCE_FIELDS)
 #: Every fixed field, in the order ``dan`` writes them.
 FIXED_FIELDS: tuple[str, ...] = (
     DOC_ID,
@@ -129,6 +138,7 @@ FIXED_FIELDS: tuple[str, ...] = (
     COMS,
     COM_AUTHORS,
     *PHRASE_FIELDS,
+    *REFERENCE_FIELDS,
 )
 #: Fixed fields whose value is a ``str``.
 STR_FIELDS: frozenset[str] = frozenset(FIXED_FIELDS) - INT_FIELDS
@@ -201,3 +211,13 @@ def split_list(value: str) -> tuple[str, ...]:
         i += 1
     items.append("".join(buf))
     return tuple(p for p in (s.strip() for s in items) if p)
+
+
+def label_key(label: str) -> str:
+    """How cross-reference labels (``ssLabels``, ``ssRefs``) compare: case-folded, with
+    whitespace runs as one space.
+
+    >>> label_key("  Schedule   3 ") == label_key("schedule 3")
+    True
+    """
+    return _WS.sub(" ", label).strip().casefold()

@@ -174,7 +174,8 @@ class Enriched:
     """Pipeline 3: dan chunks, top-k, then ven enrichment within the same budget."""
 
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
-                 order: str = "rank", people: bool = True, structure: bool = True) -> None:
+                 order: str = "rank", people: bool = True, structure: bool = True,
+                 references: bool = True) -> None:
         if not 0 < share <= 1:
             raise ValueError("share must be in (0, 1]")
         if order not in ("rank", "document"):
@@ -186,6 +187,7 @@ class Enriched:
         self.order = order
         self.people = people
         self.structure = structure
+        self.references = references
 
     def completion(self, doc: str, seqs: Sequence[int]) -> tuple[int, ...]:
         """ven's completions of ``seqs`` (tables, revision and comment runs, adjacent tables);
@@ -231,6 +233,14 @@ class Enriched:
                     if not sel.fits(t):
                         break
                     sel.add(doc, [s], "structure")
+        # 2b. cross-references: what each anchor refers to and what refers to it
+        if self.references:
+            for a in anchors:
+                v = self.corpus.vens[a.doc]
+                for c in v.references(a.seq):
+                    new = sel.new(a.doc, self.completion(a.doc, [c]))
+                    if new and sel.fits(sel.cost(a.doc, new)):
+                        sel.add(a.doc, new, "references")
         # 3. named reviewers and comment authors
         if self.people:
             seen: list[str] = []

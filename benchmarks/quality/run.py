@@ -62,6 +62,7 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "3-share-75": ("ablation", "pipeline 3 with 75 % of the budget for retrieval"),
     "3-no-people": ("ablation", "pipeline 3 without the named-people phase"),
     "3-no-structure": ("ablation", "pipeline 3 without ven's completions (retrieval, named people, back-fill only)"),
+    "3-no-references": ("ablation", "pipeline 3 without the cross-reference phase (what the anchors refer to and what refers to them)"),
     "5-collection": ("ablation", "ven.collection.Collection (lexical routing, anchor-rank order) with retrieval_pct / enrichment_pct set so that its allowance is the budget; not held to the budget"),
     "5r-collection-reference": ("ablation", "the same with rank_order=False (the reference demo's enrichment)"),
     "5c-collection-capped": ("ablation", "ven.collection.Collection as in 5-collection, with the budget passed as its hard cap context(max_tokens=budget)"),
@@ -167,6 +168,7 @@ def build_pipelines(items: Sequence[Any], args: argparse.Namespace, notes: list[
         pipes.append(Enriched("3-share-75", corpus, dan_retriever, share=0.75))
         pipes.append(Enriched("3-no-people", corpus, dan_retriever, share=args.share, people=False))
         pipes.append(Enriched("3-no-structure", corpus, dan_retriever, share=args.share, structure=False))
+        pipes.append(Enriched("3-no-references", corpus, dan_retriever, share=args.share, references=False))
     return pipes, facts
 
 

@@ -175,7 +175,7 @@ def _lookup(documents: Mapping[str, Any]) -> dict[str, tuple[str, Any]]:
 
 def _default_expand(budget: int | None) -> Callable[[Expansion], object]:
     def expand(exp: Expansion) -> object:
-        return exp.add_related_chunks(budget=budget)
+        return exp.add_related_chunks(budget=budget, references=True)
 
     return expand
 
@@ -220,8 +220,9 @@ def expand_hits(
 
     ``documents`` maps ``ssDocId`` (matched case-insensitively) to the document (see the
     module docstring). ``expand(exp)`` runs the expansion of each document; by default
-    ``exp.add_related_chunks(budget=budget)`` (complete tables, revisions and comments,
-    the usual choice), ``budget`` being the enrichment-token cap per
+    ``exp.add_related_chunks(budget=budget, references=True)`` (complete tables, revisions
+    and comments, then what the hits refer to and what refers to them: the usual
+    choice), ``budget`` being the enrichment-token cap per
     document. Raises :class:`~dan.integrations.IntegrationError` when a hit names a
     document missing from ``documents``, a seq outside it, or when both ``budget`` and
     ``expand`` are given (put the budget inside your ``expand``).

@@ -304,9 +304,9 @@ def expand_search_results(
       or ``Ven`` objects for large ones.
 
     ``budget`` caps the enrichment tokens per document of the default expansion
-    (``add_related_chunks``); ``expand(exp)`` replaces it. Completions (whole tables,
-    runs of revisions and comments) ignore ``budget``; ``max_tokens`` is a hard cap on all
-    the returned dan chunks together, hits included, that nothing passes (see
+    (``add_related_chunks(references=True)``); ``expand(exp)`` replaces it. Completions
+    (whole tables, runs of revisions and comments) ignore ``budget``; ``max_tokens`` is a
+    hard cap on all the returned dan chunks together, hits included, that nothing passes (see
     :func:`~dan.integrations.context.expand_hits`). Raises
     :class:`~dan.integrations.IntegrationError` (a ``dan.DanError``) for a document it
     cannot find or read.

@@ -467,7 +467,8 @@ class KnowledgeStore:
 
     def expand(self, cid: str, passage_ids: Sequence[str], access: AccessContext, *, budget: int = 2000) -> list[Passage]:
         """The passages with what completes them (whole tables, runs of revisions and comments,
-        ven's ``add_related_chunks``) within ``budget`` extra tokens per source, in reading order."""
+        then the chunks they refer to and that refer to them: ven's ``add_related_chunks``
+        with ``references``) within ``budget`` extra tokens per source, in reading order."""
         self._collection(cid, access, False)
         if isinstance(passage_ids, str) or not passage_ids or len(passage_ids) > 50:
             raise InvalidRequestError("passage_ids must be a list of 1 to 50 passage ids")
@@ -489,7 +490,9 @@ class KnowledgeStore:
             for version_id, seqs in by_version.items():
                 v = self._ven(tx, version_id)
                 with v.begin_expansion(seqs) as exp:
-                    exp.add_related_chunks(revisions=v.has_revisions, comments=v.has_comments, budget=budget)
+                    exp.add_related_chunks(
+                        revisions=v.has_revisions, comments=v.has_comments, budget=budget, references=v.has_references
+                    )
                     chosen = list(exp.seqs)
                 rows = tx.rows(
                     f"SELECT {PASSAGE_COLUMNS} FROM passages p JOIN documents d ON d.id = p.document_id "

@@ -196,6 +196,38 @@ def test_expand_completes_a_table(loaded):
         store.expand(cid, ["VNOPE-0"], ALICE)
 
 
+CONTRACT = b"""# Agreement
+
+## 9 Liability
+
+9.2 The total liability of the supplier is limited to the fees of twelve months.
+
+## 10 Insurance
+
+The supplier keeps product liability insurance of EUR 5,000,000 per event with a reputable insurer.
+It shows the certificate every year before the first of March, and it tells the customer at once
+when the cover changes, lapses or is cancelled by either side for any reason at all.
+
+## Schedule 3 - Special provisions
+
+By way of derogation from clause 9.2, liability for data protection breaches is limited to EUR 2,500,000 per claim.
+"""
+
+
+def test_expand_follows_cross_references(store):
+    cid = store.create_collection("Refs", ALICE).id
+    job = ingest(store, cid, "contract.md", CONTRACT)
+    passages = store.list_passages(cid, job.document_id, ALICE)
+    clause = next(p for p in passages if "9.2 The total" in p.text)
+    derogation = next(p for p in passages if "By way of derogation" in p.text)
+    assert len(passages) >= 3, "the test needs clause, insurance and schedule in separate chunks"
+    assert derogation.record["ssRefs"] == "9.2"
+    out = store.expand(cid, [clause.id], ALICE, budget=5000)
+    assert derogation.id in [p.id for p in out]
+    assert all("insurance" not in p.text for p in out)  # only what the reference names
+    assert [p.id for p in store.expand(cid, [clause.id], ALICE, budget=0)] == [clause.id]
+
+
 class Failing:
     def complete(self, system, messages):  # type: ignore[no-untyped-def]
         raise ConnectionError("the model endpoint is down")

@@ -184,6 +184,41 @@ def test_rank_order_adds_revision_and_comment_chunks_while_budget_remains():
     assert ctx.enrichment_tokens == 200
 
 
+def _referencing(n: int, refs: dict[int, tuple[str, str]]) -> list[dict]:
+    out = records("A", n)
+    for seq, (labels, ref) in refs.items():
+        out[seq]["ssLabels"] = labels
+        out[seq]["ssRefs"] = ref
+    return out
+
+
+def test_rank_order_adds_what_the_hits_refer_to_and_what_refers_to_them():
+    # chunk 5 is clause 9.2; chunk 30 derogates from it; chunk 5 refers to Schedule 1 (chunk 20)
+    recs = _referencing(40, {5: ("9; 9.2", "Schedule 1"), 20: ("Schedule 1", ""), 30: ("Schedule 3", "9.2")})
+    c = Collection(threshold=1000, enrichment_pct=2)  # 240 tokens: both fit
+    c.add(recs)
+    c.add(records("B", 40))
+    c.add(records("C", 40))
+    ctx = c.context("q", FakeSearch([("A", 5)]), broad=False)
+    assert ctx.docs[0].seqs == (5, 20, 30)
+    tight = Collection(threshold=1000, enrichment_pct=1)  # 120 tokens: the definition only
+    tight.add(recs)
+    tight.add(records("B", 40))
+    tight.add(records("C", 40))
+    assert tight.context("q", FakeSearch([("A", 5)]), broad=False).docs[0].seqs == (5, 20)
+    reference = Collection(threshold=1000, enrichment_pct=2, rank_order=False)
+    reference.add(recs)
+    reference.add(records("B", 40))
+    reference.add(records("C", 40))
+    assert reference.context("q", FakeSearch([("A", 5)]), broad=False).docs[0].seqs == (5, 20, 30)
+    # without the fields (records of an older dan) nothing is added
+    plain = Collection(threshold=1000, enrichment_pct=2)
+    plain.add(records("A", 40))
+    plain.add(records("B", 40))
+    plain.add(records("C", 40))
+    assert plain.context("q", FakeSearch([("A", 5)]), broad=False).docs[0].seqs == (5,)
+
+
 def test_search_results_are_sanitised():
     c = collection(threshold=1000)
     ctx = c.context("q", FakeSearch([("A", 999), ("nope", 1), ("a", "3"), ("B", -1), ("A", 3)]), broad=False)

@@ -1,0 +1,193 @@
+"""Cross-references: the labels a chunk carries and the labels its text mentions.
+
+A *label* is a name other text can point at:
+
+* a numbered heading — ``9 Limitation of liability`` carries ``9``; every chunk under it
+  (its heading path) carries the label, so ``clause 9`` reaches the whole clause;
+* a numbered paragraph — ``9.2 The total liability …`` carries ``9.2`` (at least one dot:
+  a paragraph starting ``3 people`` is not clause 3);
+* a named part — headings ``Schedule 3 – Special provisions``, ``Appendix B``, ``Annex 1``,
+  ``Exhibit A``, ``Attachment 2`` carry ``Schedule 3`` and so on;
+* a caption — a paragraph ``Table 3: Rates`` or ``Figure 2. Layout`` carries ``Table 3``,
+  and so does the table right after it;
+* a heading's title — ``Definitions`` (from ``12 Definitions`` or ``Definitions``), which
+  ``see Definitions`` or ``as defined in "Definitions"`` point at.
+
+A *mention* is text naming a label: ``clause 9.2``, ``Sections 4 and 5``, ``§ 7``,
+``Article 3``, ``Schedule 3``, ``Table 3``, ``see Definitions``. Mentions are English and
+case-insensitive; ``clause``, ``section``, ``article``, ``paragraph``, ``chapter``, ``part``
+and ``§`` all point at a number. A mention is kept only when the document carries the label
+somewhere outside the mentioning chunk (:func:`resolve`): nothing is guessed, and a
+chunk's own clause is not a reference. A label every chunk carries (the title heading of a
+document) is no label at all (:func:`common_labels`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from ven.schema import label_key
+
+__all__ = [
+    "caption_tables",
+    "common_labels",
+    "heading_labels",
+    "label_key",
+    "mentions",
+    "paragraph_label",
+    "resolve",
+]
+
+_NUM = r"\d{1,4}(?:\.\d{1,4}){0,5}"
+_ID = rf"(?:{_NUM}|(?-i:[A-Z]{{1,2}}|[IVXLC]{{1,6}}))(?![\w])"
+_NUMBERED_KINDS = r"clauses?|sections?|articles?|paragraphs?|paras?\.?|chapters?|parts?|§§?"
+_NAMED = {
+    "schedule": "Schedule",
+    "appendix": "Appendix",
+    "appendices": "Appendix",
+    "annex": "Annex",
+    "annexe": "Annex",
+    "annexes": "Annex",
+    "exhibit": "Exhibit",
+    "attachment": "Attachment",
+    "table": "Table",
+    "figure": "Figure",
+    "fig.": "Figure",
+    "figs.": "Figure",
+}
+_NAMED_KINDS = (
+    r"schedules?|appendix|appendices|annex(?:es|e)?|exhibits?|attachments?|tables?|figures?|figs?\."
+)
+_HEADING_NUMBER = re.compile(
+    rf"(?:(?:clause|section|article|chapter|part|§)\s*)?({_NUM})[.:]?(?=\s|$)", re.I
+)
+_HEADING_NAMED = re.compile(rf"({_NAMED_KINDS})\s+({_ID})", re.I)
+_PARAGRAPH_NUMBER = re.compile(r"(\d{1,4}(?:\.\d{1,4}){1,5})\.?\s+\S")
+_CAPTION = re.compile(rf"(tables?|figures?|figs?\.)\s+({_NUM}|[A-Z])\s*[:.–—-]\s*\S", re.I)
+_LIST_TAIL = rf"(?:\s*(?:,|and|or|&)\s*({_ID}))"
+_MENTION = re.compile(
+    rf"(?<![\w§])({_NUMBERED_KINDS}|{_NAMED_KINDS})\s*({_ID})((?:{_LIST_TAIL}){{0,8}})",
+    re.I,
+)
+_LIST_ITEM = re.compile(_LIST_TAIL, re.I)
+_SEE = re.compile(
+    r"\b(?:see|as defined in|defined in|under the heading|set out in)\s+(?:the\s+)?[\"“']?"
+    r"((?:[A-Z][\w’'&-]*)(?:\s+(?:of|and|the|[A-Z&][\w’'-]*)){0,5})",
+)
+_SPACE = re.compile(r"\s+")
+#: Longest mention or label written (characters).
+MAX_LABEL = 60
+
+
+def _kind_name(kind: str) -> str:
+    k = kind.lower()
+    if k in _NAMED:
+        return _NAMED[k]
+    return _NAMED[k[:-1]] if k.endswith("s") and k[:-1] in _NAMED else ""
+
+
+def heading_labels(heading: str) -> list[str]:
+    """The labels a heading carries: its number or named part, and its title."""
+    text = heading.strip()
+    out: list[str] = []
+    title = text
+    named = _HEADING_NAMED.match(text)
+    number = None if named else _HEADING_NUMBER.match(text)
+    if named and _kind_name(named.group(1)):
+        out.append(f"{_kind_name(named.group(1))} {named.group(2).upper()}")
+        title = text[named.end() :]
+    elif number:
+        out.append(number.group(1))
+        title = text[number.end() :]
+    title = title.strip(" .:–—-")
+    if title and not title[0].isdigit() and len(title) <= MAX_LABEL:
+        out.append(_SPACE.sub(" ", title))
+    return out
+
+
+def paragraph_label(text: str) -> str | None:
+    """The label a paragraph carries: its dotted clause number, or its caption's name."""
+    head = text.lstrip()[:MAX_LABEL]
+    number = _PARAGRAPH_NUMBER.match(head)
+    if number:
+        return number.group(1)
+    caption = _CAPTION.match(head)
+    if caption:
+        name = _kind_name(caption.group(1))
+        if name:
+            return f"{name} {caption.group(2).upper()}"
+    return None
+
+
+def mentions(text: str) -> list[str]:
+    """The labels ``text`` names, in order of first mention (not yet resolved)."""
+    out: dict[str, str] = {}
+    for m in _MENTION.finditer(text):
+        kind = m.group(1)
+        name = _kind_name(kind)
+        idents = [m.group(2)] + [i.group(1) for i in _LIST_ITEM.finditer(m.group(3) or "")]
+        for ident in idents:
+            if name:
+                label = f"{name} {ident.upper()}"
+            elif ident[0].isdigit():
+                label = ident
+            else:
+                continue  # "section A" of a numbered kind: not a number
+            out.setdefault(label_key(label), label)
+    for m in _SEE.finditer(text):
+        words = m.group(1).split()
+        # every prefix of the capitalised phrase: "see Definitions below" names "Definitions"
+        for n in range(len(words), 0, -1):
+            if words[n - 1].lower() in ("the", "of", "and"):
+                continue
+            label = " ".join(words[:n]).rstrip(".,;:’'")
+            if label:
+                out.setdefault(label_key(label), label)
+    return list(out.values())
+
+
+def resolve(labels: Sequence[Iterable[str]], mentioned: Sequence[Iterable[str]]) -> list[list[str]]:
+    """Each chunk's references: its mentions that name a label other chunks carry and it
+    does not, written as that label is written where it is defined.
+
+    ``labels[i]`` and ``mentioned[i]`` are chunk ``i``'s labels and mentions.
+    """
+    where: dict[str, set[int]] = {}
+    shown: dict[str, str] = {}
+    for i, own in enumerate(labels):
+        for label in own:
+            key = label_key(label)
+            where.setdefault(key, set()).add(i)
+            shown.setdefault(key, label)
+    out: list[list[str]] = []
+    for i, names in enumerate(mentioned):
+        refs: dict[str, str] = {}
+        for label in names:
+            key = label_key(label)
+            holders = where.get(key)
+            if holders and i not in holders:
+                refs.setdefault(key, shown[key])
+        out.append(list(refs.values()))
+    return out
+
+
+def caption_tables(texts: Sequence[str], tables: Sequence[int]) -> Mapping[int, str]:
+    """Tables named by the caption paragraph right before them: ``{table id: label}``
+    (``texts[i]`` and ``tables[i]`` are block ``i``'s plain text and table id, 0 for none)."""
+    out: dict[int, str] = {}
+    for i in range(len(texts) - 1):
+        if tables[i + 1] and not tables[i]:
+            label = paragraph_label(texts[i])
+            if label and not label[0].isdigit():
+                out.setdefault(tables[i + 1], label)
+    return out
+
+
+def common_labels(labels: Sequence[Iterable[str]]) -> set[str]:
+    """The keys of labels every one of several chunks carries: they name nothing in
+    particular (a document's title heading is in every chunk's path)."""
+    if len(labels) < 2:
+        return set()
+    sets = [{label_key(x) for x in own} for own in labels]
+    return set.intersection(*sets)

@@ -1,0 +1,207 @@
+"""Cross-references: labels, mentions, their resolution, and the records dan writes."""
+
+from __future__ import annotations
+
+import pytest
+from docx_builder import make_docx, p, r
+from hypothesis import given
+from hypothesis import strategies as st
+
+import dan
+import ven
+from dan.references import (
+    caption_tables,
+    common_labels,
+    heading_labels,
+    mentions,
+    paragraph_label,
+    resolve,
+)
+from ven.schema import label_key, split_list
+
+
+@pytest.mark.parametrize(
+    ("heading", "labels"),
+    [
+        ("9 Limitation of liability", ["9", "Limitation of liability"]),
+        ("9.2. Caps", ["9.2", "Caps"]),
+        ("Section 12: Safety evaluation", ["12", "Safety evaluation"]),
+        ("Clause 4 – Service credits", ["4", "Service credits"]),
+        ("Schedule 3 – Special provisions", ["Schedule 3", "Special provisions"]),
+        ("Appendix B", ["Appendix B"]),
+        ("Appendix b", ["Appendix b"]),  # a part is named by a capital letter or a number
+        ("Annex IV Tools", ["Annex IV", "Tools"]),
+        ("Definitions", ["Definitions"]),
+        ("2025 in review", ["2025", "in review"]),
+        ("", []),
+    ],
+)
+def test_heading_labels(heading, labels):
+    assert heading_labels(heading) == labels
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("9.2 The total liability of the Supplier", "9.2"),
+        ("1.1. Scope of work", "1.1"),
+        ("3 people attended the meeting", None),  # no dot: not a clause number
+        ("Table 3: Day rates for field services", "Table 3"),
+        ("Figure 2. Floor plan", "Figure 2"),
+        ("Table 3 shows the rates", None),  # a mention, not a caption
+        ("The rates are in 9.2", None),
+    ],
+)
+def test_paragraph_label(text, label):
+    assert paragraph_label(text) == label
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("By way of derogation from clause 9.2, liability is limited.", ["9.2"]),
+        ("Notwithstanding Clause 4, if a service fails", ["4"]),
+        ("see Sections 4 and 5 and Schedule 3", ["4", "5", "Schedule 3", "Sections"]),
+        ("in § 7 and Article 3", ["7", "3"]),
+        ("the table in section 5", ["5"]),  # "in" is not a table's name
+        ("under clause 9.2(a)", ["9.2"]),
+        ("figs. 2 and 3, tables 1, 2 or 3", ["Figure 2", "Figure 3", "Table 1", "Table 2", "Table 3"]),
+        ("as defined in Definitions below", ["Definitions"]),
+        ("see Terms of Payment", ["Terms of Payment", "Terms"]),
+        ("Part A applies", []),  # a numbered kind needs a number
+        ("no references here", []),
+    ],
+)
+def test_mentions(text, found):
+    assert mentions(text) == found
+
+
+def test_resolve_keeps_labels_other_chunks_carry():
+    labels = [["4", "Service credits"], ["7", "7.1"], ["Schedule 3"]]
+    mentioned = [["4", "9"], ["4", "schedule 3"], ["7.1"]]
+    # chunk 0's own clause and an unknown clause 9 are no references; the case of the
+    # mention does not matter and the label is written as where it is defined
+    assert resolve(labels, mentioned) == [[], ["4", "Schedule 3"], ["7.1"]]
+
+
+def test_common_labels_and_captions():
+    assert common_labels([["Agreement", "4"], ["agreement", "7"]]) == {"agreement"}
+    assert common_labels([["Agreement"]]) == set()
+    texts = ["Table 2: Day rates", "", "", "Table 9 is below", "", "1.2 Rates"]
+    tables = [0, 1, 1, 0, 2, 0]
+    assert caption_tables(texts, tables) == {1: "Table 2"}
+
+
+@given(st.text(max_size=300))
+def test_mentions_of_any_text_are_short_distinct_labels(text):
+    found = mentions(text)
+    assert len({label_key(x) for x in found}) == len(found)
+    assert all(x.strip() and len(x) <= 200 for x in found)
+
+
+@given(
+    st.lists(st.lists(st.sampled_from(["1", "2", "2.1", "Schedule 3", "Definitions"]), max_size=3), max_size=6),
+    st.data(),
+)
+def test_resolved_references_are_carried_elsewhere_and_not_here(labels, data):
+    mentioned = [data.draw(st.lists(st.sampled_from(["1", "2", "2.1", "schedule 3", "9", "x"]), max_size=4)) for _ in labels]
+    refs = resolve(labels, mentioned)
+    assert len(refs) == len(labels)
+    for i, own in enumerate(refs):
+        mine = {label_key(x) for x in labels[i]}
+        for ref in own:
+            key = label_key(ref)
+            assert key not in mine
+            assert any(key in {label_key(x) for x in other} for j, other in enumerate(labels) if j != i)
+            assert key in {label_key(x) for x in mentioned[i]}
+
+
+CONTRACT = """# Supply agreement
+
+## 1 Definitions
+
+"Products" means the valves listed in Schedule 1.
+
+## 4 Service credits
+
+4.1 Service credits are the only remedy for a missed service level.
+
+## 7 Termination
+
+7.1 Notwithstanding clause 4, the customer may terminate a service that misses its target three months in a row.
+
+## 9 Liability
+
+9.2 The total liability of the Supplier is limited to the fees of twelve months.
+
+## Schedule 1 – Products
+
+Table 1: Products and prices
+
+| Product | Price |
+|---|---|
+| Valve DN50 | 120 |
+
+## Schedule 3 – Special provisions
+
+By way of derogation from clause 9.2, liability for data protection breaches is limited to EUR 2,500,000 per claim (see Table 1 and section 12).
+"""
+
+
+def _by_text(result: dan.DanResult, needle: str) -> dict[str, object]:
+    return next(rec for ch, rec in zip(result.chunks, result.records) if needle in ch)
+
+
+def test_records_carry_labels_and_resolved_references():
+    res = dan.convert_string(CONTRACT, "markdown", max_tokens=60)
+    termination = _by_text(res, "Notwithstanding clause 4")
+    schedule = _by_text(res, "By way of derogation")
+    credits = _by_text(res, "only remedy")
+    assert split_list(str(termination["ssRefs"])) == ("4",)
+    assert {"7", "Termination", "7.1"} <= set(split_list(str(termination["ssLabels"])))
+    assert {"4", "Service credits", "4.1"} <= set(split_list(str(credits["ssLabels"])))
+    # section 12 exists nowhere: dropped, not guessed; the title heading is in every path
+    assert split_list(str(schedule["ssRefs"])) == ("9.2", "Table 1")
+    assert all("Supply agreement" not in str(rec["ssLabels"]) for rec in res.records)
+    # the caption names the table after it, in every chunk of that table
+    table_chunks = [rec for rec in res.records if rec["ssTables"]]
+    assert table_chunks and all("Table 1" in split_list(str(rec["ssLabels"])) for rec in table_chunks)
+
+
+def test_ven_follows_the_references_of_dan_records():
+    res = dan.convert_string(CONTRACT, "markdown", max_tokens=60)
+    v = ven.Ven(res.records)
+    assert v.has_references
+    liability = int(_by_text(res, "9.2 The total liability")["ssSeq"])  # type: ignore[call-overload]
+    schedule = int(_by_text(res, "By way of derogation")["ssSeq"])  # type: ignore[call-overload]
+    credits = int(_by_text(res, "only remedy")["ssSeq"])  # type: ignore[call-overload]
+    termination = int(_by_text(res, "Notwithstanding clause 4")["ssSeq"])  # type: ignore[call-overload]
+    assert schedule in v.references(liability)  # the derogation qualifies clause 9.2
+    assert liability in v.references(schedule, referring=False)
+    assert termination in v.references(credits)
+    with v.begin_expansion([liability]) as exp:
+        exp.add_referenced_chunks()
+        assert schedule in exp.seqs
+
+
+def test_docx_numbered_clauses_and_named_schedules():
+    body = "".join(
+        [
+            p(r("5 Payment"), style="Heading1"),
+            p(r("5.1 Invoices are payable within 30 days.")),
+            p(r("Schedule 2 Rates"), style="Heading1"),
+            p(r("Notwithstanding clause 5.1, invoices for field services are payable within 14 days.")),
+        ]
+    )
+    res = dan.convert(make_docx(body), "docx", max_tokens=30)
+    rates = _by_text(res, "field services")
+    payment = _by_text(res, "30 days")
+    assert split_list(str(rates["ssRefs"])) == ("5.1",)
+    assert "Schedule 2" in split_list(str(rates["ssLabels"]))
+    assert "5.1" in split_list(str(payment["ssLabels"]))
+
+
+def test_documents_without_references_write_empty_fields():
+    res = dan.convert_string("# Notes\n\nNothing refers to anything here.\n", "markdown")
+    assert [rec["ssRefs"] for rec in res.records] == [""]
+    assert not ven.Ven(res.records).has_references

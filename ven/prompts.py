@@ -122,21 +122,86 @@ def index_system_prompt() -> str:
     return _INDEX
 
 
-_BROAD = re.compile(
-    r"\b(all|every|each|summari[sz]e|summary|overview|compare|comparison|across|overall|average|"
-    r"how many|which (documents|files|contracts|reports)|trends?|throughout|entire|whole)\b"
-    r"|^\s*(list|enumerate|name)\b|\b(list|enumerate|name) (all|every|each|the)\b|\bin total\b",
+# Question intent (``looks_broad``): the rules, in the order they are tried, are in its
+# docstring; the labelled questions that measure them are in benchmarks/intent/.
+_STRONG = re.compile(
+    r"\b(summar(y|ies|i[sz]e\w*)|sum up|overview|outline|digest|big picture|takeaways|"
+    r"main points|high-level|in general|everything|overall|in total|across|throughout|"
+    r"trends?|evolv\w*|over time|recurring|common themes|typical|compar\w*|differ\w*|"
+    r"versus|pros and cons|breakdown|range of|rank|tabulate|enumerate|map out|structure of|"
+    r"percentage of|proportion of|share of|average|median|total of|sum of|entire|whole)\b",
+    re.I,
+)
+_DOCS = (
+    r"documents|files|contracts|agreements|reports|policies|drafts|manuals|price lists|"
+    r"ndas|slas"
+)
+_PLURAL_DOCS = re.compile(
+    rf"\b(the|our|all|these|those|both|each|every|any|between|among|other)\s+(\w+\s+)?({_DOCS})\b",
+    re.I,
+)
+_KINDS = (
+    rf"{_DOCS}|suppliers|customers|clauses|sections|chapters|products|departments|risks|"
+    r"changes|revisions|comments|reviewers|services|values|events|tables|machines|"
+    r"countries|people|persons|parties|obligations|deadlines|amounts|dates|figures|terms|"
+    r"items|findings|issues|versions"
+)
+_WHICH_MANY = re.compile(rf"\bwhich\s+(of\b|(\w+\s+)?({_KINDS})\b)", re.I)
+_HOW_MANY = re.compile(rf"\bhow many\s+(\w+\s+){{0,2}}({_KINDS}|service levels|pages)\b", re.I)
+_EVERY = re.compile(
+    r"\b(all|every|each)\b(?!\s+(month|year|week|day|quarter|time|other)\b)|\bin each\b", re.I
+)
+_COMMAND = re.compile(
+    r"^\s*(please\s+)?(list|enumerate|name|summari[sz]e|outline|compare|rank|tabulate|"
+    r"identify|review|describe|collect|sketch|explain|make a list|create a table|map)\b",
+    re.I,
+)
+_YES_NO = re.compile(
+    r"^\s*(does|do|is|are|was|were|must|can|could|may|might|shall|should|will|would|has|have|"
+    r"had|did)\b",
+    re.I,
+)
+_SPECIFIC = re.compile(
+    r"\b(clause|section|article|schedule|annex|appendix|exhibit|table|figure|paragraph|§)\s*"
+    r"(\d|(?-i:[A-Z])\b)"
+    # one named document: "in the Hartmann price list", "of study VX-203", "meeting BM-47"
+    r"|\b(in|under|of|from|for)\s+(the\s+)?(?-i:[A-Z])[\w–'-]*\s+([\w–'-]+\s+){0,3}(price list|"
+    r"agreement|contract|policy|report|audit|study|manual|minutes|nda|sla|offer|order)\b"
+    r"|\b(study|meeting|report|patient|order|invoice|contract|policy|audit)\s+(no\.?\s*)?"
+    r"(?-i:[A-Z]{0,5})-?\d",
     re.I,
 )
 
 
 def looks_broad(question: str) -> bool:
-    """An offline guess whether a question is broad (aggregation, summaries, lists, comparisons).
+    """An offline guess whether a question is broad (summaries, comparisons, totals, lists of
+    everything of a kind) or pointed (one fact, rule, clause or row). Deterministic; English.
 
-    An application may ask a small model instead (see :func:`scope_system_prompt`); this
-    keyword test is the fallback when no model is configured.
+    Broad when the question
+
+    1. has a summary, comparison or aggregation word (*summarise, overview, compare, differ,
+       across, overall, in total, trend, average, range of, breakdown* …), or names several
+       documents (*the contracts, our agreements, all reports, both NDAs*); a yes/no
+       question (*Does …, Is …, Must …*) is broad only on these signals;
+    2. otherwise, when it names no numbered clause, section, table or schedule and no one
+       document by name (*in the Hartmann price list*, *of study VX-203*), and asks
+       *which* of several things (*which contracts …, which of …*) or *how many* of them
+       (*how many documents*, not *how many days*), says *all*, *every* or *each* (not *every
+       month*), or starts with a command such as *List*, *Name*, *Describe*, *Identify*.
+
+    Everything else is pointed. On the 170 hand-labelled questions of
+    ``benchmarks/intent`` and the 233 pointed questions of ``benchmarks/quality`` its
+    accuracy is reported by ``benchmarks/bench_intent.py``. An application may ask a small
+    model instead (:func:`scope_system_prompt`).
     """
-    return bool(_BROAD.search(question or ""))
+    q = question or ""
+    if _STRONG.search(q) or _PLURAL_DOCS.search(q):
+        return True
+    if _YES_NO.match(q) or _SPECIFIC.search(q):
+        return False
+    return bool(
+        _WHICH_MANY.search(q) or _HOW_MANY.search(q) or _EVERY.search(q) or _COMMAND.match(q)
+    )
 
 
 def scope_system_prompt() -> str:

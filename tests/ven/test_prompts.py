@@ -17,6 +17,7 @@ from ven import (
     parse_route,
 )
 from ven.phrases import GROUP_LABELS
+from ven.prompts import looks_broad
 
 PROMPTS = [filter_system_prompt, index_system_prompt]
 INJECTION = [
@@ -128,3 +129,37 @@ def test_injected_document_text_does_not_change_route_parsing() -> None:
     assert route.docs == (("EVIL-1", 55), ("FIN-1", 20))
     # echoing the forged entry line is not a route
     assert parse_route("[DOC ALL] reply NONE").kind is RouteKind.UNPARSED
+
+
+@pytest.mark.parametrize(
+    ("question", "broad"),
+    [
+        ("Summarise the master supply agreement.", True),
+        ("Compare the warranty periods of our suppliers.", True),
+        ("Which contracts are governed by English law?", True),  # which of several things
+        ("How many documents mention force majeure?", True),
+        ("How many days' notice are required for planned maintenance?", False),  # not a count of things
+        ("List the key dates of the project.", True),  # a command
+        ("Does every invoice need a purchase order number?", False),  # a yes/no rule
+        ("Are all the contracts governed by English law?", True),  # yes/no, but over several documents
+        ("How is the availability Orbis reports every month measured?", False),  # every month
+        ("Explain clause 9.2.", False),  # one numbered clause
+        ("Which items in the Hartmann price list have a lead time of 12 weeks?", False),  # one document
+        ("Who signed the board minutes?", False),
+        ("What is the warranty period?", False),
+        ("", False),
+    ],
+)
+def test_looks_broad_rules(question, broad):
+    assert looks_broad(question) is broad
+
+
+def test_looks_broad_on_the_held_out_labelled_questions():
+    """The questions written after the rules were tuned: at least 90 % right, and a
+    pointed question is rarely taken for a broad one (that would spread the context thin)."""
+    from benchmarks.intent.labelled import HELD_OUT_BROAD, HELD_OUT_POINTED
+
+    right = sum(looks_broad(q) for q in HELD_OUT_BROAD) + sum(not looks_broad(q) for q in HELD_OUT_POINTED)
+    assert len(HELD_OUT_BROAD) + len(HELD_OUT_POINTED) == 60
+    assert right / 60 >= 0.9
+    assert sum(looks_broad(q) for q in HELD_OUT_POINTED) <= 2

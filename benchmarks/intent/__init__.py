@@ -1,0 +1,1 @@
+"""A labelled set of questions for ven's question-intent classifier (broad or pointed)."""

@@ -22,12 +22,12 @@ chunk texts) and turns a question into the context to send to a model, in five s
    tokens, shared by the files in proportion to their retrieved tokens. With
    ``rank_order=True`` (the default) each file's budget is spent in anchor-rank order:
    the best hit's whole structure (its complete table, its run of revisions and comments)
-   first; a weaker hit whose structure no longer fits is left out rather than sent
-   incomplete; then the chunks the kept hits refer to and that refer to them
-   (:meth:`ven.Ven.references`: a definition, an exception in another clause), best hit
-   first; then comment and revision chunks while budget remains. With
-   ``rank_order=False``: ``add_related_chunks`` for all
-   hits at once (completions ignore the budget), then the additions.
+   first; every hit is kept (its tokens are set aside before any completion), and a
+   weaker hit whose structure no longer fits is sent alone; then the chunks the hits
+   refer to and that refer to them (:meth:`ven.Ven.references`: a definition, an
+   exception in another clause), best hit first; then comment and revision chunks while
+   budget remains. With ``rank_order=False``: ``add_related_chunks`` for all hits at once
+   (completions ignore the budget), then the additions.
 5. **Assembly** — each file's chunks in document order, files in the order they were
    added, with the token accounting of :meth:`CollectionContext.summary`.
 
@@ -312,8 +312,10 @@ class Collection:
         window, a cost limit). The small-collection and whole-document paths are taken only
         when they fit it, and retrieval spends it across files in hit-rank order: hits
         until ``retrieval_share`` of the cap, then each taken hit's structure (best first,
-        only when it fits whole), then further hits, then comment and revision chunks —
-        never more than the cap. Without it, the percentages of the constructor apply.
+        only when it fits whole), then what the taken hits refer to and what refers to them
+        (:meth:`ven.Ven.references`, with its structure when that fits), then further hits,
+        then comment and revision chunks — never more than the cap. Without it, the
+        percentages of the constructor apply.
         """
         if max_tokens is not None and (
             isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
@@ -520,6 +522,12 @@ class Collection:
                 taken.append((d, s))
         for d, s in taken:  # 2. their structures, best first, whole or not at all
             add(d, _completion(self._docs[d].ven, s))
+        for d, s in taken:  # 2b. what they refer to and what refers to them, best hit first
+            v = self._docs[d].ven
+            if v.has_references:
+                for c in v.references(s):
+                    if c not in chosen[d]:
+                        add(d, _completion(v, c)) or add(d, [c])
         for d, s in rest:  # 3. further hits, with their structure when it fits
             if add(d, _completion(self._docs[d].ven, s)) or add(d, [s]):
                 taken.append((d, s))
@@ -655,27 +663,22 @@ def _rank_order(
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Spend ``budget`` on the hits' structures best hit first, then on additions.
 
-    Returns (seqs in document order, dropped hits, enrichment tokens).
+    Returns (seqs in document order, dropped hits — none: every hit is kept —, enrichment
+    tokens).
     """
     allowance = budget + sum(v.chunk_tokens(s) for s in ranked)
-    chosen: set[int] = set()
-    spent = 0
+    # Every hit is kept: its tokens are set aside first, so no completion takes their place.
+    chosen: set[int] = set(ranked)
+    spent = sum(v.chunk_tokens(s) for s in chosen)
     dropped: list[int] = []
-    for i, anchor in enumerate(ranked):
-        if anchor in chosen:
-            continue
+    for anchor in ranked:
+        # Its structure whole, or nothing beyond the hit (dan repeats a table's header in
+        # every chunk, so a row chunk alone still reads correctly).
         unit = _completion(v, anchor)
         cost = sum(v.chunk_tokens(s) for s in unit - chosen)
-        if spent + cost <= allowance:
+        if cost and spent + cost <= allowance:
             chosen |= unit
             spent += cost
-        elif i == 0:
-            # The best hit's structure does not fit: send the hit alone (dan repeats a
-            # table's header in every chunk, so a row chunk still reads correctly).
-            chosen.add(anchor)
-            spent += v.chunk_tokens(anchor)
-        else:
-            dropped.append(anchor)
     kept = [s for s in ranked if s not in dropped]
     if v.has_references:
         # What the kept hits refer to and what refers to them (a definition, an exception

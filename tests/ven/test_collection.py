@@ -154,7 +154,7 @@ def test_index_is_cached_and_rebuilt_when_files_change():
         c.remove("D")
 
 
-def test_rank_order_completes_the_best_hits_table_and_drops_a_weaker_partial_one():
+def test_rank_order_completes_the_best_hits_table_and_keeps_a_weaker_hit_alone():
     # A: chunks 0-9 hold table 1 (10 x 100 tokens); chunk 20-21 hold table 2.
     chunks = [C(t=100, p=1 + i // 4, tab=[1] if i < 10 else ([2] if i in (20, 21) else [])) for i in range(40)]
     c = Collection(threshold=1000, enrichment_pct=2)  # budget: 2% of 12,000 = 240 tokens
@@ -164,8 +164,9 @@ def test_rank_order_completes_the_best_hits_table_and_drops_a_weaker_partial_one
     ctx = c.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False)
     a = ctx.docs[0]
     # the best hit (20) gets its whole table 2; the weaker hit's table 1 (1,000 tokens)
-    # does not fit the budget, so that hit is left out rather than sent as a fragment
-    assert a.seqs == (20, 21) and a.dropped == (5,)
+    # does not fit the budget, so that hit is sent alone: no hit makes room for a completion
+    assert a.seqs == (5, 20, 21) and a.dropped == ()
+    assert a.retrieval_tokens == 200 and a.enrichment_tokens == 100
     reference = Collection(threshold=1000, enrichment_pct=2, rank_order=False)
     reference.add(doc(*chunks, doc_id="A", title="A"))
     reference.add(records("B", 40))
@@ -211,6 +212,9 @@ def test_rank_order_adds_what_the_hits_refer_to_and_what_refers_to_them():
     reference.add(records("B", 40))
     reference.add(records("C", 40))
     assert reference.context("q", FakeSearch([("A", 5)]), broad=False).docs[0].seqs == (5, 20, 30)
+    # under a hard cap: after the hit and its structure, while the cap allows
+    assert c.context("q", FakeSearch([("A", 5)]), broad=False, max_tokens=300).docs[0].seqs == (5, 20, 30)
+    assert c.context("q", FakeSearch([("A", 5)]), broad=False, max_tokens=250).docs[0].seqs == (5, 20)
     # without the fields (records of an older dan) nothing is added
     plain = Collection(threshold=1000, enrichment_pct=2)
     plain.add(records("A", 40))

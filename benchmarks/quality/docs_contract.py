@@ -28,6 +28,7 @@ def supply_agreement(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
     finance, counsel = "Priya Raman", "Jonas Weber"
 
     b.heading("1 Definitions")
+    b.para('1.4 "Material Breach" means a failure to deliver conforming Goods within four (4) weeks of a written notice that specifies the non-conformity.')
     b.filler(3)
     b.heading("2 Scope and term")
     b.para("2.1 This Agreement enters into force on 1 May 2025 and runs for an initial term of three years.")
@@ -71,6 +72,7 @@ def supply_agreement(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
            Com("three (3) months' notice", counsel, "2025-03-14",
                "We need at least six months to plan capacity; three months is not acceptable to Hartmann."),
            " to the end of a calendar quarter.")
+    b.para("12.4 Either Party may terminate this Agreement with immediate effect if the other Party commits a Material Breach as defined in clause 1.4.")
     b.filler(2)
     fn = b.footnote("The United Nations Convention on Contracts for the International Sale of Goods (CISG) shall not apply.")
     b.heading("13 Governing law and jurisdiction")
@@ -151,6 +153,9 @@ def supply_agreement(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
     b.ask("cross_section", f"Is the supplier's liability under {who} capped, and are there exceptions to the cap?",
           "Capped at 150 % of the fees of the preceding twelve months (clause 9.2); data protection breaches are capped at EUR 2,500,000 per claim (Schedule 3); no cap for intent, gross negligence, injury.",
           evidence=["of the fees paid in the twelve months preceding the claim", "limited to EUR 2,500,000 per claim"])
+    b.ask("definition", f"When may a party terminate {who} with immediate effect?",
+          "For a Material Breach (clause 12.4): a failure to deliver conforming Goods within four weeks of a written notice specifying the non-conformity (clause 1.4).",
+          evidence=["terminate this Agreement with immediate effect", "within four (4) weeks of a written notice that specifies the non-conformity"])
     b.ask("footnote", f"Does the UN Convention on Contracts for the International Sale of Goods apply to {who}?",
           "No, the CISG is excluded (footnote to clause 13.1).",
           evidence=["(CISG) shall not apply"])
@@ -232,6 +237,7 @@ def service_level_agreement(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
            " of the affected service per month.")
     b.filler(1)
     b.heading("5 Reporting")
+    b.para("5.2 Orbis reports to Kestrel every month the availability of each service, measured as set out in clause 3.1.")
     b.filler(2)
     b.heading("6 Exclusions")
     b.para("6.1 Service credits do not apply to outages caused by Kestrel's own equipment or by force majeure.")
@@ -247,6 +253,9 @@ def service_level_agreement(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
                 "13 Customer obligations", "14 Term and review"], (2, 4))
 
     who = "the Orbis service level agreement"
+    b.ask("definition", f"How is the availability that Orbis reports every month measured under {who}?",
+          "Per service at the demarcation point, excluding announced maintenance windows (clause 3.1, referred to by clause 5.2).",
+          evidence=["every month the availability of each service", "measured per service at the demarcation point"])
     for svc, target, credit in rng.sample(data[len(data) // 2:], 3):
         b.ask("table_tail", f"What service credit does Orbis owe if '{svc}' misses its availability target by more than one point?",
               f"{credit[2]} of the monthly fee (target {target}).", rows=[(svc, target, credit[2])], header=last)
@@ -293,9 +302,11 @@ def nda(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
     b.para("1.1 The Parties intend to evaluate a joint predictive maintenance offering for rotating equipment (the Purpose).")
     b.filler(2)
     b.heading("2 Confidential information")
+    b.para('2.1 "Confidential Information" means all technical and commercial information disclosed by a Party, including vibration data sets, failure models and customer lists.')
     b.filler(4)
     b.heading("3 Obligations")
     b.para("3.2 The receiving Party shall protect Confidential Information with at least the degree of care it applies to its own.")
+    b.para("3.4 The receiving Party shall use the information defined in clause 2.1 for no purpose other than the Purpose.")
     b.filler(2)
     b.heading("4 Exceptions")
     b.para("4.1 The obligations do not apply to information independently developed by the receiving Party",
@@ -327,6 +338,9 @@ def nda(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
     b.filler(2)
 
     who = "the Kestrel–Vantor NDA"
+    b.ask("definition", f"Which information may the receiving party use only for the Purpose under {who}?",
+          "Confidential Information (clause 2.1): all technical and commercial information disclosed by a party, including vibration data sets, failure models and customer lists (clause 3.4).",
+          evidence=["for no purpose other than the Purpose", "including vibration data sets, failure models and customer lists"])
     b.ask("revision", f"How long do the confidentiality obligations of {who} survive termination, and who changed that?",
           f"Five (5) years, changed from three years by {rev}.", evidence=["five (5) years", "three (3) years"],
           attribution=[(rev, "five (5) years")])

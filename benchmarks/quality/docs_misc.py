@@ -267,8 +267,13 @@ def travel_policy(fmt: str, seed: int) -> tuple[Doc, list[Question]]:
     b.para("Expense reports must be submitted within 30 days of the end of the trip.")
     b.filler(2)
     b.chapters(["9 Corporate cards", "10 Taxes and social security", "11 Exceptions and approvals", "12 Validity"], (2, 4))
+    b.heading("Annex B – Trade fairs")
+    b.para("The trade fairs with a higher hotel cap are Hannover Messe, ACHEMA Frankfurt and SPS Nuremberg.")
 
     who = "the group travel policy"
+    b.ask("definition", f"During which trade fairs may the hotel cap be exceeded under {who}?",
+          "Those listed in Annex B: Hannover Messe, ACHEMA Frankfurt and SPS Nuremberg (up to 50 % with prior approval, section 7).",
+          evidence=["exceeded by up to 50 %", "Hannover Messe, ACHEMA Frankfurt and SPS Nuremberg"])
     apac = [c for c in countries if c["region"] == "Asia-Pacific"]
     b.ask("table_multi", f"What are the hotel caps for the Asia-Pacific countries in {who}?",
           "; ".join(f"{c['name']} EUR {c['cap']}" for c in apac), rows=[(c["name"], c["cap"]) for c in apac], header=header)

@@ -17,7 +17,8 @@ Categories: ``table_tail`` (a row near the end of a table that spans several chu
 ``table_multi`` (several rows of one table), ``revision`` (one tracked change and its
 reviewer), ``revision_run`` (all changes of one reviewer in a passage), ``comment`` (a
 comment and its author), ``cross_section`` (a fact and its qualification in another
-section), ``header_footer`` (document number, revision date), ``footnote``, ``plain``
+section), ``definition`` (the answer needs what the text refers to elsewhere: a defined
+term, a clause or an annex named by its number), ``header_footer`` (document number, revision date), ``footnote``, ``plain``
 (a fact in an ordinary paragraph: the control group).
 """
 
@@ -34,6 +35,7 @@ CATEGORIES = (
     "revision_run",
     "comment",
     "cross_section",
+    "definition",
     "header_footer",
     "footnote",
     "plain",

@@ -70,6 +70,7 @@ _PASSED_ON = frozenset(
         "field_labels",
         "main_content",
         "link_targets",
+        "join_sections",
     }
 )
 #: Keyword arguments that name one document and so make no sense for a batch.

@@ -4,8 +4,10 @@ Rules:
 
 * every chunk's full text (citation header, blank line, body) is at most ``max_tokens``
   o200k tokens, measured exactly on the final string, re-split if needed;
-* a chunk never crosses a change of story (``ssType``) or of top-level section, nor of
-  header/footer story;
+* a chunk never crosses a change of story (``ssType``) or of header/footer story, nor of
+  top-level section — unless ``join_sections``: then a body chunk goes on into the next
+  section when it would end there below half the limit, or when that whole section fits
+  in the room left (its record's ``ssSect``..``ssSectLast`` names the sections it spans);
 * chunks end early at natural boundaries: when the next unit does not fit, the chunk ends
   at the best boundary seen after half the limit — before a heading, then at a page end,
   a table's start or end, a paragraph end, and last between rows or list items — and never
@@ -66,8 +68,10 @@ class Chunker:
         estimated: bool,
         count: Callable[[str], int],
         max_chunks: int | None = None,
+        join_sections: bool = False,
     ) -> None:
         self.max_tokens = max_tokens
+        self.join_sections = join_sections
         self.title = title
         self.labels = labels
         self.estimated = estimated
@@ -134,8 +138,9 @@ class Chunker:
         """Chunk a whole document's units (already in ``ssSeq`` story order)."""
         out: list[Chunk] = []
         run: list[Unit] = []
+        join = self.join_sections
         for u in units:
-            if run and _run_key(run[-1]) != _run_key(u):
+            if run and _run_key(run[-1], join) != _run_key(u, join):
                 self._pack(run, out)
                 run = []
             run.append(u)
@@ -156,8 +161,17 @@ class Chunker:
             cands: list[tuple[int, int, int]] = []  # (end, priority, fill)
             j = i
             prev: Unit | None = None
+            at_section = False
             while j < len(units):
                 u = units[j]
+                if (
+                    prev is not None
+                    and u.section != prev.section
+                    and htok + body >= floor
+                    and not self._section_fits(units, j, max_tokens - htok - body)
+                ):
+                    at_section = True  # (only with join_sections: a run holds one section)
+                    break
                 if u.src is not None and u.tokens <= 2 * max_tokens:
                     ensure_md(u, self.count)  # a remainder's estimate is replaced by its count
                 c = self.cost(prev, u)
@@ -186,9 +200,24 @@ class Chunker:
                 else:
                     units[start : start + 1] = [head, rest]
                 continue
-            if j < len(units):
+            if j < len(units) and not at_section:
                 j = self._choose_end(units, j, cands, floor, max_tokens - htok - body - 1)
             i = self._emit(units[start:j], out, units, start)
+
+    def _section_fits(self, units: list[Unit], j: int, room: int) -> bool:
+        """Whether the whole section starting at ``units[j]`` fits in ``room`` tokens."""
+        section = units[j].section
+        used = 0
+        prev: Unit | None = None
+        for k in range(j, len(units)):
+            u = units[k]
+            if u.section != section:
+                break
+            used += self.cost(prev, u) + (1 if prev is None else 0)
+            if used > room:
+                return False
+            prev = u
+        return True
 
     def _choose_end(
         self, units: list[Unit], j: int, cands: list[tuple[int, int, int]], floor: int, room: int
@@ -281,8 +310,10 @@ def _as_plain(unit: Unit) -> Unit | None:
     return plain
 
 
-def _run_key(u: Unit) -> tuple[str, int]:
-    if u.story == "body" or u.story == "footnote":
+def _run_key(u: Unit, join_sections: bool = False) -> tuple[str, int]:
+    if u.story == "body":
+        return (u.story, 0 if join_sections else u.section)
+    if u.story == "footnote":
         return (u.story, u.section)
     return (u.story, u.story_index)
 

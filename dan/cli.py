@@ -180,6 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="write hyperlinks as their text only, without [text](url) targets",
     )
     conv.add_argument(
+        "--join-sections",
+        action="store_true",
+        help="let short top-level sections share a chunk (ssSect..ssSectLast in the record)",
+    )
+    conv.add_argument(
         "--workers",
         type=_positive_int,
         default=1,
@@ -369,6 +374,8 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         options["main_content"] = args.main_content == "on"
     if args.no_link_targets:
         options["link_targets"] = False
+    if args.join_sections:
+        options["join_sections"] = True
     if args.first_page is not None:
         options["first_page"] = args.first_page
     if args.last_page is not None:

@@ -258,8 +258,9 @@ class Dan:
 
     ``max_tokens``, ``names``, ``limits``, the field labels, ``main_content`` (HTML: keep a
     web page's main content only — True, False, or None to decide per page) and
-    ``link_targets`` (write hyperlinks as ``[text](url)``, or False for the text only) stay
-    set across imports;
+    ``link_targets`` (write hyperlinks as ``[text](url)``, or False for the text only) and
+    ``join_sections`` (let short top-level sections share a chunk, see :mod:`dan.chunker`)
+    stay set across imports;
     ``doc_id``, ``doc_title`` and ``user_meta`` belong to one import. Not thread-safe: use
     one ``Dan`` per thread (``dan.convert`` is thread-safe).
     """
@@ -273,8 +274,12 @@ class Dan:
         field_labels: Mapping[ChunkField | str, str] | None = None,
         main_content: bool | None = None,
         link_targets: bool = True,
+        join_sections: bool = False,
     ) -> None:
         self.max_tokens = _check_max_tokens(max_tokens)
+        if not isinstance(join_sections, bool):
+            raise DanError(f"join_sections must be True or False, got {join_sections!r}")
+        self.join_sections = join_sections
         self.names = names
         self.limits = limits if limits is not None else Limits()
         self.read_options = ReadOptions(main_content=main_content, link_targets=link_targets)
@@ -423,6 +428,7 @@ class Dan:
             estimated=doc.page_kind == "estimated",
             count=count_tokens,
             max_chunks=self.limits.max_chunks,
+            join_sections=self.join_sections,
         )
         with gc_paused():
             chunks = chunker.chunk(units)
@@ -495,6 +501,7 @@ def _one_shot(
     field_labels: Mapping[ChunkField | str, str] | None,
     main_content: bool | None,
     link_targets: bool = True,
+    join_sections: bool = False,
 ) -> Dan:
     """The converter behind one call of :func:`convert` or :func:`convert_string`."""
     return Dan(
@@ -504,6 +511,7 @@ def _one_shot(
         field_labels=field_labels,
         main_content=main_content,
         link_targets=link_targets,
+        join_sections=join_sections,
     )
 
 
@@ -522,6 +530,7 @@ def convert(
     field_labels: Mapping[ChunkField | str, str] | None = None,
     main_content: bool | None = None,
     link_targets: bool = True,
+    join_sections: bool = False,
 ) -> DanResult:
     """Convert a document (a path, or its bytes) into token-bounded Markdown chunks and records.
 
@@ -531,9 +540,14 @@ def convert(
     ``main_content`` (HTML): True keeps only a web page's main content, False the whole page,
     None (the default) decides by whether the page has site chrome. ``link_targets``:
     hyperlinks are written ``[text](url)`` (``http``, ``https`` and ``mailto`` targets
-    only; nothing is ever fetched), or only their text with False.
+    only; nothing is ever fetched), or only their text with False. ``join_sections``: let
+    consecutive top-level sections share a chunk when it would otherwise end below half
+    the limit (the record's ``ssSect``..``ssSectLast`` says which); off by default, as the
+    SPEC has it.
     """
-    d = _one_shot(max_tokens, names, limits, field_labels, main_content, link_targets)
+    d = _one_shot(
+        max_tokens, names, limits, field_labels, main_content, link_targets, join_sections
+    )
     if isinstance(source, (bytes, bytearray, memoryview)):
         d.import_bytes(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     elif isinstance(source, (str, os.PathLike)):
@@ -558,6 +572,7 @@ def convert_string(
     field_labels: Mapping[ChunkField | str, str] | None = None,
     main_content: bool | None = None,
     link_targets: bool = True,
+    join_sections: bool = False,
 ) -> DanResult:
     """Convert document text held in memory (HTML, Markdown, RTF or plain text).
 
@@ -565,6 +580,8 @@ def convert_string(
     computed over the text's UTF-8 bytes. ``main_content`` and ``link_targets`` are
     :func:`convert`'s.
     """
-    d = _one_shot(max_tokens, names, limits, field_labels, main_content, link_targets)
+    d = _one_shot(
+        max_tokens, names, limits, field_labels, main_content, link_targets, join_sections
+    )
     d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
     return d.get_markdown(first_page, last_page)

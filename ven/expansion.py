@@ -510,17 +510,21 @@ class Expansion:
 
     # ---- page and section additions ------------------------------------------------------
 
-    def _page_unit(self, q: int, budget: Budget, sect: int | None = None) -> bool:
-        """Add the chunks of page ``q`` (of section ``sect``) not yet in the set, if the
-        budget allows. Returns False once the budget is spent (nothing more can be added)."""
+    def _page_unit(self, q: int, budget: Budget, sects: tuple[int, int] | None = None) -> bool:
+        """Add the chunks of page ``q`` (sharing a section with ``sects``, the first and last
+        section of an anchor) not yet in the set, if the budget allows. Returns False once
+        the budget is spent (nothing more can be added)."""
         if budget is not None and self._tokens - self._orig >= budget:
             return False
         lay = self._lay
-        if sect is None:
+        if sects is None:
             self._add(lay.chunks_on_page(q), "page")
         else:
-            sect_of = lay.sect
-            self._add([c for c in lay.chunks_on_page(q) if sect_of[c] == sect], "page")
+            lo, hi = sects
+            first, last = lay.sect, lay.sect_last
+            self._add(
+                [c for c in lay.chunks_on_page(q) if first[c] <= hi and last[c] >= lo], "page"
+            )
         return True
 
     def _page_anchors(self) -> list[int]:
@@ -529,9 +533,9 @@ class Expansion:
 
     def _own_pages(self, anchors: list[int], budget: Budget, by_sect: bool) -> bool:
         lay = self._lay
-        page, last, sect = lay.page, lay.page_last, lay.sect
+        page, last, sect, sect_last = lay.page, lay.page_last, lay.sect, lay.sect_last
         for a in anchors:
-            s = sect[a] if by_sect else None
+            s = (sect[a], sect_last[a]) if by_sect else None
             for q in lay.pages_up(page[a], last[a]):
                 if not self._page_unit(q, budget, s):
                     return False
@@ -539,10 +543,10 @@ class Expansion:
 
     def _around(self, anchors: list[int], n: int, budget: Budget, by_sect: bool) -> bool:
         lay = self._lay
-        page, last, sect = lay.page, lay.page_last, lay.sect
+        page, last, sect, sect_last = lay.page, lay.page_last, lay.sect, lay.sect_last
         for a in anchors:
             p0, p1 = page[a], last[a]
-            s = sect[a] if by_sect else None
+            s = (sect[a], sect_last[a]) if by_sect else None
             before = lay.pages_down(max(1, p0 - n), p0 - 1) if p0 > 1 else []
             after = lay.pages_up(p1 + 1, p1 + n)
             for q in nearest_first(before, after, p0, p1):

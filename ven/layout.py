@@ -164,6 +164,7 @@ class Layout:
         "rev_seqs",
         "sect",
         "sect_chunks",
+        "sect_last",
         "sect_pages",
         "table_chunks",
         "table_count",
@@ -185,6 +186,7 @@ class Layout:
     page: tuple[int, ...]
     page_last: tuple[int, ...]
     sect: tuple[int, ...]
+    sect_last: tuple[int, ...]
     type_code: bytes | tuple[int, ...]
     type_names: tuple[str, ...]
     page_anchor: bytes
@@ -299,6 +301,7 @@ def build_layout(cols: Columns) -> Layout:
     page = tuple([one(x, x) for x in cols.page])
     page_last = tuple([one(x, x) for x in cols.page_last])
     sect = tuple([one(x, x) for x in cols.sect])
+    sect_last = tuple([one(x, x) for x in cols.sect_last])
     tokens = tuple([one(x, x) for x in cols.tokens])
     del shared
 
@@ -391,7 +394,8 @@ def build_layout(cols: Columns) -> Layout:
     marks_from = body_pages if body else _merge((page[s], page_last[s]) for s in range(n))
     sect_iv: dict[int, list[tuple[int, int]]] = {}
     for s in body:
-        sect_iv.setdefault(sect[s], []).append((page[s], page_last[s]))
+        for k in range(sect[s], sect_last[s] + 1):  # (a span is at most the chunk's tokens)
+            sect_iv.setdefault(k, []).append((page[s], page_last[s]))
     sect_chunks = {k: len(v) for k, v in sect_iv.items()}
     sect_pages = {k: _span_pages(_merge(v)) for k, v in sect_iv.items()}
 
@@ -413,6 +417,7 @@ def build_layout(cols: Columns) -> Layout:
         page=page,
         page_last=page_last,
         sect=sect,
+        sect_last=sect_last,
         type_code=bytes(type_code) if len(type_names) <= 256 else tuple(type_code),
         type_names=tuple(type_names),
         page_anchor=page_anchor,
@@ -439,7 +444,7 @@ def build_layout(cols: Columns) -> Layout:
         page_count=_span_pages(body_pages),
         sect_chunks=MappingProxyType(sect_chunks),
         sect_pages=MappingProxyType(sect_pages),
-        max_sect=max(sect),
+        max_sect=max(sect_last),
         labels_of=tuple(cols.labels),
         refs_of=tuple(cols.refs),
         label_seqs=MappingProxyType({k: tuple(v) for k, v in carry.items()}),

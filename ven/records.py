@@ -28,6 +28,7 @@ from ven.schema import (
     REV_AUTHORS,
     REVS,
     SECT,
+    SECT_LAST,
     SEQ,
     TABLES,
     TITLE,
@@ -74,6 +75,8 @@ class Columns(NamedTuple):
     page: list[int]
     page_last: list[int]
     sect: list[int]
+    #: Last section each chunk spans (``ssSectLast``; ``ssSect`` when missing).
+    sect_last: list[int]
     types: list[str]
     tables: list[tuple[str, ...]]
     revs: list[int]
@@ -163,6 +166,7 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
     page = [0] * n
     page_last = [0] * n
     sect = [0] * n
+    sect_last = [0] * n
     types = [""] * n
     tables: list[tuple[str, ...]] = [()] * n
     revs = [0] * n
@@ -267,10 +271,38 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
                 "the record is damaged",
             )
 
+        s_last = s
+        v = rec.get(SECT_LAST)
+        if v is not None:
+            sl = v if type(v) is int else as_int(v)
+            if sl is None:
+                raise _fail(i, SECT_LAST, f"expected an int, got {type(v).__name__} {_short(v)}")
+            if sl < 0 or sl > INT_MAX:
+                raise _fail(i, SECT_LAST, f"{sl} is out of range 0..{INT_MAX}")
+            if sl < s:
+                raise _fail(i, SECT_LAST, f"{sl} is less than ssSect {s}")
+            if sl - s >= max(1, vals[_I_TOKENS]):
+                # every section a chunk spans starts with a heading of at least one token
+                raise _fail(
+                    i,
+                    SECT_LAST,
+                    f"a chunk of {vals[_I_TOKENS]} tokens cannot span sections {s}..{sl}; "
+                    "the record is damaged",
+                )
+            if sl > MAX_SECTION:
+                raise _fail(
+                    i,
+                    SECT_LAST,
+                    f"{sl} is not a plausible section number (more than {MAX_SECTION:,}); "
+                    "the record is damaged",
+                )
+            s_last = sl
+
         tokens[seq] = vals[_I_TOKENS]
         page[seq] = p0
         page_last[seq] = p1
         sect[seq] = s
+        sect_last[seq] = s_last
         types[seq] = vals[_I_TYPE]
         tables[seq] = split_list(vals[_I_TABLES])
         revs[seq] = vals[_I_REVS]
@@ -288,6 +320,7 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
         page,
         page_last,
         sect,
+        sect_last,
         types,
         tables,
         revs,

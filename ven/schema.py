@@ -21,6 +21,7 @@ __all__ = [
     "PAGE_LAST",
     "PAGE_KIND",
     "SECT",
+    "SECT_LAST",
     "TABLES",
     "REVS",
     "REV_AUTHORS",
@@ -45,6 +46,7 @@ __all__ = [
     "STR_FIELDS",
     "PHRASE_FIELDS",
     "OPTIONAL_FIELDS",
+    "OPTIONAL_INT_FIELDS",
     "FIXED_FIELDS",
     "STORY_TYPES",
     "join_list",
@@ -62,6 +64,7 @@ PAGE = "ssPage"
 PAGE_LAST = "ssPageLast"
 PAGE_KIND = "ssPageKind"
 SECT = "ssSect"
+SECT_LAST = "ssSectLast"
 TABLES = "ssTables"
 REVS = "ssRevs"
 REV_AUTHORS = "ssRevAuthors"
@@ -99,7 +102,9 @@ REQUIRED_FIELDS: tuple[str, ...] = (
     COM_AUTHORS,
 )
 #: Fixed fields whose value is an ``int``.
-INT_FIELDS: frozenset[str] = frozenset({SEQ, COUNT, TOKENS, PAGE, PAGE_LAST, SECT, REVS, COMS})
+INT_FIELDS: frozenset[str] = frozenset(
+    {SEQ, COUNT, TOKENS, PAGE, PAGE_LAST, SECT, SECT_LAST, REVS, COMS}
+)
 #: Key-phrase fields, in the order ``dan`` writes them (the index document's grouping is
 #: ``ven``'s, in :mod:`ven.phrases`).
 PHRASE_FIELDS: tuple[str, ...] = (
@@ -118,8 +123,10 @@ PHRASE_FIELDS: tuple[str, ...] = (
 #: Cross-reference fields: the labels a chunk carries (its clause numbers, named parts,
 #: captions and heading titles) and the labels of other chunks its text refers to.
 REFERENCE_FIELDS: tuple[str, ...] = (LABELS, REFS)
-#: Fixed fields a record may omit (missing is read as ``""``).
+#: Fixed str fields a record may omit (missing is read as ``""``).
 OPTIONAL_FIELDS: tuple[str, ...] = (PAGE_KIND, *PHRASE_FIELDS, *REFERENCE_FIELDS)
+#: Fixed int fields a record may omit: ``ssSectLast`` (missing is read as ``ssSect``).
+OPTIONAL_INT_FIELDS: tuple[str, ...] = (SECT_LAST,)
 #: Every fixed field, in the order ``dan`` writes them.
 FIXED_FIELDS: tuple[str, ...] = (
     DOC_ID,
@@ -132,6 +139,7 @@ FIXED_FIELDS: tuple[str, ...] = (
     PAGE_LAST,
     PAGE_KIND,
     SECT,
+    SECT_LAST,
     TABLES,
     REVS,
     REV_AUTHORS,

@@ -21,8 +21,9 @@ class DanConversion:
     failures: dict[str, str]
 
 
-def dan_corpus(items: Sequence[Item], max_tokens: int) -> DanConversion:
-    """Convert every document with dan (``doc_id`` = file name) into one corpus.
+def dan_corpus(items: Sequence[Item], max_tokens: int, join_sections: bool = False) -> DanConversion:
+    """Convert every document with dan (``doc_id`` = file name) into one corpus
+    (``join_sections``: dan's option of that name).
 
     A document dan rejects is reported in ``failures`` and contributes no chunks, so its
     questions score zero for the dan pipelines instead of stopping the run.
@@ -32,7 +33,8 @@ def dan_corpus(items: Sequence[Item], max_tokens: int) -> DanConversion:
     failures: dict[str, str] = {}
     for it in items:
         try:
-            res = dan.convert(it.data, doc_type=it.doc.fmt, max_tokens=max_tokens, doc_id=it.name)
+            res = dan.convert(it.data, doc_type=it.doc.fmt, max_tokens=max_tokens, doc_id=it.name,
+                              join_sections=join_sections)
         except dan.DanError as exc:
             failures[it.name] = f"{type(exc).__name__}: {exc}"
             continue

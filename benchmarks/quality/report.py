@@ -78,6 +78,8 @@ _DELTAS = (
     ("3-dan-ven", "3-no-structure", "recall", "ven's completions, evidence recall"),
     ("3-dan-ven", "3r-doc-order", "structure_recall", "anchor-rank order against document order (3 minus `3r-doc-order`), structure recall"),
     ("3-dan-ven", "3-no-people", "recall", "the named-people phase (3 minus `3-no-people`), evidence recall"),
+    ("2j-dan-joined", "2-dan", "recall", "chunks that join short sections (`2j-dan-joined` minus 2), evidence recall"),
+    ("3j-dan-ven-joined", "3-dan-ven", "recall", "the same with ven (`3j-dan-ven-joined` minus 3), evidence recall"),
     ("3-dan-ven", "3-no-references", "recall", "the cross-reference phase (3 minus `3-no-references`), evidence recall"),
     ("3-dan-ven", "2-dan", "recall", "all of ven's enrichment (3 minus 2), evidence recall"),
     ("2-dan", "1c-naive-title", "recall", "dan over naive chunks that carry the title too (2 minus `1c-naive-title`), evidence recall"),

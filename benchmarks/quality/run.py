@@ -62,6 +62,8 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "3-share-75": ("ablation", "pipeline 3 with 75 % of the budget for retrieval"),
     "3-no-people": ("ablation", "pipeline 3 without the named-people phase"),
     "3-no-structure": ("ablation", "pipeline 3 without ven's completions (retrieval, named people, back-fill only)"),
+    "2j-dan-joined": ("ablation", "pipeline 2 over dan chunks made with join_sections=True (short top-level sections share a chunk)"),
+    "3j-dan-ven-joined": ("ablation", "pipeline 3 over the same join_sections=True chunks"),
     "3-no-references": ("ablation", "pipeline 3 without the cross-reference phase (what the anchors refer to and what refers to them)"),
     "5-collection": ("ablation", "ven.collection.Collection (lexical routing, anchor-rank order) with retrieval_pct / enrichment_pct set so that its allowance is the budget; not held to the budget"),
     "5r-collection-reference": ("ablation", "the same with rank_order=False (the reference demo's enrichment)"),
@@ -169,6 +171,11 @@ def build_pipelines(items: Sequence[Any], args: argparse.Namespace, notes: list[
         pipes.append(Enriched("3-no-people", corpus, dan_retriever, share=args.share, people=False))
         pipes.append(Enriched("3-no-structure", corpus, dan_retriever, share=args.share, structure=False))
         pipes.append(Enriched("3-no-references", corpus, dan_retriever, share=args.share, references=False))
+        joined = dan_corpus(items, args.dan_max_tokens, join_sections=True).corpus
+        facts["dan_joined"] = {"chunks": len(joined.chunks), "tokens": sum(c.tokens for c in joined.chunks)}
+        joined_retriever = Retriever(VectorIndex(joined.chunks))
+        pipes.append(TopK("2j-dan-joined", joined_retriever, order))
+        pipes.append(Enriched("3j-dan-ven-joined", joined, joined_retriever, share=args.share))
     return pipes, facts
 
 

@@ -38,7 +38,7 @@ def check_invariants(res, max_tokens: int) -> None:
             assert isinstance(key, str)
             assert type(value) in (str, int), f"{key} is {type(value).__name__}"
         assert rec["ssPage"] >= 1 and rec["ssPageLast"] >= rec["ssPage"]
-        assert rec["ssSect"] >= 1
+        assert rec["ssSect"] >= 1 and rec["ssSectLast"] >= rec["ssSect"]
         assert rec["ssDocId"] == res.doc_id and rec["ssTitle"] == res.doc_title
         assert body_of(text).strip(), f"chunk {i} has an empty body"
         text.encode("utf-8")  # no lone surrogates

@@ -78,6 +78,37 @@ def test_top_level_sections_are_hard_boundaries():
     assert [r["ssSect"] for r in res.records] == [1, 2, 3]
 
 
+def test_join_sections_lets_short_sections_share_a_chunk():
+    text = "".join(f"# Section {i}\n\nShort text number {i} about the topic.\n\n" for i in range(1, 13))
+    apart = md(text)
+    joined = md(text, join_sections=True)
+    assert len(apart) == 12 and [(r["ssSect"], r["ssSectLast"]) for r in apart.records] == [(i, i) for i in range(1, 13)]
+    assert len(joined) == 1 and (joined.records[0]["ssSect"], joined.records[0]["ssSectLast"]) == (1, 12)
+    assert body_of(joined.chunks[0]) == "\n\n".join(body_of(c) for c in apart.chunks)  # nothing lost or moved
+    import ven
+
+    assert ven.Ven(joined.records).section_chunks() == (1,) * 12
+
+
+def test_join_sections_when_under_half_full_or_the_next_section_fits():
+    para = "Every word of this sentence is ordinary filler for a long enough section. " * 30
+    text = "".join(f"# Part {i}\n\n{para}\n\n# Note {i}\n\nA short note.\n\n" for i in range(3))
+    apart = md(text, max_tokens=512)
+    assert [(r["ssSect"], r["ssSectLast"]) for r in apart.records] == [(i, i) for i in range(1, 7)]
+    # each part is over half the limit, but its short note fits after it
+    joined = md(text, max_tokens=512, join_sections=True)
+    assert [(r["ssSect"], r["ssSectLast"]) for r in joined.records] == [(1, 2), (3, 4), (5, 6)]
+    assert all(body_of(c).startswith("# Part") for c in joined.chunks)
+    # a part that does not fit after a chunk over half full starts a chunk of its own
+    two = md("# Part A\n\n" + para + "\n\n# Part B\n\n" + para, max_tokens=512, join_sections=True)
+    assert [(r["ssSect"], r["ssSectLast"]) for r in two.records] == [(1, 1), (2, 2)]
+
+
+def test_join_sections_is_a_bool():
+    with pytest.raises(dan.DanError, match="join_sections"):
+        dan.convert_string("# A", "markdown", join_sections="yes")  # type: ignore[arg-type]
+
+
 def test_mean_fill_on_ordinary_prose_is_about_70_percent():
     import random
 
@@ -335,3 +366,21 @@ def test_header_plain_text_names_a_spanned_cell_once_while_the_markdown_repeats_
     unit = render_document(m.Document(body=(table,)), count_tokens).units[0]
     assert "| Region | Quarterly revenue | Quarterly revenue | Quarterly revenue |" in unit.table_header
     assert unit.lead.splitlines() == ["Region | Quarterly revenue", "Region | Q1 | Q2 | Q3"]
+
+
+def test_cli_join_sections(tmp_path):
+    import io
+    import json
+
+    from dan import cli
+
+    doc = tmp_path / "notes.md"
+    doc.write_text("".join(f"# S{i}\n\nshort {i}\n\n" for i in range(5)), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["convert", str(doc)], stdout=out, stderr=err) == 0
+    assert len(out.getvalue().splitlines()) == 5
+    out = io.StringIO()
+    assert cli.main(["convert", str(doc), "--join-sections"], stdout=out, stderr=err) == 0
+    (line,) = out.getvalue().splitlines()
+    rec = json.loads(line)
+    assert (rec["metadata"]["ssSect"], rec["metadata"]["ssSectLast"]) == (1, 5)

@@ -119,3 +119,29 @@ def test_text_invariants(doc, max_tokens):
     res = dan.convert_string(doc, doc_type="text", max_tokens=max_tokens)
     check_invariants(res, max_tokens)
     _words_in_order(doc, res)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.integers(1, 60), min_size=1, max_size=4),  # paragraph lengths in words
+        min_size=1,
+        max_size=12,
+    ),
+    st.sampled_from([160, 256, 512]),
+)
+def test_join_sections_keeps_every_paragraph_in_order_within_the_limit(sections, max_tokens):
+    from helpers import body_of, check_invariants
+
+    text = "".join(
+        f"# S{i}\n\n" + "".join(" ".join(["word"] * n) + f" end{i}.{k}\n\n" for k, n in enumerate(paras))
+        for i, paras in enumerate(sections)
+    )
+    apart = dan.convert_string(text, "markdown", max_tokens=max_tokens)
+    joined = dan.convert_string(text, "markdown", max_tokens=max_tokens, join_sections=True)
+    check_invariants(joined, max_tokens)
+    assert len(joined) <= len(apart)
+    assert "\n\n".join(body_of(c) for c in joined.chunks) == "\n\n".join(body_of(c) for c in apart.chunks)
+    spans = [(r["ssSect"], r["ssSectLast"]) for r in joined.records]
+    assert spans[0][0] == 1 and spans[-1][1] == len(sections)
+    assert all(b[0] >= a[1] for a, b in zip(spans, spans[1:]))

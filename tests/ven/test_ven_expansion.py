@@ -864,3 +864,21 @@ def test_anchors_over_max_tokens_raise() -> None:
     v = Ven(doc(C(t=40), C(t=40)))
     with pytest.raises(VenError, match="80 tokens, over max_tokens=50"):
         v.begin_expansion([0, 1], max_tokens=50)
+
+
+def test_add_section_pages_honours_section_ranges() -> None:
+    #  seq  page  sect..last
+    #  0    1     1
+    #  1    2     1..2   (the end of section 1 and the start of section 2 share a chunk)
+    #  2    2     2
+    #  3    3     3
+    recs = doc(C(p=1, s=1), C(p=2, s=1), C(p=2, s=2), C(p=3, s=3))
+    recs[1]["ssSectLast"] = 2
+    v = Ven(recs)
+    assert v.section_chunks() == (2, 2, 1) and v.section_pages() == (2, 1, 1)
+    # an anchor in section 2 takes the spanning chunk: it is in section 2 too
+    assert grow(v, [2], "add_section_pages", 0) == (1, 2)
+    # the spanning anchor's sections are 1 and 2: its page neighbours in either count
+    assert grow(v, [1], "add_section_pages", 1) == (0, 1, 2)
+    # section 3 shares no section with chunk 1
+    assert grow(v, [3], "add_section_pages", 1) == (3,)

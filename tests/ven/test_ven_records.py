@@ -219,6 +219,9 @@ def test_every_required_field_is_required(field: str) -> None:
 def test_int_fields_reject_wrong_types(field: str, bad: Any) -> None:
     recs = three()
     recs[1][field] = bad
+    if bad is None and field == "ssSectLast":  # an optional field: None is missing
+        Ven(recs)
+        return
     raises_at(recs, 1, field, match="expected an int")
 
 
@@ -332,3 +335,20 @@ def test_an_exception_from_the_iterable_itself_propagates_unchanged() -> None:
     with pytest.raises(KeyError) as info:
         Ven(rows())
     assert info.value is mine
+
+
+def test_sect_last_is_optional_and_checked() -> None:
+    recs = three()
+    for r, (s, last) in zip(recs, [(1, 1), (1, 3), (3, 3)]):
+        r["ssSect"] = s
+        r["ssSectLast"] = last
+    v = Ven(recs)
+    assert v.section_chunks() == (2, 1, 2)  # chunk 1 spans sections 1..3
+    recs[1]["ssSectLast"] = 0
+    raises_at(recs, 1, "ssSectLast", match="less than ssSect 1")
+    recs[1]["ssSectLast"] = 8  # 6 tokens cannot hold 8 sections
+    raises_at(recs, 1, "ssSectLast", match="cannot span sections 1..8")
+    recs[1]["ssSectLast"] = 3.0  # integral floats read like ints
+    assert Ven(recs).section_chunks() == (2, 1, 2)
+    del recs[1]["ssSectLast"]  # missing: the chunk is in ssSect only
+    assert Ven(recs).section_chunks() == (2, 0, 1)

@@ -5,7 +5,7 @@ informative words (``demo.store.sqlite.informative``): the rarest word, then wor
 most a quarter of the passages while their passages add up to at most 40,000. This
 benchmark builds the scale collection of ``bench_store.py`` (generated business documents
 up to ``--chunks`` passages) plus the 17 documents of ``benchmarks/quality``, then asks
-every quality question (229) in keyword and hybrid mode (top 20, the hashing embedding)
+every quality question (233) in keyword and hybrid mode (top 20, the hashing embedding)
 under three rules, side by side in one run, the rules interleaved round by round:
 
 * ``every word`` — no pruning;

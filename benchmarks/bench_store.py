@@ -6,7 +6,7 @@
   where the time goes: dan, the embedding, and the store itself (everything else: job
   rows, the activation transaction with its full-text and vector index updates).
 * **Search latency** — once the collection holds 10,000 and then 100,000 chunks: every
-  question of ``benchmarks/quality`` (229) per mode (keyword, semantic, hybrid) and
+  question of ``benchmarks/quality`` (233) per mode (keyword, semantic, hybrid) and
   ``ask`` (ven's collection pipeline, routing off, a 6,000-token cap), p50/p95/p99 in ms,
   one client thread; the first query after a change (cold: SQLite builds the vector
   matrix, ``ask`` builds ven's collection) is reported on its own.
@@ -428,7 +428,8 @@ def render(result: dict[str, Any]) -> str:
         "",
         "### Retrieval quality by search mode",
         "",
-        "The 17 documents and 229 questions of the quality benchmark in a store; evidence recall of pipeline 2 "
+        f"The 17 documents and {result['quality'][0]['questions']} questions of the quality benchmark in a store; "
+        "evidence recall of pipeline 2 "
         "(top-k until the budget is full) and pipeline 3 (dan + ven enrichment) when the store's search is their "
         "ranking (the public `search`, 50 passages).",
         "",

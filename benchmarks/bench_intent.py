@@ -24,6 +24,7 @@ if __package__ in (None, ""):
 
 from ven.prompts import looks_broad
 from benchmarks._docs import publish
+from benchmarks.bench_store import _pct
 from benchmarks.intent.labelled import BROAD, HELD_OUT_BROAD, HELD_OUT_POINTED, POINTED
 from benchmarks.quality.collection import all_questions, build_collection
 
@@ -71,10 +72,6 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             for q in s["missed_pointed"]:
                 print(f"{name}: pointed, called broad: {q}")
     return out
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f} %"
 
 
 def render(result: dict[str, Any]) -> str:

@@ -50,6 +50,7 @@ __all__ = [
     "FIXED_FIELDS",
     "STORY_TYPES",
     "join_list",
+    "json_schema",
     "label_key",
     "split_list",
 ]
@@ -229,3 +230,75 @@ def label_key(label: str) -> str:
     True
     """
     return _WS.sub(" ", label).strip().casefold()
+
+
+_DESCRIPTIONS: dict[str, str] = {
+    DOC_ID: "document id",
+    TITLE: "document title",
+    SEQ: "0-based chunk number: body chunks first in reading order, then header, footer and "
+    "footnote chunks",
+    COUNT: "number of chunks of the document",
+    TOKENS: "exact o200k token count of the chunk's text, citation header included",
+    TYPE: "the story: body, header, footer or footnote (another value is a story of its own)",
+    PAGE: "first page the chunk covers (1-based)",
+    PAGE_LAST: "last page the chunk covers (>= ssPage)",
+    PAGE_KIND: "rendered (from the document's layout) or estimated; the same on every record",
+    SECT: "1-based top-level section (the first, when the chunk spans several)",
+    SECT_LAST: "last top-level section the chunk spans (>= ssSect; missing = ssSect)",
+    TABLES: "ids of the tables the chunk holds rows of, '; '-joined",
+    REVS: "tracked revisions with text in the chunk",
+    REV_AUTHORS: "their authors, '; '-joined",
+    COMS: "comments anchored in the chunk",
+    COM_AUTHORS: "their authors (replies' authors included), '; '-joined",
+    HEADINGS: "headings that start in the chunk, with Markdown hashes, '; '-joined",
+    BOLD: "bold phrases, '; '-joined",
+    ITALIC: "italic phrases, '; '-joined",
+    PLAIN: "the chunk's first sentences, up to 300 characters",
+    TABLE_HEADS: "column headings of the tables in the chunk, '; '-joined",
+    LISTS: "list item text, '; '-joined",
+    FIELDS: "fields as 'name data: value', '; '-joined",
+    PERSONS: "people named (names hook), '; '-joined",
+    ORGS: "organisations named (names hook), '; '-joined",
+    PLACES: "places named (names hook), '; '-joined",
+    TERMS: "terms (names hook), '; '-joined",
+    LABELS: "cross-reference labels the chunk carries, '; '-joined",
+    REFS: "labels of other chunks the chunk's text refers to, '; '-joined",
+}
+_AT_LEAST_ONE = frozenset({PAGE, PAGE_LAST, SECT, SECT_LAST})
+
+
+def json_schema() -> dict[str, object]:
+    """The record contract as a JSON Schema (draft 2020-12): the fixed fields with their types,
+    bounds and meaning, which of them are required, and any other field (a chunk
+    information label, ``user_meta``) as a ``str`` or an ``int``.
+
+    Rules across fields or records (``ssPageLast >= ssPage``, one document per record set,
+    ``ssSeq`` a permutation) are ``ven.Ven``'s to check; a schema cannot say them.
+
+    >>> json_schema()["required"][:3]
+    ['ssDocId', 'ssTitle', 'ssSeq']
+    """
+    props: dict[str, object] = {}
+    for name in FIXED_FIELDS:
+        if name in INT_FIELDS:
+            prop: dict[str, object] = {
+                "type": "integer",
+                "minimum": 1 if name in _AT_LEAST_ONE else 0,
+                "maximum": 2**31 - 1,
+            }
+        else:
+            prop = {"type": "string"}
+        if name == PAGE_KIND:
+            prop["enum"] = ["rendered", "estimated"]
+        prop["description"] = _DESCRIPTIONS[name]
+        props[name] = prop
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "dan + ven chunk record",
+        "description": "One flat metadata record per chunk: every value a str or an int. "
+        "Lists are one string, items joined with '; ' (ven.join_list / ven.split_list).",
+        "type": "object",
+        "properties": props,
+        "required": list(REQUIRED_FIELDS),
+        "additionalProperties": {"type": ["string", "integer"]},
+    }

@@ -205,15 +205,16 @@ class Chunker:
             i = self._emit(units[start:j], out, units, start)
 
     def _section_fits(self, units: list[Unit], j: int, room: int) -> bool:
-        """Whether the whole section starting at ``units[j]`` fits in ``room`` tokens."""
+        """Whether the whole section starting at ``units[j]`` fits in ``room`` tokens after
+        ``units[j - 1]``."""
         section = units[j].section
         used = 0
-        prev: Unit | None = None
+        prev = units[j - 1]
         for k in range(j, len(units)):
             u = units[k]
             if u.section != section:
                 break
-            used += self.cost(prev, u) + (1 if prev is None else 0)
+            used += self.cost(prev, u)
             if used > room:
                 return False
             prev = u

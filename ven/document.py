@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ven.errors import VenError
-from ven.expansion import Expansion, reference_order
+from ven.expansion import Expansion, _flag, reference_order
 from ven.index import IndexEntry, build_entry
 from ven.layout import Layout, build_layout
 from ven.phrases import PhraseFields, empty_fields, read_phrase_fields
@@ -128,8 +128,7 @@ class Ven:
     def has_references(self) -> bool:
         """Whether any chunk refers to another's label (a non-empty ``ssRefs`` that some
         chunk's ``ssLabels`` carries)."""
-        lay = self._lay
-        return any(key in lay.label_seqs for key in lay.referrers)
+        return bool(self._lay.referrers)
 
     # ---- document queries ----------------------------------------------------------------
 
@@ -142,9 +141,7 @@ class Ven:
         s = as_int(seq)
         if s is None or not 0 <= s < self._lay.n:
             raise VenError(f"seq must be a chunk number 0..{self._lay.n - 1}, got {seq!r:.60}")
-        if not isinstance(referring, bool):
-            raise VenError(f"referring must be True or False, got {referring!r:.60}")
-        return tuple(reference_order(self._lay, s, referring))
+        return tuple(reference_order(self._lay, s, _flag("referring", referring)))
 
     def token_count(self) -> int:
         """Tokens of the whole document: the sum of every chunk's ``ssTokens``."""

@@ -336,12 +336,15 @@ class Expansion:
         if budget is None and self._cap is None:
             self._add(cands)
             return
+        self._add_in_order([c for _, c in by_distance(cands, self._anchors)], budget)
+
+    def _add_in_order(self, ordered: Iterable[int], budget: Budget) -> None:
+        """Add ``ordered`` one chunk at a time while the budget allows."""
         s_set = self._set
-        orig = self._orig
-        for _, c in by_distance(cands, self._anchors):
+        for c in ordered:
             if c in s_set:
                 continue
-            if budget is not None and self._tokens - orig >= budget:
+            if not self._room(budget):
                 return
             self._add((c,))  # (a chunk over the cap is skipped; a smaller one may fit)
 
@@ -396,13 +399,7 @@ class Expansion:
         order: dict[int, None] = {}
         for a in self._anchors:
             order.update(dict.fromkeys(reference_order(lay, a, referring)))
-        s_set = self._set
-        for c in order:
-            if c in s_set:
-                continue
-            if not self._room(b):
-                break
-            self._add((c,))  # (a chunk over the cap is skipped; a smaller one may fit)
+        self._add_in_order(order, b)
         return self._tokens - self._orig
 
     def add_related_chunks(

@@ -399,14 +399,17 @@ def build_layout(cols: Columns) -> Layout:
     sect_chunks = {k: len(v) for k, v in sect_iv.items()}
     sect_pages = {k: _span_pages(_merge(v)) for k, v in sect_iv.items()}
 
-    # Cross-references: which chunks carry each label, and which refer to it.
+    # Cross-references: which chunks carry each label, and which refer to a carried one
+    # (a reference to a label no chunk carries leads nowhere).
     carry: dict[str, list[int]] = {}
     refer: dict[str, list[int]] = {}
     for seq in range(n):
         for label in cols.labels[seq]:
             carry.setdefault(label, []).append(seq)
+    for seq in range(n):
         for ref in cols.refs[seq]:
-            refer.setdefault(ref, []).append(seq)
+            if ref in carry:
+                refer.setdefault(ref, []).append(seq)
 
     return Layout(
         doc_id=cols.doc_id,

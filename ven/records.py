@@ -132,6 +132,19 @@ def _fail(index: int, field: str, problem: str) -> VenError:
     return VenError(f"record {index}, field {field!r}: {problem}", index=index, field=field)
 
 
+def _plausible_section(index: int, field: str, s: int) -> None:
+    """A page-range record set keeps whole-document section numbers, so a section may
+    exceed the chunk count; but section_pages() lists every section up to the highest, and
+    no real document has a million sections."""
+    if s > MAX_SECTION:
+        raise _fail(
+            index,
+            field,
+            f"{s} is not a plausible section number (more than {MAX_SECTION:,}); "
+            "the record is damaged",
+        )
+
+
 def materialize(records: object) -> list[Any]:
     """The records as a list, read once (a list is used as it is); a single string, bytes
     or mapping, or anything not iterable, raises :class:`~ven.VenError`; the items are
@@ -260,16 +273,7 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
         s = vals[_I_SECT]
         if s < 1:
             raise _fail(i, SECT, f"must be >= 1, got {s}")
-        if s > MAX_SECTION:
-            # A page-range record set keeps whole-document section numbers, so ssSect may
-            # exceed the chunk count; but section_pages() lists every section up to the
-            # highest, and no real document has a million sections.
-            raise _fail(
-                i,
-                SECT,
-                f"{s} is not a plausible section number (more than {MAX_SECTION:,}); "
-                "the record is damaged",
-            )
+        _plausible_section(i, SECT, s)
 
         s_last = s
         v = rec.get(SECT_LAST)
@@ -289,13 +293,7 @@ def read_records(records: Iterable[Mapping[str, object]]) -> Columns:
                     f"a chunk of {vals[_I_TOKENS]} tokens cannot span sections {s}..{sl}; "
                     "the record is damaged",
                 )
-            if sl > MAX_SECTION:
-                raise _fail(
-                    i,
-                    SECT_LAST,
-                    f"{sl} is not a plausible section number (more than {MAX_SECTION:,}); "
-                    "the record is damaged",
-                )
+            _plausible_section(i, SECT_LAST, sl)
             s_last = sl
 
         tokens[seq] = vals[_I_TOKENS]

@@ -16,6 +16,8 @@ SCRIPTS = [
     "bench_index.py",
     "bench_batch.py",
     "bench_hostile.py",
+    "bench_fill.py",
+    "bench_intent.py",
 ]
 
 

@@ -1,7 +1,9 @@
 """How full dan's chunks are, with and without ``join_sections``.
 
-Every Markdown and DOCX file of ``../shared/corpus`` and the generated DOCX and Markdown
-documents of ``benchmarks/quality`` are converted at ``--max-tokens``
+Every Markdown and DOCX file of ``../shared/corpus``, the generated DOCX and Markdown
+documents of ``benchmarks/quality`` and, as a held-out set no one here wrote, the Markdown
+files that Debian, npm and pyenv installed on this machine (``--held-out DIR ...``; by
+default those of ``HELD_OUT`` that exist) are converted at ``--max-tokens``
 (1,024) twice: as the SPEC has it (a chunk never crosses a top-level section) and with
 ``join_sections=True`` (consecutive sections share a chunk that would otherwise end below
 half the limit). Fill = a body chunk's tokens / ``max_tokens``; a document whose body fits
@@ -32,6 +34,15 @@ from benchmarks._docs import publish
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 FORMATS = {".md": "Markdown", ".docx": "DOCX"}
+#: Where this kind of machine keeps Markdown files written elsewhere (package READMEs,
+#: changelogs, manuals): /usr/share/doc (Debian), global npm packages, pyenv and the SDKs.
+HELD_OUT = (
+    Path("/usr/share/doc"),
+    Path("/usr/lib/node_modules"),
+    Path.home() / ".pyenv",
+    Path("/usr/lib/google-cloud-sdk"),
+    Path("/usr/lib/jvm"),
+)
 
 
 def fills(source: Path | tuple[bytes, str], max_tokens: int, join: bool) -> list[float] | None:
@@ -42,7 +53,7 @@ def fills(source: Path | tuple[bytes, str], max_tokens: int, join: bool) -> list
             res = dan.convert(source[0], source[1], max_tokens=max_tokens, join_sections=join)
     except dan.DanError:
         return None
-    body = [rec["ssTokens"] / max_tokens for rec in res.records if rec["ssType"] == "body"]
+    body = [int(rec["ssTokens"]) / max_tokens for rec in res.records if rec["ssType"] == "body"]
     return body
 
 
@@ -50,6 +61,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--max-tokens", type=int, default=1024)
     p.add_argument("--corpus", type=Path, default=CORPUS)
+    p.add_argument("--held-out", type=Path, nargs="*", default=[d for d in HELD_OUT if d.is_dir()])
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
@@ -58,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     for ext, name in FORMATS.items():
         files = sorted(f for f in args.corpus.rglob(f"*{ext}") if f.is_file() and not f.name.startswith("~$"))
         groups.append((f"corpus {name}", list(files)))
+    held = sorted({f.resolve() for d in args.held_out for f in d.rglob("*.md") if f.is_file()})
+    if held:
+        groups.append((f"installed Markdown ({', '.join(str(d) for d in args.held_out)})", list(held)))
     from benchmarks.quality.collection import build_collection
 
     items = [it for it in build_collection() if it.name.endswith((".docx", ".md"))]
@@ -106,7 +121,8 @@ def render(result: dict[str, Any]) -> str:
         "## Chunk fill",
         "",
         f"`{result['command']}` ({result['started'][:10]}): the Markdown and DOCX files of the corpus "
-        "and the generated DOCX and Markdown documents of the quality benchmark, each only when its "
+        "and the generated DOCX and Markdown documents of the quality benchmark, and the Markdown files "
+        "installed on this machine by its packages (READMEs, changelogs, manuals no one here wrote), each only when its "
         f"body makes more than one chunk at max_tokens={result['max_tokens']}; fill = a body "
         "chunk's tokens / max_tokens.",
         "",

@@ -83,14 +83,16 @@ class Chunker:
 
     # ------------------------------------------------------------------ helpers
 
-    def header(self, first: Unit, page_last: int) -> tuple[str, int]:
-        key = (first.path, first.page, page_last)
+    def header(self, first: Unit, page_last: int, last: Unit | None = None) -> tuple[str, int]:
+        """The citation header of a chunk from ``first`` to ``last`` and its tokens."""
+        path = _span_path(first, last) if self.join_sections else first.path
+        key = (path, first.page, page_last)
         found = self._headers.get(key)
         if found is None:
             line = citation_header(
                 self.labels,
                 self.title,
-                first.path,
+                path,
                 first.page,
                 page_last,
                 self.estimated,
@@ -176,7 +178,10 @@ class Chunker:
                     ensure_md(u, self.count)  # a remainder's estimate is replaced by its count
                 c = self.cost(prev, u)
                 pl = max(page_last, u.page_last)
-                h = htok if pl == page_last else self.header(first, pl)[1]
+                if pl == page_last and (prev is None or u.section == prev.section):
+                    h = htok
+                else:
+                    h = self.header(first, pl, u)[1]
                 if h + body + c > max_tokens:
                     break
                 body += c
@@ -260,7 +265,7 @@ class Chunker:
                 ensure_md(u, self.count)
             first = chunk_units[0]
             page_last = max(u.page_last for u in chunk_units)
-            line, _ = self.header(first, page_last)
+            line, _ = self.header(first, page_last, chunk_units[-1])
             text = line + "\n\n" + assemble(chunk_units)
             tokens = self.count(text)
             if tokens <= self.max_tokens:
@@ -291,6 +296,16 @@ class Chunker:
             )
         out.append(Chunk(chunk_units, line, text, tokens))
         return start + len(chunk_units)
+
+
+def _span_path(first: Unit, last: Unit | None) -> tuple[str, ...]:
+    """The heading path a citation header shows: the first unit's, or, for a chunk that
+    spans top-level sections (``join_sections``), the range of their top-level headings."""
+    if last is None or first.story != "body" or last.section == first.section or not last.path:
+        return first.path
+    if not first.path:
+        return last.path[:1]
+    return (f"{first.path[0]} – {last.path[0]}",)
 
 
 def _as_plain(unit: Unit) -> Unit | None:

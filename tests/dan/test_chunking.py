@@ -104,6 +104,21 @@ def test_join_sections_when_under_half_full_or_the_next_section_fits():
     assert [(r["ssSect"], r["ssSectLast"]) for r in two.records] == [(1, 1), (2, 2)]
 
 
+def test_a_joined_chunk_cites_the_range_of_its_top_level_sections():
+    text = "# Alpha\n\nOne.\n\n## Alpha one\n\nTwo.\n\n# Beta\n\nThree.\n\n# Gamma\n\n## Gamma one\n\nFour.\n"
+    joined = md(text, join_sections=True)
+    assert len(joined) == 1
+    assert "| section_path: Alpha – Gamma |" in joined.chunks[0].split("\n")[0]
+    # one section alone keeps its full heading path, joined or not
+    one = md("# Alpha\n\n## Alpha one\n\n" + "Filler words for a section. " * 80 + "\n\n# Beta\n\n" + "More filler. " * 200,
+             max_tokens=256, join_sections=True)
+    assert all(r["ssSect"] == r["ssSectLast"] for r in one.records)
+    assert "| section_path: Alpha > Alpha one |" in one.chunks[1].split("\n")[0]
+    # a preamble without a heading joined to a section cites that section
+    pre = md("Preamble text.\n\n# Beta\n\nThree.\n", join_sections=True)
+    assert len(pre) == 1 and "| section_path: Beta |" in pre.chunks[0].split("\n")[0]
+
+
 def test_join_sections_is_a_bool():
     with pytest.raises(dan.DanError, match="join_sections"):
         dan.convert_string("# A", "markdown", join_sections="yes")  # type: ignore[arg-type]

@@ -145,3 +145,6 @@ def test_join_sections_keeps_every_paragraph_in_order_within_the_limit(sections,
     spans = [(r["ssSect"], r["ssSectLast"]) for r in joined.records]
     assert spans[0][0] == 1 and spans[-1][1] == len(sections)
     assert all(b[0] >= a[1] for a, b in zip(spans, spans[1:]))
+    for chunk, (first, last) in zip(joined.chunks, spans):
+        cited = f"section_path: S{first - 1}" + ("" if first == last else f" – S{last - 1}")
+        assert cited + " |" in chunk.split("\n")[0]

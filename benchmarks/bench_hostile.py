@@ -52,13 +52,14 @@ def main() -> None:
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--out", type=Path, default=HERE / "results" / "bench_hostile.json")
+    parser.add_argument("--only", default="", help="run only the cases whose name starts with this (e.g. pdf)")
     args = parser.parse_args()
     if args.worker:
         child_main(_prepare, *args.worker)
         return
     rows = []
     print(f"{'case':36} {'seconds':>8} {'peak RSS MB':>12}  outcome")
-    for name in case_names():
+    for name in (n for n in case_names() if n.startswith(args.only)):
         row = measure(Path(__file__).resolve(), name, str(args.scale), 1, timeout_s=LIMIT_S, memory_mb=LIMIT_MB)
         rows.append(row)
         if "skipped" in row:

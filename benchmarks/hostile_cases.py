@@ -145,9 +145,56 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "mislabelled: DOCX named .html", lambda: (good, None, "page.html")
     yield "mislabelled: HTML named .docx", lambda: (b"<html><body><p>hi</p></body></html>", None, "report.docx")
     yield "mislabelled: RTF named .txt", lambda: (b"{\\rtf1 \\b bold\\b0  text}", None, "notes.txt")
-    yield "mislabelled: PDF", lambda: (b"%PDF-1.7\n" + random.Random(5).randbytes(1000), None, "scan.pdf")
+    yield "pdf: junk after the header", lambda: (b"%PDF-1.7\n" + random.Random(5).randbytes(1000), None, "scan.pdf")
+
+    # PDF
+    yield "pdf: no xref, text page", lambda: (_pdf([_text_page(b"Hello PDF")], xref=False), None, "a.pdf")
+    yield "pdf: nested arrays 50,000 deep", lambda: (
+        _pdf([_text_page(b"deep")], extra=b"[" * int(50_000 * scale + 100) + b"]" * int(50_000 * scale + 100)), None, "a.pdf")
+    yield "pdf: a page tree claiming 999,999 pages", lambda: (_pdf([_text_page(b"one")], count=999_999), None, "a.pdf")
+    yield "pdf: 2,000 empty pages", lambda: (_pdf([b""] * int(2000 * scale + 10)), None, "a.pdf")
+    yield "pdf: text of 200,000 characters on a page", lambda: (
+        _pdf([_text_page(b"word " * int(40_000 * scale + 100))]), None, "a.pdf")
+    yield "pdf: JavaScript and an embedded file", lambda: (_pdf([_text_page(b"script")], catalog=(
+        b"/OpenAction << /S /JavaScript /JS (app.alert('x')) >> "
+        b"/Names << /EmbeddedFiles << /Names [(a.exe) << /Type /Filespec /F (a.exe) >>] >> >>")), None, "a.pdf")
 
 
+
+
+def _text_page(text: bytes) -> bytes:
+    return b"BT /F1 10 Tf 72 720 Td (" + text + b") Tj ET"
+
+
+def _pdf(pages: list[bytes], xref: bool = True, extra: bytes | list[bytes] = b"", catalog: bytes = b"",
+         count: int | None = None) -> bytes:
+    """A small PDF written by hand: one content stream per page, Helvetica, and optionally
+    no cross-reference table, extra objects (numbered after the pages' objects, from
+    ``4 + 2 * len(pages)``) or more entries in the catalog."""
+    objs: list[bytes] = []
+    n = len(pages)
+    kids = b" ".join(b"%d 0 R" % (4 + 2 * k) for k in range(n))
+    objs.append(b"<< /Type /Catalog /Pages 2 0 R " + catalog + b">>")
+    objs.append(b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % (n if count is None else count))
+    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    for k, content in enumerate(pages):
+        objs.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+                    b"/Contents %d 0 R >>" % (5 + 2 * k))
+        objs.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+    objs.extend([extra] if isinstance(extra, bytes) and extra else extra or [])
+    out = io.BytesIO()
+    out.write(b"%PDF-1.7\n")
+    offsets = []
+    for i, body in enumerate(objs, start=1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n" % i + body + b"\nendobj\n")
+    start = out.tell()
+    if xref:
+        out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1))
+        for off in offsets:
+            out.write(b"%010d 00000 n \n" % off)
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, start))
+    return out.getvalue()
 
 
 def cases(scale: float = 1.0) -> Iterator[tuple[str, bytes, str | None, str | None]]:

@@ -17,13 +17,14 @@ from dan.textclean import looks_binary
 __all__ = ["DOC_TYPES", "normalize_doc_type", "sniff", "detect"]
 
 #: Canonical format names.
-DOC_TYPES = ("docx", "rtf", "html", "markdown", "text")
+DOC_TYPES = ("docx", "rtf", "pdf", "html", "markdown", "text")
 _ALIASES = {
     "docx": "docx",
     "docm": "docx",
     "dotx": "docx",
     "dotm": "docx",
     "rtf": "rtf",
+    "pdf": "pdf",
     "html": "html",
     "htm": "html",
     "xhtml": "html",
@@ -38,6 +39,7 @@ _EXTENSIONS = {
     ".dotx": "docx",
     ".dotm": "docx",
     ".rtf": "rtf",
+    ".pdf": "pdf",
     ".html": "html",
     ".htm": "html",
     ".xhtml": "html",
@@ -56,7 +58,7 @@ def normalize_doc_type(doc_type: str) -> str:
     """The canonical name of a ``doc_type`` argument, or ``UnsupportedFormatError``."""
     if not isinstance(doc_type, str) or doc_type.lower().lstrip(".") not in _ALIASES:
         raise UnsupportedFormatError(
-            f"unknown doc_type {doc_type!r}: use one of docx, rtf, html, markdown (md), "
+            f"unknown doc_type {doc_type!r}: use one of docx, rtf, pdf, html, markdown (md), "
             "text (txt), or None to detect"
         )
     return _ALIASES[doc_type.lower().lstrip(".")]
@@ -96,11 +98,6 @@ def _reject_unreadable(kind: str | None) -> None:
             "the input is an OLE container: an encrypted (password-protected) DOCX or a legacy "
             "binary .doc; remove the password or save it as .docx, then convert again"
         )
-    if kind == "pdf":
-        raise UnsupportedFormatError(
-            "the input is a PDF, which dan does not read; "
-            "supported: DOCX, RTF, HTML, Markdown, text"
-        )
 
 
 def detect(data: bytes, doc_type: str | None = None, filename: str | None = None) -> str:
@@ -117,6 +114,12 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
                     "doc_type='docx' but the input is not a zip package: "
                     f"it looks like {_looks_like(kind)}"
                 )
+        elif wanted == "pdf":
+            if kind != "pdf":
+                raise UnsupportedFormatError(
+                    "doc_type='pdf' but the input does not start with %PDF-: "
+                    f"it looks like {_looks_like(kind)}"
+                )
         elif wanted == "rtf":
             if kind != "rtf":
                 raise UnsupportedFormatError(
@@ -129,9 +132,9 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
                 "pass doc_type=None to detect it"
             )
         return wanted
-    if kind in ("ole", "pdf"):
+    if kind == "ole":
         _reject_unreadable(kind)
-    if kind in ("docx", "rtf"):
+    if kind in ("docx", "rtf", "pdf"):
         return kind
     if filename:
         lower = filename.lower()
@@ -142,6 +145,11 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
                 raise UnsupportedFormatError(
                     f"{filename!r} has a Word extension but holds binary data, not a Word "
                     "document (an executable, a picture or another format dan does not read)"
+                )
+            if by_ext == "pdf":
+                raise UnsupportedFormatError(
+                    f"{filename!r} has a PDF extension but does not start with %PDF-: it looks "
+                    f"like {_looks_like(kind)}; pass doc_type to convert it as that"
                 )
             if by_ext == "docx":
                 raise UnsupportedFormatError(

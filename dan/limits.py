@@ -34,6 +34,8 @@ class Limits:
     #: (``LimitExceededError``). Default 100,000 (the benchmark's generated 500-page
     #: report has about 13,000).
     max_blocks: int = field(default=100_000, validator=_positive)
+    #: Pages of a PDF, counted before any is read (``LimitExceededError``). Default 20,000.
+    max_pages: int = field(default=20_000, validator=_positive)
     #: Characters of extracted text (``TextTooLargeError``). Default 20 million.
     max_chars: int = field(default=20_000_000, validator=_positive)
     #: Chunks one conversion may produce (``TooManyChunksError``). Default 10,000.

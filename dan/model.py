@@ -326,3 +326,6 @@ class Document:
     notes: tuple[Note, ...] = ()
     #: What the reader skipped or repaired (a damaged optional part, unbalanced groups...).
     warnings: tuple[Message, ...] = field(default=())
+    #: The source has real pages (a PDF): its page numbers are rendered even when the body
+    #: has no page boundary (one page).
+    paged: bool = False

@@ -588,6 +588,7 @@ def code_fence(lines: Sequence[str], lang: str) -> str:
 def render_document(doc: m.Document, count: Callable[[str], int], max_depth: int = 100) -> Rendered:
     """Render ``doc`` into units in ``ssSeq`` story order, sections and paths assigned."""
     r = _Renderer(count, max_depth)
+    r.has_rendered = doc.paged
     r.blocks(doc.body)
     body = list(r.units)
     word_sections = r.wsection + 1

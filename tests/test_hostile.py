@@ -52,7 +52,8 @@ EXPECTED = {
     "rtf: 200,000 paragraphs": dan.LimitExceededError,
     "text: NUL bytes": dan.UnsupportedFormatError,
     "mislabelled: HTML named .docx": dan.UnsupportedFormatError,
-    "mislabelled: PDF": dan.UnsupportedFormatError,
+    "pdf: junk after the header": dan.CorruptDocumentError,
+    "pdf: a page tree claiming 999,999 pages": dan.LimitExceededError,
 }
 
 
@@ -73,6 +74,9 @@ def test_specific_errors(name):
         ("mislabelled: DOCX named .html", "hello"),
         ("mislabelled: RTF named .txt", "**bold**"),
         ("text: huge single word", "tttt"),
+        ("pdf: no xref, text page", "Hello PDF"),
+        ("pdf: JavaScript and an embedded file", "script"),
+        ("pdf: nested arrays 50,000 deep", "deep"),
     ],
 )
 def test_recoverable_inputs_convert_correctly(name, needle):

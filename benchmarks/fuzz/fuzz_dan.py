@@ -1,4 +1,4 @@
-"""Mutation fuzzing of dan on real DOCX, RTF and HTML inputs.
+"""Mutation fuzzing of dan on real DOCX, RTF, HTML, Markdown, text and PDF inputs.
 
 Seeds are the test fixtures (``tests/data``), the demo samples and, when present, the
 documents of ``../shared/corpus``. Each iteration mutates a seed and converts it; the
@@ -58,6 +58,11 @@ TOKENS = {
                  b"---\n", b"\\", b"&#xD800;", b"<!--", b"\t", b"    ", b"\x00", b"\xed\xa0\x80"],
     "text": [b"\n\n", b"\f", b"\r\n", b"\xcc\x81", b"\xe2\x80\x8d", b"\xf0\x9f\x91\x8d", b"\x00", b"\xff\xfe",
              b"\xef\xbb\xbf", b"\t", b" " * 80, b"\xed\xa0\x80", b".", b"x" * 200],
+    "pdf": [b"BT ", b" ET ", b" Tj ", b"(x)", b"/F1 99999 Tf ", b"[", b"]", b"<<", b">>", b" 0 obj ", b"endobj\n",
+            b"stream\n", b"\nendstream", b"/Length 99999999 ", b"/Count 999999 ", b"/Kids [1 0 R] ", b"/Annots [",
+            b"/IRT 1 0 R ", b"/QuadPoints [0 0 1e308 -1] ", b"/Subtype /Highlight ", b"/T (\xfe\xff\xd8\x00) ",
+            b"/Outlines 1 0 R ", b"/First 1 0 R /Next 1 0 R ", b"xref\n", b"trailer\n", b"%%EOF", b"\\", b"1e308 ",
+            b"-2147483649 ", b"/Filter /FlateDecode "],
     "docx": [b"<w:p>", b"</w:p>", b"<w:r><w:t>x</w:t></w:r>", b"<w:ins w:id='1' w:author='A'>", b"</w:ins>",
              b"<w:del w:id='2'>", b"<w:tbl><w:tr><w:tc>", b"</w:tc></w:tr></w:tbl>", b"<w:gridSpan w:val='70000'/>",
              b"<w:vMerge/>", b"<w:fldChar w:fldCharType='begin'/>", b"<w:commentRangeStart w:id='0'/>",
@@ -67,7 +72,7 @@ TOKENS = {
 
 def seeds() -> dict[str, list[bytes]]:
     """Real inputs per format."""
-    found: dict[str, list[bytes]] = {"docx": [], "rtf": [], "html": [], "markdown": [], "text": []}
+    found: dict[str, list[bytes]] = {"docx": [], "rtf": [], "html": [], "markdown": [], "text": [], "pdf": []}
     roots = [ROOT / "tests" / "data", ROOT / "demo" / "samples", ROOT.parent / "shared" / "corpus"]
     for root in roots:
         if not root.is_dir():
@@ -76,7 +81,7 @@ def seeds() -> dict[str, list[bytes]]:
             if any(part.startswith("_ref") for part in path.parts) or not path.is_file():
                 continue
             kind = {".docx": "docx", ".rtf": "rtf", ".html": "html", ".htm": "html", ".md": "markdown",
-                    ".markdown": "markdown", ".txt": "text"}.get(path.suffix.lower())
+                    ".markdown": "markdown", ".txt": "text", ".pdf": "pdf"}.get(path.suffix.lower())
             if kind and path.stat().st_size < 2_000_000:
                 found[kind].append(path.read_bytes())
     return found
@@ -219,10 +224,14 @@ def check(data: bytes, kind: str, max_tokens: int) -> str:
     return "ok"
 
 
-def run_mutate(iterations: int, seed: int, max_seconds: float) -> dict:
+#: An input slower than this is saved as ``findings/slowest-<kind>-<max_tokens>.<kind>``.
+SLOW_S = 5.0
+
+
+def run_mutate(iterations: int, seed: int, max_seconds: float, only: list[str] | None = None) -> dict:
     rng = random.Random(seed)
     pool = seeds()
-    kinds = [k for k, v in pool.items() if v]
+    kinds = [k for k, v in pool.items() if v and (not only or k in only)]
     stats: dict[str, Counter] = {k: Counter() for k in kinds}
     findings = []
     start = time.time()
@@ -242,6 +251,10 @@ def run_mutate(iterations: int, seed: int, max_seconds: float) -> dict:
         dt = time.time() - t0
         if dt > worst[0]:
             worst = (dt, kind)
+            if dt > SLOW_S:  # kept so a slow input can be looked at (not a finding)
+                out = HERE / "findings" / f"slowest-{kind}-{max_tokens}.{kind}"
+                out.parent.mkdir(exist_ok=True)
+                out.write_bytes(data)
         stats[kind][outcome] += 1
     return {
         "engine": "mutate",
@@ -290,11 +303,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=1800)
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "fuzz.json")
+    parser.add_argument("--kinds", nargs="*", choices=sorted(TOKENS), help="fuzz only these families")
     args, rest = parser.parse_known_args()
     if args.engine == "atheris":
         run_atheris([a for a in rest if a != "--"])
         return
-    report = run_mutate(args.iterations, args.seed, args.max_seconds)
+    report = run_mutate(args.iterations, args.seed, args.max_seconds, args.kinds)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2))
     print(json.dumps({k: v for k, v in report.items() if k != "findings"}, indent=2))

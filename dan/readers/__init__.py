@@ -11,6 +11,7 @@ format        reader                      where
 ============  ==========================  ==========================================
 ``docx``      ``read_docx``               ``dan/readers/docx/`` (one module per part)
 ``rtf``       ``read_rtf``                ``dan/readers/rtf/``
+``pdf``       ``read_pdf``                ``dan/readers/pdf/`` (through PDFium)
 ``html``      ``read_html``               ``dan/readers/html/``
 ``markdown``  ``read_markdown``           ``dan/readers/markdown.py``
 ``text``      ``read_text``               ``dan/readers/text.py``
@@ -33,6 +34,7 @@ Reader = Callable[[bytes | str, Limits, ReadOptions], m.Document]
 _READERS: dict[str, tuple[str, str]] = {
     "docx": ("dan.readers.docx", "read_docx"),
     "rtf": ("dan.readers.rtf", "read_rtf"),
+    "pdf": ("dan.readers.pdf", "read_pdf"),
     "html": ("dan.readers.html", "read_html"),
     "markdown": ("dan.readers.markdown", "read_markdown"),
     "text": ("dan.readers.text", "read_text"),

@@ -20,7 +20,7 @@ from demo.store.options import StoreOptions
 __all__ = ["SUPPORTED_SUFFIXES", "approved_directory", "read_directory"]
 
 #: The extensions of the formats dan reads.
-SUPPORTED_SUFFIXES = (".docx", ".docm", ".dotx", ".rtf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".txt", ".text")
+SUPPORTED_SUFFIXES = (".docx", ".docm", ".dotx", ".rtf", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".txt", ".text")
 
 
 def approved_directory(options: StoreOptions, directory: object) -> str:

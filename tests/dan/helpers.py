@@ -10,6 +10,8 @@ from dan.tokenizer import encoding
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 CORPUS = SHARED / "corpus"
+#: Small input files the tests use (tests/data).
+DATA = Path(__file__).resolve().parents[1] / "data"
 HEADER_RE = re.compile(r"\A\[[^\n]*\]\n\n")
 
 

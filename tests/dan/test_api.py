@@ -181,10 +181,13 @@ def test_detection_rules():
     assert detect(b"hello", doc_type="md") == "markdown"
     with pytest.raises(dan.EncryptedDocumentError):
         detect(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100)
-    with pytest.raises(dan.UnsupportedFormatError, match="PDF"):
-        detect(b"%PDF-1.7 ...")
-    with pytest.raises(dan.UnsupportedFormatError, match="unknown doc_type"):
+    assert detect(b"%PDF-1.7 ...") == "pdf"
+    with pytest.raises(dan.UnsupportedFormatError, match="does not start with %PDF-"):
         detect(b"x", doc_type="pdf")
+    with pytest.raises(dan.UnsupportedFormatError, match="PDF extension"):
+        detect(b"plain words", filename="scan.pdf")
+    with pytest.raises(dan.UnsupportedFormatError, match="unknown doc_type"):
+        detect(b"x", doc_type="odt")
     with pytest.raises(dan.UnsupportedFormatError, match="RTF"):
         detect(b"{\\rtf1 x}", doc_type="html")
     with pytest.raises(dan.UnsupportedFormatError):

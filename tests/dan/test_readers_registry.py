@@ -24,10 +24,12 @@ SAMPLES = {
 
 
 def test_every_format_has_a_reader_in_the_registry() -> None:
-    assert FORMATS == ("docx", "rtf", "html", "markdown", "text")
-    assert [reader_for(f) for f in FORMATS] == [read_docx, read_rtf, read_html, read_markdown, read_text]
+    from dan.readers.pdf import read_pdf
+
+    assert FORMATS == ("docx", "rtf", "pdf", "html", "markdown", "text")
+    assert [reader_for(f) for f in FORMATS] == [read_docx, read_rtf, read_pdf, read_html, read_markdown, read_text]
     with pytest.raises(KeyError):
-        reader_for("pdf")
+        reader_for("odt")
 
 
 @pytest.mark.parametrize("fmt", sorted(SAMPLES))

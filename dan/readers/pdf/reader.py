@@ -1,0 +1,360 @@
+"""The PDF reader: pages read through PDFium into dan's document model.
+
+Page numbers are the PDF's own (``paged``: every page boundary is a rendered break, one
+page included). Running headers and footers become header and footer stories; the outline
+(or, without one, font sizes) gives the headings; annotations are reviewers' marks:
+highlights, underlines and sticky notes are comments (their replies, ``/IRT``, are
+replies), strike-outs are deletions and carets insertions, each with its author (``/T``)
+and date; link annotations to ``http``, ``https`` and ``mailto`` are links. A page with
+pictures and no text layer (a scan) is reported, never guessed at: dan does no OCR.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from dan import model as m
+from dan.errors import UnsupportedFormatError
+from dan.limits import Limits
+from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
+from dan.readers.pdf.layout import Para, assign_headings, join_pages, paragraphs
+from dan.readers.pdf.pdfium import load
+from dan.readers.pdf.running import split_running
+from dan.readers.pdf.values import Box, Line, Mark, PageContent
+from dan.textclean import clean_text
+
+__all__ = ["pdf_date", "read_pdf"]
+
+_DATE = re.compile(
+    r"^D?:?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(Z|[+-]\d{2}'?\d{2}'?)?"
+)
+#: Titles a PDF writer fills in when the author gave none.
+_NO_TITLE = {"untitled", "unspecified", "anonymous", "none", "title"}
+_WORD_PREFIX = re.compile(r"^(Microsoft (Word|PowerPoint) - )", re.I)
+
+
+def pdf_date(value: str) -> str:
+    """A PDF date (``D:20260102103000+01'00'``) as ISO 8601 (``2026-01-02T10:30:00+01:00``);
+    what is not a PDF date is returned cleaned, as written."""
+    match = _DATE.match(value.strip())
+    if not match or not match.group(1):
+        return clean_text(value.strip())
+    y, mo, d, h, mi, s, tz = match.groups()
+    out = f"{y}-{mo or '01'}-{d or '01'}"
+    if h:
+        out += f"T{h}:{mi or '00'}:{s or '00'}"
+        if tz == "Z":
+            out += "Z"
+        elif tz:
+            digits = tz.replace("'", "")
+            out += f"{digits[:3]}:{digits[3:5] or '00'}"
+    return out
+
+
+def _title(value: str) -> str:
+    title = _WORD_PREFIX.sub("", clean_text(value).strip())
+    if title.casefold() in _NO_TITLE or re.search(r"\.(docx?|pdf|rtf|odt|txt)$", title, re.I):
+        return ""
+    return title
+
+
+# ----------------------------------------------------------------- marks to inlines
+
+_PAGE = object()
+
+
+def _inside(box: Box, rect: Box) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return rect[0] - 0.5 <= cx <= rect[2] + 0.5 and rect[1] - 0.5 <= cy <= rect[3] + 0.5
+
+
+class _Marks:
+    """The marks of every page, turned into comment infos and revisions once."""
+
+    def __init__(self, pages: Sequence[PageContent], link_targets: bool) -> None:
+        self.covering: dict[int, list[Mark]] = {}
+        self.notes: dict[int, list[Mark]] = {}
+        self.inserts: dict[int, list[Mark]] = {}
+        self.infos: dict[tuple[int, int], m.CommentInfo] = {}
+        self.placed: set[tuple[int, int]] = set()
+        for page in pages:
+            replies: dict[int, list[Mark]] = {}
+            by_index = {mk.index: mk for mk in page.marks}
+            for mk in page.marks:
+                if (
+                    mk.reply_to >= 0
+                    and mk.reply_to in by_index
+                    and mk.kind in ("note", "highlight")
+                ):
+                    replies.setdefault(mk.reply_to, []).append(mk)
+            for mk in page.marks:
+                if (
+                    mk.reply_to >= 0
+                    and mk.reply_to in by_index
+                    and mk.kind in ("note", "highlight")
+                ):
+                    continue  # said as a reply
+                if mk.kind == "link":
+                    if link_targets:
+                        self.covering.setdefault(page.number, []).append(mk)
+                elif mk.kind in ("highlight", "strike"):
+                    self.covering.setdefault(page.number, []).append(mk)
+                elif mk.kind == "note":
+                    self.notes.setdefault(page.number, []).append(mk)
+                elif mk.kind == "insert" and mk.text.strip():
+                    self.inserts.setdefault(page.number, []).append(mk)
+                if mk.kind in ("highlight", "note"):
+                    self.infos[(page.number, mk.index)] = self._info(page.number, mk, replies)
+
+    @staticmethod
+    def _info(page: int, mk: Mark, replies: dict[int, list[Mark]]) -> m.CommentInfo:
+        def one(x: Mark, depth: int) -> m.CommentInfo:
+            under = replies.get(x.index, []) if depth < 8 else []
+            return m.CommentInfo(
+                comment_id=f"p{page}-{x.index}",
+                author=clean_text(x.author).strip() or "Unknown",
+                date=pdf_date(x.date) if x.date else "",
+                text=clean_text(x.text).strip(),
+                replies=tuple(one(r, depth + 1) for r in under),
+            )
+
+        info = one(mk, 0)
+        # replies of replies are listed under the thread, in order
+        flat: list[m.CommentInfo] = []
+
+        def walk(infos: tuple[m.CommentInfo, ...]) -> None:
+            for r in infos:
+                flat.append(m.CommentInfo(r.comment_id, r.author, r.date, r.text))
+                walk(r.replies)
+
+        walk(info.replies)
+        return m.CommentInfo(info.comment_id, info.author, info.date, info.text, tuple(flat))
+
+    def revision(
+        self, mk: Mark, children: tuple[m.Inline, ...], kind: m.RevisionKind
+    ) -> m.Revision:
+        return m.Revision(
+            kind=kind,
+            children=children,
+            author=clean_text(mk.author).strip() or "Unknown",
+            date=pdf_date(mk.date) if mk.date else "",
+            rev_id=f"{mk.index}",
+        )
+
+
+def _items(para: Para) -> list[tuple[object, int, Box | None, bool]]:
+    """The paragraph's characters with their page, box and boldness; joins get no box."""
+    out: list[tuple[object, int, Box | None, bool]] = []
+    for k, (page, line) in enumerate(para.lines):
+        if k:
+            prev_page, prev = para.lines[k - 1]
+            if page != prev_page:
+                out.append((_PAGE, page, None, False))
+            if not prev.hyphen:
+                out.append((" ", page, None, line.bold and prev.bold))
+        out.extend(
+            (ch, page, box, bold) for ch, box, bold in zip(line.text, line.boxes, line.bolds)
+        )
+    return out
+
+
+_SLOTS = {"highlight": 0, "strike": 1, "link": 2}
+
+
+def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
+    items = _items(para)
+    pages = {p for p, _ in para.lines}
+    keys: list[tuple[Mark | None, Mark | None, Mark | None]] = []
+    if not any(marks.covering.get(p) for p in pages):
+        keys = [(None, None, None)] * len(items)  # nothing marks this paragraph's pages
+    for ch, page, box, _bold in items if not keys else ():
+        found: list[Mark | None] = [None, None, None]
+        if box is not None and ch is not _PAGE:
+            for mk in marks.covering.get(page, ()):
+                slot = _SLOTS[mk.kind]
+                if found[slot] is None and any(_inside(box, r) for r in mk.rects):
+                    found[slot] = mk
+        keys.append((found[0], found[1], found[2]))
+    # a space or join between two characters of one mark belongs to it, else to none
+    for k, (ch, _page, box, _b) in enumerate(items if any(any(x) for x in keys) else ()):
+        if ch is not _PAGE and (box is None or str(ch).isspace()) and 0 < k < len(items) - 1:
+            a, b = keys[k - 1], keys[k + 1]
+            keys[k] = tuple(x if x is not None and x is y else None for x, y in zip(a, b))  # type: ignore[assignment]
+    # caret insertions go after the character nearest their place
+    inserts: dict[int, list[Mark]] = {}
+    for page_no, mk in ((p, x) for p in sorted(pages) for x in marks.inserts.get(p, ())):
+        if (page_no, mk.index) in marks.placed:
+            continue
+        rect = mk.rects[0]
+        cx, cy = rect[0], (rect[1] + rect[3]) / 2
+        best, dist = -1, 4 * max(para.size, 1.0)
+        for k, (ch, page, box, _b) in enumerate(items):
+            if box is None or ch is _PAGE or page != page_no:
+                continue
+            if not (box[1] - 2 <= cy <= box[3] + 2):
+                continue
+            d = abs(box[2] - cx)
+            if d < dist:
+                best, dist = k, d
+        if best >= 0:
+            marks.placed.add((page_no, mk.index))
+            inserts.setdefault(best, []).append(mk)
+
+    def text_runs(lo: int, hi: int) -> list[m.Inline]:
+        out: list[m.Inline] = []
+        buf: list[str] = []
+        bold = False
+        for k in range(lo, hi):
+            ch, _page, _box, b = items[k]
+            if ch is _PAGE:
+                if buf:
+                    out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
+                    buf = []
+                out.append(m.PageMark(rendered=True))
+            else:
+                if buf and b != bold:
+                    out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
+                    buf = []
+                bold = b
+                buf.append(str(ch))
+            for mk in inserts.get(k, ()):
+                if buf:
+                    out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
+                    buf = []
+                out.append(marks.revision(mk, (m.Text(clean_text(mk.text)),), "ins"))
+        if buf:
+            out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
+        return out
+
+    def build(lo: int, hi: int, slot: int) -> list[m.Inline]:
+        if slot == 3:
+            return text_runs(lo, hi)
+        out: list[m.Inline] = []
+        k = lo
+        while k < hi:
+            mk = keys[k][slot]
+            j = k
+            while j < hi and keys[j][slot] is mk:
+                j += 1
+            children = tuple(build(k, j, slot + 1))
+            if mk is None:
+                out.extend(children)
+            elif slot == 0:
+                page = items[k][1]
+                out.append(m.Comment(marks.infos[(page, mk.index)], children))
+            elif slot == 1:
+                out.append(marks.revision(mk, children, "del"))
+            else:
+                out.append(m.Link(children, mk.target))
+            k = j
+        return out
+
+    return tuple(build(0, len(items), 0))
+
+
+def _distance(lines: Sequence[Line], y: float) -> float:
+    """How far ``y`` is from the vertical span of ``lines``."""
+    lo, hi = min(x.y0 for x in lines), max(x.y1 for x in lines)
+    return 0.0 if lo <= y <= hi else min(abs(y - lo), abs(y - hi))
+
+
+def _place_notes(paras: list[Para], marks: _Marks) -> dict[int, list[m.Comment]]:
+    """Sticky notes: each at the end of the paragraph nearest to it on its page."""
+    at: dict[int, list[m.Comment]] = {}
+    for page, notes in marks.notes.items():
+        on_page = [
+            (k, [line for p, line in para.lines if p == page]) for k, para in enumerate(paras)
+        ]
+        on_page = [(k, lines) for k, lines in on_page if lines]
+        if not on_page:
+            continue
+        for mk in notes:
+            rect = mk.rects[0]
+            cy = (rect[1] + rect[3]) / 2
+            k = min(on_page, key=lambda entry: _distance(entry[1], cy))[0]
+            at.setdefault(k, []).append(m.Comment(marks.infos[(page, mk.index)]))
+    return at
+
+
+# ----------------------------------------------------------------- the reader
+
+
+def _blocks(paras: list[Para], marks: _Marks) -> list[m.Block]:
+    notes = _place_notes(paras, marks)
+    out: list[m.Block] = []
+    prev_page = 1
+    for k, para in enumerate(paras):
+        for _ in range(para.page - prev_page):
+            out.append(m.PageBreak(rendered=True))
+        prev_page = para.lines[-1][0]
+        inl = _inlines(para, marks, para.bold) + tuple(notes.get(k, ()))
+        if para.kind == "heading":
+            out.append(m.Heading(para.level, inl))
+        elif para.kind == "item":
+            out.append(m.ListItem(inl, depth=para.depth, ordered=para.ordered, label=para.label))
+        else:
+            out.append(m.Paragraph(inl))
+    return out
+
+
+def read_pdf(
+    source: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
+) -> m.Document:
+    """Read a PDF's text layer, structure and annotations into a document."""
+    if isinstance(source, str):
+        raise UnsupportedFormatError("a PDF is binary: pass its bytes (or a path), not a str")
+    content = load(source, limits)
+    bodies, header, footer = split_running(content.pages)
+    per_page = [paragraphs(page.number, lines) for page, lines in zip(content.pages, bodies)]
+    paras = [p for page in join_pages(per_page) for p in page]
+    paras = assign_headings(paras, content.outline)
+    marks = _Marks(content.pages, options.link_targets)
+    body = _blocks(paras, marks)
+    # the body ends on the last page, so page numbers count every page
+    last = paras[-1].lines[-1][0] if paras else 1
+    body.extend(m.PageBreak(rendered=True) for _ in range(len(content.pages) - last))
+    warnings = [
+        m.Message(
+            "no-text-layer",
+            f"page {page.number} has pictures but no text layer (a scan?); dan does no OCR, so "
+            "its text is missing: run OCR on the PDF first (for example ocrmypdf) to read it",
+            f"page {page.number}",
+        )
+        for page in content.pages
+        if not page.lines and page.images
+    ]
+    warnings += [
+        m.Message(
+            "damaged-part",
+            f"page {page.number} is damaged and could not be read; it is left empty (save the PDF "
+            "again from the application that made it to recover it)",
+            f"page {page.number}",
+        )
+        for page in content.pages
+        if page.damaged
+    ]
+    if content.outline_damaged:
+        warnings.append(
+            m.Message(
+                "damaged-part",
+                "the outline (bookmarks) is damaged: read up to the damage",
+                "outline",
+            )
+        )
+    headers = []
+    if header:
+        headers.append(
+            m.HeaderFooter("header", tuple(m.Paragraph((m.Text(clean_text(t)),)) for t in header))
+        )
+    if footer:
+        headers.append(
+            m.HeaderFooter("footer", tuple(m.Paragraph((m.Text(clean_text(t)),)) for t in footer))
+        )
+    return m.Document(
+        body=tuple(body),
+        title=_title(content.title),
+        headers=tuple(headers),
+        warnings=tuple(warnings),
+        paged=True,
+    )

@@ -1,0 +1,63 @@
+"""Running headers and footers: lines near the top or bottom edge of a page that repeat,
+digits aside, at the same place on most pages (a page number, a title, "Confidential")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from dan.readers.pdf.values import Line, PageContent
+
+__all__ = ["EDGE", "split_running"]
+
+#: Share of the page height at the top and bottom where running lines live.
+EDGE = 0.12
+#: Share of the pages with text a line must repeat on.
+REPEAT = 0.5
+_DIGITS = re.compile(r"\d+")
+_ROMAN = re.compile(r"\b[ivxlc]{1,6}\b")
+
+
+def _key(line: Line) -> str:
+    text = " ".join(line.text.casefold().split())
+    return _ROMAN.sub("#", _DIGITS.sub("#", text))
+
+
+def _band(line: Line, page: PageContent) -> str | None:
+    if page.height <= 0:
+        return None
+    if line.y0 >= page.height * (1 - EDGE):
+        return "header"
+    if line.y1 <= page.height * EDGE:
+        return "footer"
+    return None
+
+
+def split_running(pages: Sequence[PageContent]) -> tuple[list[list[Line]], list[str], list[str]]:
+    """Each page's body lines, and the texts of the running header and footer lines (as
+    they first appear, in page order). A document of one page has none."""
+    with_text = [p for p in pages if p.lines]
+    counts: dict[tuple[str, str], set[int]] = {}
+    for page in with_text:
+        for line in page.lines:
+            band = _band(line, page)
+            if band is not None:
+                counts.setdefault((band, _key(line)), set()).add(page.number)
+    need = max(2, int(len(with_text) * REPEAT + 0.999))
+    running = {key for key, seen in counts.items() if len(seen) >= need}
+    bodies: list[list[Line]] = []
+    texts: dict[str, list[str]] = {"header": [], "footer": []}
+    shown: set[tuple[str, str]] = set()
+    for page in pages:
+        body: list[Line] = []
+        for line in page.lines:
+            band = _band(line, page)
+            key = (band or "", _key(line))
+            if band is not None and key in running:
+                if key not in shown:
+                    shown.add(key)
+                    texts[band].append(line.text)
+                continue
+            body.append(line)
+        bodies.append(body)
+    return bodies, texts["header"], texts["footer"]

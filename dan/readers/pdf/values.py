@@ -1,0 +1,145 @@
+"""The plain values the PDF reader passes between its modules: lines of characters with
+their boxes, annotations and links (``Mark``), outline entries, pages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from attrs import frozen
+
+__all__ = ["Box", "Line", "Mark", "OutlineEntry", "PageContent", "PdfContent"]
+
+#: ``(x0, y0, x1, y1)`` in PDF points, origin bottom left.
+Box = tuple[float, float, float, float]
+
+
+@frozen(slots=True)
+class Line:
+    """One line of text as PDFium breaks it: its characters, each with a box, a font size
+    and whether its font is bold; ``hyphen`` says the line ended in a soft hyphen. ``box``
+    holds them all, ``size`` is the font size most of its visible characters have and
+    ``bold`` whether all of them are bold."""
+
+    text: str
+    boxes: tuple[Box, ...]
+    sizes: tuple[float, ...]
+    bolds: tuple[bool, ...]
+    hyphen: bool
+    box: Box
+    size: float
+    bold: bool
+    #: The baseline: y of its first character's origin.
+    base: float
+
+    @classmethod
+    def of(
+        cls,
+        text: Sequence[str],
+        boxes: Sequence[Box],
+        sizes: Sequence[float],
+        bolds: Sequence[bool],
+        hyphen: bool = False,
+        base: float | None = None,
+    ) -> Line:
+        n = len(text)
+        while n and text[n - 1].isspace():
+            n -= 1
+        start = 0
+        while start < n and text[start].isspace():
+            start += 1
+        text, boxes, sizes, bolds = text[start:n], boxes[start:n], sizes[start:n], bolds[start:n]
+        visible = [k for k, t in enumerate(text) if not t.isspace()]
+        size = Counter(sizes[k] for k in visible).most_common(1)[0][0] if visible else 0.0
+        box = (
+            (
+                min(b[0] for b in boxes),
+                min(b[1] for b in boxes),
+                max(b[2] for b in boxes),
+                max(b[3] for b in boxes),
+            )
+            if boxes
+            else (0.0, 0.0, 0.0, 0.0)
+        )
+        return cls(
+            "".join(text),
+            tuple(boxes),
+            tuple(sizes),
+            tuple(bolds),
+            hyphen,
+            box,
+            size,
+            bool(visible) and all(bolds[k] for k in visible),
+            box[1] if base is None else base,
+        )
+
+    @property
+    def x0(self) -> float:
+        return self.box[0]
+
+    @property
+    def y0(self) -> float:
+        return self.box[1]
+
+    @property
+    def x1(self) -> float:
+        return self.box[2]
+
+    @property
+    def y1(self) -> float:
+        return self.box[3]
+
+
+@frozen(slots=True)
+class Mark:
+    """An annotation that marks text or a place on a page.
+
+    ``kind``: ``link`` (``target`` is its URI), ``highlight`` (a highlight, underline or
+    squiggly: a comment on the text it covers), ``strike`` (struck-out text: a deletion),
+    ``insert`` (a caret: ``text`` is inserted there) or ``note`` (a sticky note or free
+    text: a comment at a place). ``rects`` are the areas it covers; ``reply_to`` is the
+    page's annotation index it answers (``/IRT``), or -1.
+    """
+
+    kind: str
+    index: int
+    rects: tuple[Box, ...]
+    author: str = ""
+    date: str = ""
+    text: str = ""
+    target: str = ""
+    reply_to: int = -1
+
+
+@frozen(slots=True)
+class OutlineEntry:
+    """A bookmark: its title, its depth (1 = outermost) and the page it points to."""
+
+    title: str
+    level: int
+    page: int | None
+
+
+@frozen(slots=True)
+class PageContent:
+    """One page: its size, its lines in PDFium's order, its marks, and how many images it
+    has when it has no text."""
+
+    number: int
+    width: float
+    height: float
+    lines: tuple[Line, ...]
+    marks: tuple[Mark, ...] = ()
+    images: int = 0
+    #: PDFium could not load the page (it is kept, empty, so later pages keep their numbers).
+    damaged: bool = False
+
+
+@frozen(slots=True)
+class PdfContent:
+    """A whole PDF as the reader needs it."""
+
+    pages: tuple[PageContent, ...]
+    title: str = ""
+    outline: tuple[OutlineEntry, ...] = ()
+    outline_damaged: bool = False

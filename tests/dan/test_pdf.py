@@ -1,0 +1,340 @@
+"""The PDF reader, on PDFs the tests lay out themselves (``pdf_build``): text and page
+numbers, running headers and footers, headings, lists, reviewers' annotations, links,
+scans, encryption and damage."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+pytest.importorskip("reportlab")
+pytest.importorskip("pypdf")
+
+import dan  # noqa: E402
+import ven  # noqa: E402
+from dan.limits import Limits  # noqa: E402
+from dan.readers.pdf.layout import Para, assign_headings, join_pages, paragraphs  # noqa: E402
+from dan.readers.pdf.reader import pdf_date  # noqa: E402
+from dan.readers.pdf.running import split_running  # noqa: E402
+from dan.readers.pdf.values import Line, OutlineEntry, PageContent  # noqa: E402
+from helpers import body_of, check_invariants  # noqa: E402
+from pdf_build import PdfBuilder  # noqa: E402
+
+FILLER = "The Supplier shall deliver the Services in accordance with the Service Levels set out in this Agreement. "
+
+
+def contract(outline: bool = True) -> PdfBuilder:
+    b = PdfBuilder(title="Services Agreement", header="Acme Ltd - Confidential", outline=outline)
+    b.heading("1. Definitions", 1)
+    b.para("In this Agreement the following words have the meanings given. " + FILLER * 2, hyphenate="Agreement")
+    b.heading("1.1 Services", 2)
+    b.bullet("first item of the list " + FILLER)
+    b.bullet("second item")
+    b.bullet("nested item", depth=1)
+    b.para(FILLER * 3)
+    b.new_page()
+    b.heading("2. Service Levels", 1)
+    b.para(FILLER * 2 + "The Customer may claim service credits.")
+    b.new_page()
+    b.heading("3. Term", 1)
+    b.para(FILLER)
+    return b
+
+
+def reviewed() -> bytes:
+    b = contract()
+    page, quads = b.find("service credits")
+    thread = b.annotate("/Highlight", page, quads, author="Bob Roe", text="Cap these?")
+    b.annotate("/Text", page, rect=[quads[0], quads[1] + 5, quads[0] + 20, quads[1] + 25], author="Ken Anderson",
+               text="Agreed, cap at 10%.", reply_to=thread)
+    page, quads = b.find("in accordance with", 3)
+    b.annotate("/StrikeOut", page, quads, author="Ann Lee")
+    page, quads = b.find("Customer may")
+    b.annotate("/Caret", page, rect=[quads[2] - 2, quads[5], quads[2] + 2, quads[1]], author="Ann Lee", text=" not")
+    b.annotate("/Text", page, rect=[500, 700, 520, 720], author="Zoe Park", text="A note on the page")
+    page, quads = b.find("Service Levels", 0)
+    b.annotate("/Link", page, quads, uri="https://example.com/sla")
+    page, quads = b.find("Term")
+    b.annotate("/Link", page, quads, uri="javascript:alert(1)")
+    return b.build()
+
+
+def convert(data: bytes, **kw: object) -> dan.DanResult:
+    return dan.convert(data, "pdf", **kw)  # type: ignore[arg-type]
+
+
+def text_of(res: dan.DanResult) -> str:
+    return "\n\n".join(body_of(c) for c, r in zip(res.chunks, res.records) if r["ssType"] == "body")
+
+
+# ----------------------------------------------------------------- whole documents
+
+
+def test_text_pages_and_structure_of_a_laid_out_contract() -> None:
+    res = convert(contract().build(), max_tokens=512)
+    check_invariants(res, 512)
+    body = text_of(res)
+    assert "# 1. Definitions" in body and "## 1.1 Services" in body and "# 2. Service Levels" in body
+    # a word hyphenated at a line end is joined; lines become one paragraph
+    assert "In this Agreement the following words have the meanings given. The Supplier" in body
+    assert "Agree-" not in body and "Agree ment" not in body
+    assert "- first item of the list The Supplier" in body and "- second item" in body
+    assert "  - nested item" in body
+    assert "\n\nThe Supplier shall deliver" in body  # the paragraph after the list is not in it
+    # real page numbers
+    assert {r["ssPageKind"] for r in res.records} == {"rendered"}
+    pages = {r["ssHeadings"].split("\n")[-1]: (r["ssPage"], r["ssPageLast"]) for r in res.records if r["ssType"] == "body"}
+    assert pages["# 2. Service Levels"] == (2, 2) and pages["# 3. Term"] == (3, 3)
+    assert res.records[0]["ssTitle"] == "Services Agreement"
+
+
+def test_running_headers_and_footers_are_stories_not_body() -> None:
+    res = convert(contract().build())
+    body = text_of(res)
+    assert "Confidential" not in body and "Page 2" not in body
+    kinds = {r["ssType"]: body_of(c) for c, r in zip(res.chunks, res.records) if r["ssType"] != "body"}
+    assert kinds["header"] == "Acme Ltd - Confidential" and kinds["footer"] == "Page 1"
+
+
+def test_headings_from_font_sizes_without_an_outline() -> None:
+    res = convert(contract(outline=False).build())
+    heads = [r["ssHeadings"] for r in res.records if r["ssType"] == "body"]
+    assert "# 1. Definitions" in heads[0] and "## 1.1 Services" in "\n".join(heads)
+    assert "# 3. Term" in heads[-1]
+
+
+def test_first_and_last_page_select_pages() -> None:
+    d = dan.Dan(max_tokens=512)
+    d.import_bytes(contract().build(), "pdf")
+    res = d.get_markdown(first_page=2, last_page=2)
+    body = text_of(res)
+    assert "# 2. Service Levels" in body and "Definitions" not in body and "3. Term" not in body
+
+
+def test_a_paragraph_cut_by_a_page_break_goes_on() -> None:
+    b = PdfBuilder(title="T")
+    b.heading("Notes", 1)
+    while b.page == 1:
+        b.para(FILLER * 2)
+    # the last paragraph spills onto page 2 mid-sentence
+    res = convert(b.build(), max_tokens=4096)
+    spans = [(r["ssPage"], r["ssPageLast"]) for r in res.records if r["ssType"] == "body"]
+    assert spans == [(1, 2)]
+
+
+def test_reviewers_annotations_become_comments_and_revisions() -> None:
+    res = convert(reviewed(), max_tokens=512)
+    body = text_of(res)
+    assert "{==service credits==}{>>Bob Roe, 2026-11-30: Cap these?<<}{>>↳ Ken Anderson: Agreed, cap at 10%.<<}" in body
+    assert "Services {--in accordance with--}{>>rev: Ann Lee, 2026-11-30<<} the Service" in body
+    assert "The Customer may{++ not++}{>>rev: Ann Lee, 2026-11-30<<} claim" in body
+    assert "{>>Zoe Park, 2026-11-30: A note on the page<<}" in body
+    rec = next(r for r in res.records if "Service Levels" in r["ssHeadings"])
+    assert set(rec["ssComAuthors"].split("; ")) == {"Bob Roe", "Ken Anderson", "Zoe Park"}
+    assert rec["ssComs"] >= 2 and "Ann Lee" in rec["ssRevAuthors"]
+    v = ven.Ven(res.records)
+    assert "Ken Anderson" in v.comment_authors()
+    exp = v.begin_expansion([0])
+    assert exp.add_comment_chunks(author="Ken Anderson") >= 1 and rec["ssSeq"] in exp.seqs
+
+
+def test_links_keep_web_targets_only_and_can_be_turned_off() -> None:
+    data = reviewed()
+    body = text_of(convert(data))
+    assert "[Service Levels](https://example.com/sla)" in body
+    assert "javascript" not in body and "# 3. Term" in body
+    plain = text_of(convert(data, link_targets=False))
+    assert "https://example.com" not in plain and "Service Levels" in plain
+
+
+def test_the_title_comes_from_the_document_information_else_the_first_heading() -> None:
+    b = contract()
+    b.title = None
+    assert convert(b.build()).records[0]["ssTitle"] == "1. Definitions"
+    b.title = "Microsoft Word - contract.docx"
+    assert convert(b.build()).records[0]["ssTitle"] == "1. Definitions"
+
+
+def test_a_scanned_page_is_reported_not_guessed(tmp_path) -> None:
+    from PIL import Image
+    from reportlab.pdfgen import canvas
+
+    img = tmp_path / "scan.png"
+    Image.new("RGB", (200, 100), "white").save(img)
+    path = tmp_path / "scan.pdf"
+    c = canvas.Canvas(str(path))
+    c.drawString(72, 720, "Cover page text")
+    c.showPage()
+    c.drawImage(str(img), 72, 400, 400, 200)
+    c.showPage()
+    c.save()
+    res = dan.convert(str(path))
+    assert [w.code for w in res.warnings] == ["no-text-layer"]
+    assert "page 2" in str(res.warnings[0]) and "OCR" in str(res.warnings[0])
+    assert "Cover page text" in text_of(res)
+
+
+def test_encrypted_damaged_and_mislabelled_pdfs_say_what_to_do(tmp_path) -> None:
+    with pytest.raises(dan.EncryptedDocumentError, match="password"):
+        convert(contract().build(password="secret"))
+    good = contract().build()
+    with pytest.raises(dan.CorruptDocumentError, match="cannot be read"):
+        convert(good[:200])
+    with pytest.raises(dan.UnsupportedFormatError, match="%PDF-"):
+        dan.convert(b"just words", "pdf")
+    path = tmp_path / "a.pdf"
+    path.write_bytes(b"just words")
+    with pytest.raises(dan.UnsupportedFormatError, match="PDF extension"):
+        dan.convert(str(path))
+    path.write_bytes(good)
+    assert dan.convert(str(path)).records[0]["ssPageKind"] == "rendered"  # found by its magic bytes
+    with pytest.raises(dan.DanError):
+        dan.convert_string("%PDF-1.7", "pdf")
+
+
+def test_the_text_limit_holds() -> None:
+    with pytest.raises(dan.TextTooLargeError, match="max_chars"):
+        convert(contract().build(), limits=Limits(max_chars=500))
+
+
+def test_conversions_in_threads_match_the_serial_one() -> None:
+    data = reviewed()
+    want = convert(data).chunks
+    got: list[object] = []
+
+    def work() -> None:
+        got.append(convert(data).chunks)
+
+    threads = [threading.Thread(target=work) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [want] * 6
+
+
+# ----------------------------------------------------------------- the parts
+
+
+def line(text: str, y: float, x: float = 72.0, size: float = 10.0, bold: bool = False, hyphen: bool = False) -> Line:
+    w = size * 0.5
+    boxes = [(x + k * w, y, x + (k + 1) * w, y + size * 0.7) for k in range(len(text))]
+    return Line.of(list(text), boxes, [size] * len(text), [bold] * len(text), hyphen, y)
+
+
+def test_pdf_dates_become_iso() -> None:
+    assert pdf_date("D:20261130101500Z") == "2026-11-30T10:15:00Z"
+    assert pdf_date("D:20260102103000+01'00'") == "2026-01-02T10:30:00+01:00"
+    assert pdf_date("D:2026") == "2026-01-01"
+    assert pdf_date("yesterday") == "yesterday"
+
+
+def test_running_lines_repeat_at_the_edges_digits_aside() -> None:
+    pages = [
+        PageContent(n, 600, 800, (line("Report 2026", 780), line(f"Body text {n}", 400), line(f"- {n} -", 20)))
+        for n in range(1, 5)
+    ]
+    bodies, header, footer = split_running(pages)
+    assert header == ["Report 2026"] and footer == ["- 1 -"]
+    assert [[x.text for x in b] for b in bodies] == [[f"Body text {n}"] for n in range(1, 5)]
+    one = [PageContent(1, 600, 800, (line("Title", 780), line("Body", 400)))]
+    assert split_running(one)[1:] == ([], [])  # one page repeats nothing
+
+
+def test_paragraph_breaks_follow_the_line_pitch_sizes_and_bullets() -> None:
+    lines = [
+        line("Heading", 700, size=14, bold=True),
+        line("first line of a paragraph that goes on", 680),
+        line("and ends here.", 668),
+        line("A new paragraph after a gap with a hy", 640, hyphen=True),
+        line("phenated word", 628),
+        line("\u2022 an item", 616),
+        line("3. a numbered item", 604),
+        line("that goes on", 592, x=84),
+        line("Back at the margin.", 580),
+    ]
+    paras = paragraphs(1, lines)
+    assert [p.text for p in paras] == [
+        "Heading",
+        "first line of a paragraph that goes on and ends here.",
+        "A new paragraph after a gap with a hyphenated word",
+        "an item",
+        "a numbered item that goes on",
+        "Back at the margin.",
+    ]
+    assert [(p.kind, p.label, p.ordered) for p in paras[3:]] == [("item", "", False), ("item", "3.", True), ("para", "", False)]
+
+
+def test_headings_by_outline_or_by_size() -> None:
+    paras = paragraphs(1, [line("Big", 700, size=16), line("Body text that is long enough.", 680),
+                           line("Small bold", 650, bold=True), line("More body text here.", 630)])
+    by_size = assign_headings(paras, ())
+    assert [(p.kind, p.level) for p in by_size] == [("heading", 1), ("para", 0), ("heading", 2), ("para", 0)]
+    by_outline = assign_headings(paras, (OutlineEntry("Small bold", 1, 1),))
+    assert [(p.kind, p.level) for p in by_outline] == [("para", 0), ("para", 0), ("heading", 1), ("para", 0)]
+    # an outline that matches nothing is ignored in favour of the fonts
+    assert assign_headings(paras, (OutlineEntry("Elsewhere", 1, 1),)) == by_size
+
+
+def test_join_pages_only_mid_sentence_and_lower_case() -> None:
+    a = [Para(((1, line("ends without a stop", 100)),))]
+    b = [Para(((2, line("goes on here.", 700)),))]
+    c = [Para(((2, line("Starts anew.", 700)),))]
+    assert [len(p) for p in join_pages([a, b])] == [1, 0]
+    assert join_pages([a, b])[0][0].text == "ends without a stop goes on here."
+    assert [len(p) for p in join_pages([a, c])] == [1, 1]
+
+
+def test_the_docs_page_snippet_runs_as_written(tmp_path) -> None:
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    blocks = re.findall(r"```python\n(.*?)```", (root / "docs" / "pdf.md").read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for code in blocks:
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                              env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"})
+        assert done.returncode == 0, done.stderr
+        assert "# 1. Service Levels" in done.stdout and "1 rendered" in done.stdout
+
+
+def test_a_damaged_page_is_left_empty_with_a_warning_and_later_pages_keep_their_numbers() -> None:
+    from helpers import DATA
+
+    res = dan.convert(str(DATA / "damaged-page.pdf"), max_tokens=256)
+    assert [(w.code, w.where) for w in res.warnings] == [("damaged-part", "page 3")]
+    assert res.records and all(r["ssPageLast"] <= 2 for r in res.records if r["ssType"] == "body")
+
+
+def test_the_page_limit_is_checked_before_any_page_is_read() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.hostile_cases import case_named
+
+    data, _, _ = case_named("pdf: 2,000 empty pages", scale=0.1)
+    with pytest.raises(dan.LimitExceededError, match="max_pages=100"):
+        dan.convert(data, "pdf", limits=Limits(max_pages=100))
+
+
+def test_a_looping_outline_is_read_up_to_the_loop_with_a_warning_and_nothing_logged(capfd) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.hostile_cases import _pdf, _text_page
+
+    # two bookmarks, each the other's next: PDFium itself stops a bookmark that is its own next
+    data = _pdf([_text_page(b"Loop")], catalog=b"/Outlines << /First 6 0 R /Last 7 0 R >> ",
+                extra=[b"<< /Title (Loop) /Next 7 0 R /Dest [4 0 R /Fit] >>",
+                       b"<< /Title (Again) /Next 6 0 R /Dest [4 0 R /Fit] >>"])
+    res = dan.convert(data, "pdf")
+    assert [(w.code, w.where) for w in res.warnings] == [("damaged-part", "outline")]
+    assert "# Loop" in text_of(res)  # the entry before the loop still names the heading
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""

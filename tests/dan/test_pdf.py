@@ -338,3 +338,47 @@ def test_a_looping_outline_is_read_up_to_the_loop_with_a_warning_and_nothing_log
     assert "# Loop" in text_of(res)  # the entry before the loop still names the heading
     out, err = capfd.readouterr()
     assert out == "" and err == ""
+
+
+def two_columns(row_by_row: bool) -> bytes:
+    """A title across the page, two columns of prose, then a paragraph across the page;
+    ``row_by_row`` draws the columns' lines interleaved, as some PDF writers do."""
+    from pdf_build import LEFT
+
+    b = PdfBuilder(title="Newsletter", header=None, footer=None, outline=False)
+    b.heading("Quarterly newsletter", 1)
+    top = b.y
+    left = "Left column text about the supplier and the service levels agreed for the year. " * 6
+    right = "Right column text about invoices, payments and the credit notes issued last quarter. " * 6
+    b.para(left, width=200)
+    b.para("The left column ends here.", width=200)
+    bottom = b.y
+    b.y = top
+    b.para(right, x=LEFT + 250, width=200)
+    b.y = min(bottom, b.y)
+    b.para("A closing paragraph set across the whole page after both columns, " * 3)
+    if row_by_row:
+        body = [ln for ln in b.lines if ln.y < top and ln.y > bottom]
+        rest = [ln for ln in b.lines if ln not in body]
+        b.lines = rest[:1] + sorted(body, key=lambda ln: (-ln.y, ln.x)) + rest[1:]
+    return b.build()
+
+
+@pytest.mark.parametrize("row_by_row", [False, True])
+def test_two_columns_are_read_column_by_column(row_by_row: bool) -> None:
+    body = text_of(convert(two_columns(row_by_row), max_tokens=1024))
+    paras = body.split("\n\n")
+    assert paras[0] == "# Quarterly newsletter"
+    assert paras[1].startswith("Left column text") and paras[1].endswith("agreed for the year.")
+    assert paras[2] == "The left column ends here."
+    assert paras[3].startswith("Right column text") and "Left" not in paras[3]
+    assert paras[4].startswith("A closing paragraph set across the whole page")
+    assert len(paras) == 5
+
+
+def test_a_table_like_page_is_not_taken_for_columns() -> None:
+    from dan.readers.pdf.columns import blocks
+
+    rows = [line(f"Item {k}", 700 - 12 * k) for k in range(8)] + [line(f"{k}.00", 700 - 12 * k, x=400) for k in range(8)]
+    rows.sort(key=lambda x: (-x.base, x.x0))
+    assert blocks(rows) == [rows]  # short cells side by side: kept in row order

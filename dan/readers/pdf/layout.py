@@ -157,8 +157,8 @@ def paragraphs(page: int, lines: Sequence[Line]) -> list[Para]:
 
 
 def join_pages(pages: Sequence[list[Para]]) -> list[list[Para]]:
-    """Each page's paragraphs, a paragraph that a page break cuts mid-sentence moved whole
-    onto the page it starts on."""
+    """Each page's (or column's) paragraphs, a paragraph that a page or column break cuts
+    mid-sentence moved whole onto the page or column it starts in."""
     out = [list(p) for p in pages]
     for k in range(len(out) - 1):
         here = out[k]

@@ -44,6 +44,8 @@ MAX_STRING = 100_000
 #: Outline entries read, and their depth.
 MAX_OUTLINE = 5_000
 MAX_OUTLINE_DEPTH = 16
+#: A gap wider than this many font sizes on a line ends a line fragment.
+GAP = 2.0
 #: Fonts whose name says bold.
 _BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demibold", "extrabold")
 #: Ligatures PDFium may hand back as one code point.
@@ -252,11 +254,11 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
     ox, oy = ctypes.c_double(), ctypes.c_double()
     first = -1
 
-    def flush() -> None:
+    def flush(split: bool = False) -> None:
         nonlocal hyphen, first
         if first >= 0 and boxes:
             raw.FPDFText_GetCharOrigin(tp, first, ctypes.byref(ox), ctypes.byref(oy))
-            lines.append(Line.of(text, boxes, sizes, bolds, hyphen, oy.value))
+            lines.append(Line.of(text, boxes, sizes, bolds, hyphen, oy.value, split))
         text.clear()
         boxes.clear()
         sizes.clear()
@@ -312,6 +314,11 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
             # the text went on to a lower line without a break (PDFium joins a word
             # hyphenated at a line end): end the line here
             flush()
+            hyphen_box = None
+        elif boxes and box[0] - boxes[-1][2] > GAP * max(size, 1.0) and box[1] < boxes[-1][3]:
+            # a wide gap on the same line (a column gutter, a table's cells): a fragment
+            # ends here; the layout joins fragments again unless they are columns
+            flush(split=True)
             hyphen_box = None
         elif hyphen_box is not None:
             # a flagged hyphen inside a line is a real one

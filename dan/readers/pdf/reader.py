@@ -18,6 +18,7 @@ from dan import model as m
 from dan.errors import UnsupportedFormatError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
+from dan.readers.pdf.columns import blocks
 from dan.readers.pdf.layout import Para, assign_headings, join_pages, paragraphs
 from dan.readers.pdf.pdfium import load
 from dan.readers.pdf.running import split_running
@@ -298,6 +299,12 @@ def _blocks(paras: list[Para], marks: _Marks) -> list[m.Block]:
     return out
 
 
+def _page_paragraphs(page: int, lines: Sequence[Line]) -> list[Para]:
+    """A page's paragraphs in reading order: column by column, a paragraph that a column
+    break cuts mid-sentence kept whole."""
+    return [p for block in join_pages([paragraphs(page, b) for b in blocks(lines)]) for p in block]
+
+
 def read_pdf(
     source: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
 ) -> m.Document:
@@ -306,7 +313,7 @@ def read_pdf(
         raise UnsupportedFormatError("a PDF is binary: pass its bytes (or a path), not a str")
     content = load(source, limits)
     bodies, header, footer = split_running(content.pages)
-    per_page = [paragraphs(page.number, lines) for page, lines in zip(content.pages, bodies)]
+    per_page = [_page_paragraphs(page.number, lines) for page, lines in zip(content.pages, bodies)]
     paras = [p for page in join_pages(per_page) for p in page]
     paras = assign_headings(paras, content.outline)
     marks = _Marks(content.pages, options.link_targets)

@@ -31,6 +31,8 @@ class Line:
     bold: bool
     #: The baseline: y of its first character's origin.
     base: float
+    #: The next line goes on on the same baseline after a wide gap (a fragment).
+    split: bool = False
 
     @classmethod
     def of(
@@ -41,6 +43,7 @@ class Line:
         bolds: Sequence[bool],
         hyphen: bool = False,
         base: float | None = None,
+        split: bool = False,
     ) -> Line:
         n = len(text)
         while n and text[n - 1].isspace():
@@ -71,6 +74,20 @@ class Line:
             size,
             bool(visible) and all(bolds[k] for k in visible),
             box[1] if base is None else base,
+            split,
+        )
+
+    def joined(self, other: Line) -> Line:
+        """This fragment and the next one on its line, as one line with a space between."""
+        gap = (self.box[2], self.box[1], self.box[2], self.box[3])
+        return Line.of(
+            list(self.text) + [" "] + list(other.text),
+            self.boxes + (gap,) + other.boxes,
+            self.sizes + (self.size,) + other.sizes,
+            self.bolds + (self.bold and other.bold,) + other.bolds,
+            other.hyphen,
+            self.base,
+            other.split,
         )
 
     @property

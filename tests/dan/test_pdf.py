@@ -382,3 +382,52 @@ def test_a_table_like_page_is_not_taken_for_columns() -> None:
     rows = [line(f"Item {k}", 700 - 12 * k) for k in range(8)] + [line(f"{k}.00", 700 - 12 * k, x=400) for k in range(8)]
     rows.sort(key=lambda x: (-x.base, x.x0))
     assert blocks(rows) == [rows]  # short cells side by side: kept in row order
+
+
+def price_list(rows: int = 40) -> bytes:
+    """A heading, a sentence, a table of ``rows`` rows (a left-aligned name, a centred unit
+    and a right-aligned price), a closing sentence."""
+    from pdf_build import LEFT, Placed
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    b = PdfBuilder(title="Price list", header=None, footer=None, outline=False)
+    b.heading("Price list 2026", 1)
+    b.para("All prices are in euro and exclude VAT.")
+    cells = [("Item", "Unit", "Price")] + [(f"Spare part number {k}", "each" if k % 2 else "box of 10", f"{k * 12.5:,.2f}")
+                                          for k in range(1, rows + 1)]
+    for name, unit, price in cells:
+        b._line(name, "Helvetica", 10.0)
+        y = b.y
+        b.lines.append(Placed(b.page, LEFT + 220 - stringWidth(unit, "Helvetica", 10) / 2, y, unit, "Helvetica", 10.0))
+        b.lines.append(Placed(b.page, LEFT + 400 - stringWidth(price, "Helvetica", 10), y, price, "Helvetica", 10.0))
+    b.y -= 10
+    b.para("Prices are valid until the end of the year.")
+    return b.build()
+
+
+def test_aligned_rows_become_a_table_never_cut_mid_row() -> None:
+    res = convert(price_list(), max_tokens=200)
+    check_invariants(res, 200)
+    body = text_of(res)
+    assert "| Item | Unit | Price |\n| --- | --- | --- |\n| Spare part number 1 | each | 12.50 |" in body
+    assert "| Spare part number 2 | box of 10 | 25.00 |" in body
+    assert "All prices are in euro and exclude VAT." in body and "Prices are valid until the end of the year." in body
+    tables = [r for r in res.records if r["ssTables"]]
+    assert len(tables) >= 3  # the table goes on over several chunks, its header repeated
+    for chunk, rec in zip(res.chunks, res.records):
+        if rec["ssTables"]:
+            rows = [ln for ln in body_of(chunk).split("\n") if ln.startswith("|")]
+            assert rows[0] == "| Item | Unit | Price |" and all(ln.endswith("|") for ln in rows)
+            assert all(ln.count("|") == 4 for ln in rows)
+
+
+def test_two_rows_with_a_gap_are_not_a_table() -> None:
+    from pdf_build import LEFT, Placed
+
+    b = PdfBuilder(title="Letter", header=None, footer=None, outline=False)
+    b.para("Dear customer, please sign below.")
+    for left, right in (("Signed:", "Date:"), ("Ann Lee", "1 December 2026")):
+        b._line(left, "Helvetica", 10.0)
+        b.lines.append(Placed(b.page, LEFT + 300, b.y, right, "Helvetica", 10.0))
+    body = text_of(convert(b.build()))
+    assert "|" not in body and "Signed: Date:" in body and "Ann Lee 1 December 2026" in body

@@ -81,26 +81,16 @@ def _median(values: Sequence[float]) -> float:
     return ordered[len(ordered) // 2] if ordered else 0.0
 
 
-def merge_fragments(lines: Sequence[Line]) -> list[Line]:
-    """Fragments of one line (split at a wide gap) joined again, in order."""
-    out: list[Line] = []
-    for line in lines:
-        if out and out[-1].split and abs(out[-1].base - line.base) < 0.5 * max(line.size, 1.0):
-            out[-1] = out[-1].joined(line)
-        else:
-            out.append(line)
-    return out
-
-
 def blocks(lines: Sequence[Line]) -> list[list[Line]]:
     """The page's lines in reading order, as blocks: one block for a page in one column;
     for a page in columns, per band its left column, then its right, then the crossing
-    lines. Fragments of a line (split at a wide gap) are joined again within a block."""
+    lines. Fragments of a line (split at a wide gap) stay apart: :mod:`~dan.readers.pdf.tables`
+    makes tables of them or joins them again."""
     if len(lines) < 2 * MIN_SIDE_LINES:
-        return [merge_fragments(lines)] if lines else []
+        return [list(lines)] if lines else []
     g = _gutter(lines)
     if g is None:
-        return [merge_fragments(lines)]
+        return [list(lines)]
     out: list[list[Line]] = []
     left: list[Line] = []
     right: list[Line] = []
@@ -110,7 +100,7 @@ def blocks(lines: Sequence[Line]) -> list[list[Line]]:
         nonlocal wide
         for side in (left, right):
             if side:
-                out.append(merge_fragments(sorted(side, key=lambda x: (-x.base, x.x0))))
+                out.append(sorted(side, key=lambda x: (-x.base, x.x0)))
                 side.clear()
                 wide = False
 
@@ -122,7 +112,7 @@ def blocks(lines: Sequence[Line]) -> list[list[Line]]:
         else:
             flush()
             if wide:
-                out[-1] = merge_fragments(out[-1] + [line])
+                out[-1].append(line)
             else:
                 out.append([line])
                 wide = True

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
+from dan.readers.pdf.tables import TableRun
 from dan.readers.pdf.values import Line, OutlineEntry
 
 __all__ = ["Para", "assign_headings", "join_lines", "join_pages", "paragraphs"]
@@ -41,7 +42,8 @@ MAX_LEVEL = 6
 @frozen(slots=True)
 class Para:
     """Lines that make one block, each with its page number; ``kind`` is ``para``,
-    ``item`` (``label``, ``ordered``, ``depth``) or ``heading`` (``level``)."""
+    ``item`` (``label``, ``ordered``, ``depth``), ``heading`` (``level``) or ``table``
+    (``table`` holds its cells; ``lines`` its fragments)."""
 
     lines: tuple[tuple[int, Line], ...]
     kind: str = "para"
@@ -49,6 +51,7 @@ class Para:
     ordered: bool = False
     depth: int = 0
     level: int = 0
+    table: TableRun | None = None
 
     @property
     def text(self) -> str:
@@ -196,7 +199,11 @@ def _by_outline(paras: list[Para], outline: Sequence[OutlineEntry]) -> list[Para
     out = list(paras)
     used = 0
     for k, para in enumerate(paras):
-        if len(para.lines) > HEADING_LINES or (para.kind == "item" and not para.ordered):
+        if (
+            len(para.lines) > HEADING_LINES
+            or para.kind == "table"
+            or (para.kind == "item" and not para.ordered)
+        ):
             continue
         key = _norm((para.label + " " if para.label else "") + para.text)
         entries = wanted.get(key)
@@ -246,6 +253,8 @@ def assign_headings(paras: list[Para], outline: Sequence[OutlineEntry]) -> list[
         return paras
     cands: dict[int, tuple[float, bool]] = {}
     for k, para in enumerate(paras):
+        if para.kind == "table":
+            continue
         text = para.text
         if (
             len(para.lines) > HEADING_LINES

@@ -22,6 +22,7 @@ from dan.readers.pdf.columns import blocks
 from dan.readers.pdf.layout import Para, assign_headings, join_pages, paragraphs
 from dan.readers.pdf.pdfium import load
 from dan.readers.pdf.running import split_running
+from dan.readers.pdf.tables import TableRun, segments
 from dan.readers.pdf.values import Box, Line, Mark, PageContent
 from dan.textclean import clean_text
 
@@ -281,6 +282,16 @@ def _place_notes(paras: list[Para], marks: _Marks) -> dict[int, list[m.Comment]]
 # ----------------------------------------------------------------- the reader
 
 
+def _table(run: TableRun) -> m.Table:
+    def cell(frag: Line | None) -> m.Cell:
+        text = clean_text(frag.text).strip() if frag is not None else ""
+        return m.Cell((m.Paragraph((m.Text(text),)),) if text else ())
+
+    return m.Table(
+        tuple(m.Row(tuple(cell(f) for f in row), header=k == 0) for k, row in enumerate(run.rows))
+    )
+
+
 def _blocks(paras: list[Para], marks: _Marks) -> list[m.Block]:
     notes = _place_notes(paras, marks)
     out: list[m.Block] = []
@@ -289,8 +300,14 @@ def _blocks(paras: list[Para], marks: _Marks) -> list[m.Block]:
         for _ in range(para.page - prev_page):
             out.append(m.PageBreak(rendered=True))
         prev_page = para.lines[-1][0]
-        inl = _inlines(para, marks, para.bold) + tuple(notes.get(k, ()))
-        if para.kind == "heading":
+        inl = (
+            ()
+            if para.table is not None
+            else _inlines(para, marks, para.bold) + tuple(notes.get(k, ()))
+        )
+        if para.table is not None:
+            out.append(_table(para.table))
+        elif para.kind == "heading":
             out.append(m.Heading(para.level, inl))
         elif para.kind == "item":
             out.append(m.ListItem(inl, depth=para.depth, ordered=para.ordered, label=para.label))
@@ -302,7 +319,17 @@ def _blocks(paras: list[Para], marks: _Marks) -> list[m.Block]:
 def _page_paragraphs(page: int, lines: Sequence[Line]) -> list[Para]:
     """A page's paragraphs in reading order: column by column, a paragraph that a column
     break cuts mid-sentence kept whole."""
-    return [p for block in join_pages([paragraphs(page, b) for b in blocks(lines)]) for p in block]
+    groups: list[list[Para]] = []
+    for block in blocks(lines):
+        group: list[Para] = []
+        for seg in segments(block):
+            if isinstance(seg, TableRun):
+                frags = tuple((page, f) for row in seg.rows for f in row if f is not None)
+                group.append(Para(frags, kind="table", table=seg))
+            else:
+                group.extend(paragraphs(page, seg))
+        groups.append(group)
+    return [p for group in join_pages(groups) for p in group]
 
 
 def read_pdf(

@@ -431,3 +431,56 @@ def test_two_rows_with_a_gap_are_not_a_table() -> None:
         b.lines.append(Placed(b.page, LEFT + 300, b.y, right, "Helvetica", 10.0))
     body = text_of(convert(b.build()))
     assert "|" not in body and "Signed: Date:" in body and "Ann Lee 1 December 2026" in body
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_WORDS = st.text(alphabet="abcXYZ019.-•", min_size=1, max_size=8)
+
+
+@st.composite
+def page_lines(draw: st.DrawFn) -> list[Line]:
+    """Lines at random places: fragments of rows, columns, sizes, bullets, hyphens."""
+    out: list[Line] = []
+    y = 760.0
+    for _ in range(draw(st.integers(1, 30))):
+        y -= draw(st.sampled_from([12.0, 13.0, 13.0, 20.0, 40.0]))
+        size = draw(st.sampled_from([10.0, 10.0, 14.0]))
+        xs = sorted(draw(st.lists(st.sampled_from([72.0, 90.0, 200.0, 310.0, 330.0, 450.0]), min_size=1, max_size=3, unique=True)))
+        for k, x in enumerate(xs):
+            words = " ".join(draw(st.lists(_WORDS, min_size=1, max_size=6)))
+            frag = line(words[: max(1, int((xs[k + 1] - x) / 5.5) - 4)] if k + 1 < len(xs) else words, y, x=x, size=size,
+                        bold=draw(st.booleans()), hyphen=draw(st.booleans()) and k + 1 == len(xs))
+            out.append(Line.of(list(frag.text), frag.boxes, frag.sizes, frag.bolds, frag.hyphen, frag.base, k + 1 < len(xs)))
+    return out
+
+
+@given(page_lines())
+@settings(max_examples=150, deadline=None)
+def test_reading_order_tables_and_paragraphs_keep_every_character(lines: list[Line]) -> None:
+    from collections import Counter
+
+    from dan.readers.pdf.columns import blocks
+    from dan.readers.pdf.reader import _page_paragraphs
+    from dan.readers.pdf.tables import TableRun, segments
+
+    def visible(text: str) -> Counter[str]:
+        return Counter(c for c in text if not c.isspace())
+
+    want = visible("".join(x.text for x in lines))
+    ordered = blocks(lines)
+    assert visible("".join(x.text for b in ordered for x in b)) == want
+    got: Counter[str] = Counter()
+    for b in ordered:
+        for seg in segments(b):
+            if isinstance(seg, TableRun):
+                got += visible("".join(f.text for row in seg.rows for f in row if f is not None))
+            else:
+                got += visible("".join(x.text for x in seg))
+    assert got == want
+    paras = _page_paragraphs(1, lines)
+    text = "".join(p.text if p.table is None else "".join(f.text for _, f in p.lines) for p in paras)
+    # a list item's bullet is not text; a numbered item's label is kept apart
+    bullets = Counter({c: 10**6 for c in "-•*–—"})
+    assert visible(text + "".join(p.label for p in paras)) - bullets == want - bullets

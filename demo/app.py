@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from demo import samples
 from demo.local_llm import LocalModelError
 from demo.cli_options import add_model_arguments
 from demo.questions import QUESTIONS
@@ -43,13 +44,13 @@ from demo.store import (
     named_provider,
 )
 
-SAMPLES = Path(__file__).resolve().parent / "samples"
+SAMPLES = samples.DIR
 OFFLINE_LABEL = "(offline: no chat model configured — the assembled context and its citations are shown instead of a generated answer)"
 
 
 def sample_files() -> list[Path]:
     """The bundled sample documents."""
-    return sorted(p for p in SAMPLES.iterdir() if p.is_file() and not p.name.startswith((".", "_")))
+    return samples.paths()
 
 
 def _parser() -> argparse.ArgumentParser:

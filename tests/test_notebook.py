@@ -1,4 +1,5 @@
-"""The walkthrough notebook executes offline from top to bottom."""
+"""The walkthrough notebook executes offline from top to bottom, from a directory other
+than demo/ (it reaches the samples through demo.samples)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ nbformat = pytest.importorskip("nbformat")
 NOTEBOOK = Path(__file__).resolve().parents[1] / "demo" / "notebook.ipynb"
 
 
-def test_notebook_runs():
+def test_notebook_runs(tmp_path):
     nb = nbformat.read(NOTEBOOK, as_version=4)
-    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
     client.execute()
     outputs = "".join(
         out.get("text", "") + str(out.get("data", {}).get("text/plain", ""))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import dan
+from demo import samples
 
-SAMPLES = sorted(p for p in (Path(__file__).resolve().parents[2] / "demo" / "samples").iterdir() if p.is_file())
+SAMPLES = samples.paths()
 
 
 def test_concurrent_conversions_match_serial_results():

@@ -9,6 +9,7 @@ import pytest
 from server_helpers import SAMPLES, wait_job
 
 import dan
+from demo import samples
 
 PROBLEM = "application/problem+json"
 
@@ -127,7 +128,7 @@ def test_a_body_that_is_not_json_is_422(alice):
 # ---------------------------------------------------------------------------- uploads and jobs
 
 
-@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.iterdir() if p.is_file()))
+@pytest.mark.parametrize("sample", samples.names())
 def test_every_sample_format_uploads(alice, sample):
     cid = alice.post("/api/collections", json={"name": f"Sample {sample}"}).json()["id"]
     resp = alice.post(f"/api/knowledge/{cid}/documents", files={"file": (sample, (SAMPLES / sample).read_bytes())})

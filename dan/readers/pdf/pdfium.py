@@ -239,6 +239,10 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
             "raise Limits.max_chars or convert fewer pages"
         )
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    # made once: PDFium writes the box through these on every call
+    p_left, p_right, p_bottom, p_top = (ctypes.byref(v) for v in (left, right, bottom, top))
+    char_box = raw.FPDFText_GetCharBox
+    drop = gap = 0.0
     buf = (ctypes.c_char * 256)()
     fonts: dict[bytes, bool] = {}
     lines: list[Line] = []
@@ -279,14 +283,7 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
                 hyphen_box = None
             continue
         if code in (0x02, 0xAD) or (code in (0x2D, 0xFFFE) and raw.FPDFText_IsHyphen(tp, i) == 1):
-            raw.FPDFText_GetCharBox(
-                tp,
-                i,
-                ctypes.byref(left),
-                ctypes.byref(right),
-                ctypes.byref(bottom),
-                ctypes.byref(top),
-            )
+            char_box(tp, i, p_left, p_right, p_bottom, p_top)
             hyphen_box = (left.value, bottom.value, right.value, top.value)
             hyphen = True
             continue
@@ -300,22 +297,21 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
                 sizes.append(sizes[-1])
                 bolds.append(bolds[-1])
             continue
-        raw.FPDFText_GetCharBox(
-            tp, i, ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top)
-        )
+        char_box(tp, i, p_left, p_right, p_bottom, p_top)
         box = (left.value, bottom.value, right.value, top.value)
         key = text_object(tp, i)
         if key != last_obj or key is None:
             # one text object has one font at one size
             bold = _font(raw, tp, i, buf, fonts)
             size = round(raw.FPDFText_GetFontSize(tp, i), 2)
+            drop, gap = 0.2 * size, GAP * max(size, 1.0)
             last_obj = key
-        if boxes and box[3] < boxes[-1][1] - 0.2 * size and box[0] < boxes[-1][0]:
+        if boxes and box[3] < boxes[-1][1] - drop and box[0] < boxes[-1][0]:
             # the text went on to a lower line without a break (PDFium joins a word
             # hyphenated at a line end): end the line here
             flush()
             hyphen_box = None
-        elif boxes and box[0] - boxes[-1][2] > GAP * max(size, 1.0) and box[1] < boxes[-1][3]:
+        elif boxes and box[0] - boxes[-1][2] > gap and box[1] < boxes[-1][3]:
             # a wide gap on the same line (a column gutter, a table's cells): a fragment
             # ends here; the layout joins fragments again unless they are columns
             flush(split=True)

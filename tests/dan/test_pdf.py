@@ -484,3 +484,37 @@ def test_reading_order_tables_and_paragraphs_keep_every_character(lines: list[Li
     # a list item's bullet is not text; a numbered item's label is kept apart
     bullets = Counter({c: 10**6 for c in "-•*–—"})
     assert visible(text + "".join(p.label for p in paras)) - bullets == want - bullets
+
+
+def footnoted() -> bytes:
+    """A page whose text refers to two footnotes with raised, smaller numbers; the notes
+    in small print at the bottom of the page. Page 2 has small print without references."""
+    from pdf_build import LEFT, Placed
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    b = PdfBuilder(title="Notes", header=None, footer=None, outline=False)
+    b.heading("Service credits", 1)
+    b.para(FILLER * 2)
+    for text, mark in (("Credits are capped at ten percent of the monthly fee.", "1"),
+                       ("Disputed credits go to the steering committee.", "2")):
+        b._line(text, "Helvetica", 10.0)
+        x = LEFT + stringWidth(text, "Helvetica", 10.0)
+        b.lines.append(Placed(b.page, x + 0.5, b.y + 4, mark, "Helvetica", 6.0))
+        b.y -= 8
+    b.lines.append(Placed(b.page, LEFT, 120, "1 The cap applies per calendar month.", "Helvetica", 8.0))
+    b.lines.append(Placed(b.page, LEFT, 110, "2 See clause 9 for the committee.", "Helvetica", 8.0))
+    b.new_page()
+    b.para(FILLER)
+    b.lines.append(Placed(b.page, LEFT, 120, "3 small print that nothing refers to.", "Helvetica", 8.0))
+    return b.build()
+
+
+def test_footnotes_with_references_become_notes_and_others_stay_text() -> None:
+    res = convert(footnoted(), max_tokens=512)
+    check_invariants(res, 512)
+    body = text_of(res)
+    assert "monthly fee.[^1]" in body and "steering committee.[^2]" in body
+    notes = "\n\n".join(body_of(c) for c, r in zip(res.chunks, res.records) if r["ssType"] == "footnote")
+    assert notes == "[^1]: The cap applies per calendar month.\n\n[^2]: See clause 9 for the committee."
+    assert "The cap applies" not in body
+    assert "3 small print that nothing refers to." in body  # no reference: not a note

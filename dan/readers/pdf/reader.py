@@ -12,6 +12,7 @@ pictures and no text layer (a scan) is reported, never guessed at: dan does no O
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from dan import model as m
@@ -19,7 +20,8 @@ from dan.errors import UnsupportedFormatError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.pdf.columns import blocks
-from dan.readers.pdf.layout import Para, assign_headings, join_pages, paragraphs
+from dan.readers.pdf.footnotes import is_reference, split_footnotes
+from dan.readers.pdf.layout import Para, assign_headings, join_lines, join_pages, paragraphs
 from dan.readers.pdf.pdfium import load
 from dan.readers.pdf.running import split_running
 from dan.readers.pdf.tables import TableRun, segments
@@ -80,6 +82,9 @@ class _Marks:
         self.inserts: dict[int, list[Mark]] = {}
         self.infos: dict[tuple[int, int], m.CommentInfo] = {}
         self.placed: set[tuple[int, int]] = set()
+        #: (page, label as printed) → the document-wide footnote label, and the pages with notes.
+        self.note_labels: dict[tuple[int, str], str] = {}
+        self.note_pages: set[int] = set()
         for page in pages:
             replies: dict[int, list[Mark]] = {}
             by_index = {mk.index: mk for mk in page.marks}
@@ -145,28 +150,35 @@ class _Marks:
         )
 
 
-def _items(para: Para) -> list[tuple[object, int, Box | None, bool]]:
-    """The paragraph's characters with their page, box and boldness; joins get no box."""
+def _items(
+    para: Para, with_refs: bool
+) -> tuple[list[tuple[object, int, Box | None, bool]], list[bool]]:
+    """The paragraph's characters with their page, box and boldness (joins get no box),
+    and whether each is part of a footnote reference mark (when ``with_refs``)."""
     out: list[tuple[object, int, Box | None, bool]] = []
+    refs: list[bool] = []
     for k, (page, line) in enumerate(para.lines):
         if k:
             prev_page, prev = para.lines[k - 1]
             if page != prev_page:
                 out.append((_PAGE, page, None, False))
+                refs.append(False)
             if not prev.hyphen:
                 out.append((" ", page, None, line.bold and prev.bold))
+                refs.append(False)
         out.extend(
             (ch, page, box, bold) for ch, box, bold in zip(line.text, line.boxes, line.bolds)
         )
-    return out
+        refs.extend(is_reference(line, j) if with_refs else False for j in range(len(line.text)))
+    return out, refs
 
 
 _SLOTS = {"highlight": 0, "strike": 1, "link": 2}
 
 
 def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
-    items = _items(para)
     pages = {p for p, _ in para.lines}
+    items, refs = _items(para, any(p in marks.note_pages for p in pages))
     keys: list[tuple[Mark | None, Mark | None, Mark | None]] = []
     if not any(marks.covering.get(p) for p in pages):
         keys = [(None, None, None)] * len(items)  # nothing marks this paragraph's pages
@@ -207,8 +219,22 @@ def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
         out: list[m.Inline] = []
         buf: list[str] = []
         bold = False
+        label = ""
         for k in range(lo, hi):
-            ch, _page, _box, b = items[k]
+            ch, page, _box, b = items[k]
+            if refs[k]:
+                label += str(ch)
+                if k + 1 < hi and refs[k + 1]:
+                    continue
+                note = marks.note_labels.get((page, label))
+                if note is not None:
+                    if buf:
+                        out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
+                        buf = []
+                    out.append(m.NoteRef(note))
+                    label = ""
+                    continue
+                ch, label = label, ""  # a raised number that is no reference: kept as text
             if ch is _PAGE:
                 if buf:
                     out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
@@ -340,10 +366,23 @@ def read_pdf(
         raise UnsupportedFormatError("a PDF is binary: pass its bytes (or a path), not a str")
     content = load(source, limits)
     bodies, header, footer = split_running(content.pages)
+    found: list[tuple[int, str, list[Line]]] = []
+    for k, (page, lines) in enumerate(zip(content.pages, bodies)):
+        bodies[k], on_page = split_footnotes(lines, page.height)
+        found.extend((page.number, label, note) for label, note in on_page)
     per_page = [_page_paragraphs(page.number, lines) for page, lines in zip(content.pages, bodies)]
     paras = [p for page in join_pages(per_page) for p in page]
     paras = assign_headings(paras, content.outline)
     marks = _Marks(content.pages, options.link_targets)
+    repeated = Counter(label for _, label, _ in found)
+    notes: list[m.Note] = []
+    for page_no, label, note_lines in found:
+        name = label if repeated[label] == 1 else f"{label}-p{page_no}"
+        marks.note_labels[(page_no, label)] = name
+        marks.note_pages.add(page_no)
+        notes.append(
+            m.Note(name, (m.Paragraph((m.Text(clean_text(join_lines(note_lines)).strip()),)),))
+        )
     body = _blocks(paras, marks)
     # the body ends on the last page, so page numbers count every page
     last = paras[-1].lines[-1][0] if paras else 1
@@ -389,6 +428,7 @@ def read_pdf(
         body=tuple(body),
         title=_title(content.title),
         headers=tuple(headers),
+        notes=tuple(notes),
         warnings=tuple(warnings),
         paged=True,
     )

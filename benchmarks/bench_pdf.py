@@ -2,7 +2,9 @@
 
 Inputs: a seeded PDF of ``--pages`` pages laid out with ReportLab (headings, paragraphs,
 bullets, a running header and footer; the ``bench`` extra installs ReportLab) and every PDF
-under ``/usr/share/doc`` (real manuals the machine's packages installed), when there are any.
+under the ``--inputs`` directories (default ``/usr/share/doc``: real manuals the machine's
+packages installed). Real PDFs with tables are in tabula-py's source distribution on PyPI
+(``tests/resources/``: census and campaign-finance tables); unpack it and pass its folder.
 Each measurement runs in a fresh child process (median of ``--runs``, peak RSS):
 
 * ``read-pdf``: dan's PDF reader alone (bytes to document model);
@@ -155,6 +157,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", type=int, default=100, help="pages of the generated PDF")
     ap.add_argument("--runs", type=int, default=3, help="runs per measurement (median reported)")
+    ap.add_argument("--inputs", type=Path, nargs="*", default=[Path("/usr/share/doc")],
+                    help="directories whose PDFs are measured too (default: /usr/share/doc)")
     ap.add_argument("--update-docs", action="store_true")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -166,7 +170,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         generated = Path(tmp) / f"generated-{args.pages}-pages.pdf"
         make_pdf(generated, args.pages)
-        inputs = [generated] + sorted(Path("/usr/share/doc").rglob("*.pdf"))
+        inputs = [generated] + sorted({p for d in args.inputs if d.is_dir() for p in d.rglob("*.pdf")})
         for path in inputs:
             pages = _pages(path)
             ref = None

@@ -50,17 +50,24 @@ def _rows(lines: Sequence[Line]) -> list[list[Line]]:
 
 
 def _place(columns: list[list[float]], row: Sequence[Line], size: float) -> list[int] | None:
-    """The column of each fragment of ``row``, or None when one fits no column, several,
-    or shares one."""
+    """The column of each fragment of ``row``, or None when one fits several columns or
+    shares one; a fragment clear of every column opens a new one (a header row without
+    the label column, a row with a cell its neighbours leave empty)."""
     slack = SLACK * size
     taken: list[int] = []
+    opened: list[list[float]] = []
     for frag in row:
         hits = [
             k for k, (x0, x1) in enumerate(columns) if frag.x0 < x1 + slack and frag.x1 > x0 - slack
         ]
+        if not hits:
+            opened.append([frag.x0, frag.x1])
+            taken.append(len(columns) + len(opened) - 1)
+            continue
         if len(hits) != 1 or hits[0] in taken:
             return None
         taken.append(hits[0])
+    columns.extend(opened)
     return taken
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import random
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 
 __all__ = ["cases", "case_names", "case_named", "minimal_docx"]
@@ -152,6 +153,8 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "pdf: nested arrays 50,000 deep", lambda: (
         _pdf([_text_page(b"deep")], extra=b"[" * int(50_000 * scale + 100) + b"]" * int(50_000 * scale + 100)), None, "a.pdf")
     yield "pdf: a page tree claiming 999,999 pages", lambda: (_pdf([_text_page(b"one")], count=999_999), None, "a.pdf")
+    yield "pdf: a content stream inflating to 200 MB", lambda: (
+        _pdf([_text_page(b"bomb") + b" " * int(200_000_000 * scale)], flate=True), None, "a.pdf")
     yield "pdf: 2,000 empty pages", lambda: (_pdf([b""] * int(2000 * scale + 10)), None, "a.pdf")
     yield "pdf: text of 200,000 characters on a page", lambda: (
         _pdf([_text_page(b"word " * int(40_000 * scale + 100))]), None, "a.pdf")
@@ -167,7 +170,7 @@ def _text_page(text: bytes) -> bytes:
 
 
 def _pdf(pages: list[bytes], xref: bool = True, extra: bytes | list[bytes] = b"", catalog: bytes = b"",
-         count: int | None = None) -> bytes:
+         count: int | None = None, flate: bool = False) -> bytes:
     """A small PDF written by hand: one content stream per page, Helvetica, and optionally
     no cross-reference table, extra objects (numbered after the pages' objects, from
     ``4 + 2 * len(pages)``) or more entries in the catalog."""
@@ -180,7 +183,10 @@ def _pdf(pages: list[bytes], xref: bool = True, extra: bytes | list[bytes] = b""
     for k, content in enumerate(pages):
         objs.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
                     b"/Contents %d 0 R >>" % (5 + 2 * k))
-        objs.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+        if flate:
+            content = zlib.compress(content, 9)
+        objs.append(b"<< /Length %d%s >>\nstream\n" % (len(content), b" /Filter /FlateDecode" if flate else b"")
+                    + content + b"\nendstream")
     objs.extend([extra] if isinstance(extra, bytes) and extra else extra or [])
     out = io.BytesIO()
     out.write(b"%PDF-1.7\n")

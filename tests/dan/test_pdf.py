@@ -518,3 +518,32 @@ def test_footnotes_with_references_become_notes_and_others_stay_text() -> None:
     assert notes == "[^1]: The cap applies per calendar month.\n\n[^2]: See clause 9 for the committee."
     assert "The cap applies" not in body
     assert "3 small print that nothing refers to." in body  # no reference: not a note
+
+
+def test_font_sizes_scaled_by_the_text_matrix_count_as_printed() -> None:
+    """Text set at 1 point and scaled by Tm (as some writers do) reads like text set at its
+    printed size: the large line is a heading, the body lines join into one paragraph."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.hostile_cases import _pdf
+
+    body = b"".join(
+        b"BT /F1 1 Tf 10 0 0 10 72 %d Tm (%s) Tj ET " % (690 - 13 * k, text)
+        for k, text in enumerate([b"The first line of a paragraph set at one point and", b"scaled ten times by the text matrix, which goes",
+                                  b"on over three lines and ends here."])
+    )
+    page = b"BT /F1 1 Tf 16 0 0 16 72 720 Tm (Scaled heading) Tj ET " + body
+    text = text_of(convert(_pdf([page]), max_tokens=256))
+    assert text == ("# Scaled heading\n\nThe first line of a paragraph set at one point and scaled ten times by the "
+                    "text matrix, which goes on over three lines and ends here.")
+
+
+def test_rows_with_dot_leaders_and_figures_are_not_headings() -> None:
+    from dan.readers.pdf.layout import assign_headings
+
+    paras = paragraphs(1, [line("Violent crime . . . . . . 467.9 69.1", 700, bold=True),
+                           line("Body text that is long enough to set the body size.", 680),
+                           line("Contents", 650, bold=True)])
+    assert [p.kind for p in assign_headings(paras, ())] == ["para", "para", "heading"]

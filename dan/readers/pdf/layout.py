@@ -30,6 +30,7 @@ __all__ = ["Para", "assign_headings", "join_lines", "join_pages", "paragraphs"]
 
 _BULLET = re.compile(r"^([•◦▪▫‣⁃●○■□·∙➢►▸❖✓✔\-–—*])\s+(?=\S)")
 _NUMBER = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,5})[.)])\s+(?=\S)")
+_LEADER = re.compile(r"(?:\. ?){4,}|…{2,}|_{4,}")
 _END = re.compile(r"[.!?:;…\"”’)\]]\s*$")
 #: A heading is at most this many lines and characters.
 HEADING_LINES = 3
@@ -234,6 +235,11 @@ def _as_heading(para: Para, level: int) -> Para:
     return evolve(para, kind="heading", level=level, label="", ordered=False, depth=0)
 
 
+def _digit_share(text: str) -> float:
+    visible = [c for c in text if not c.isspace()]
+    return sum(c.isdigit() for c in visible) / len(visible) if visible else 0.0
+
+
 def _body_size(paras: Sequence[Para]) -> float:
     counts: Counter[float] = Counter()
     for para in paras:
@@ -266,6 +272,8 @@ def assign_headings(paras: list[Para], outline: Sequence[OutlineEntry]) -> list[
             text.rstrip().endswith(".") and len(text.split()) > 6
         ):
             continue
+        if _LEADER.search(text) or _digit_share(text) > 0.3:
+            continue  # a table's row or a contents line (dot leaders, figures), not a heading
         size = para.size
         if size >= body * HEADING_RATIO or (para.bold and size >= body * 0.95 and len(text) <= 120):
             cands[k] = (round(size * 2) / 2, para.bold)

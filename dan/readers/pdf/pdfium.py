@@ -10,6 +10,7 @@ origin at the bottom left of the page, as PDFium gives them.
 from __future__ import annotations
 
 import ctypes
+import math
 import threading
 from typing import Any
 
@@ -217,6 +218,17 @@ def _text_object(raw: Any) -> Any:
     return _TEXT_OBJECT
 
 
+def _size(raw: Any, tp: Any, i: int, matrix: Any) -> float:
+    """Character ``i``'s font size as printed: the text state's size times the vertical
+    scale of its matrix (a PDF may set 1-point text and scale it by 8 in ``Tm``)."""
+    size = float(raw.FPDFText_GetFontSize(tp, i))
+    if raw.FPDFText_GetMatrix(tp, i, ctypes.byref(matrix)):
+        scale = math.hypot(matrix.c, matrix.d)
+        if scale > 0:
+            size *= scale
+    return round(size, 2)
+
+
 def _codes(raw: Any, tp: Any, n: int) -> list[int] | None:
     """Every character's code point in one call, or None when the page's text does not map
     one code point to each character (then each is asked for)."""
@@ -243,6 +255,7 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
     p_left, p_right, p_bottom, p_top = (ctypes.byref(v) for v in (left, right, bottom, top))
     char_box = raw.FPDFText_GetCharBox
     drop = gap = 0.0
+    matrix = raw.FS_MATRIX()
     buf = (ctypes.c_char * 256)()
     fonts: dict[bytes, bool] = {}
     lines: list[Line] = []
@@ -303,7 +316,7 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
         if key != last_obj or key is None:
             # one text object has one font at one size
             bold = _font(raw, tp, i, buf, fonts)
-            size = round(raw.FPDFText_GetFontSize(tp, i), 2)
+            size = _size(raw, tp, i, matrix)
             drop, gap = 0.2 * size, GAP * max(size, 1.0)
             last_obj = key
         if boxes and box[3] < boxes[-1][1] - drop and box[0] < boxes[-1][0]:

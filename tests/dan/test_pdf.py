@@ -547,3 +547,16 @@ def test_rows_with_dot_leaders_and_figures_are_not_headings() -> None:
                            line("Body text that is long enough to set the body size.", 680),
                            line("Contents", 650, bold=True)])
     assert [p.kind for p in assign_headings(paras, ())] == ["para", "para", "heading"]
+
+
+def test_a_table_that_goes_on_over_page_breaks_is_one_table() -> None:
+    res = convert(price_list(rows=130), max_tokens=512)
+    check_invariants(res, 512)
+    tables = {r["ssTables"] for r in res.records if r["ssTables"]}
+    assert tables == {"1"}  # one table, over every chunk that holds part of it
+    body = text_of(res)
+    for k in (1, 57, 58, 130):
+        assert body.count(f"| Spare part number {k} |") == 1
+    pages = [(r["ssPage"], r["ssPageLast"]) for r in res.records if r["ssTables"]]
+    assert pages[0][0] == 1 and pages[-1][1] >= 3
+    assert all(a[1] <= b[0] for a, b in zip(pages, pages[1:]))

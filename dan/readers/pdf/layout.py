@@ -162,16 +162,24 @@ def paragraphs(page: int, lines: Sequence[Line]) -> list[Para]:
 
 def join_pages(pages: Sequence[list[Para]]) -> list[list[Para]]:
     """Each page's (or column's) paragraphs, a paragraph that a page or column break cuts
-    mid-sentence moved whole onto the page or column it starts in."""
+    mid-sentence, or a table that goes on over it, moved whole onto the page or column it
+    starts in (a table over three pages joins twice)."""
     out = [list(p) for p in pages]
-    for k in range(len(out) - 1):
-        here = out[k]
-        if not here:
+    for nxt in range(1, len(out)):
+        if not out[nxt]:
             continue
-        nxt = next((j for j in range(k + 1, len(out)) if out[j]), None)
-        if nxt is None or nxt != k + 1:
+        holder = next((j for j in range(nxt - 1, -1, -1) if out[j]), None)
+        if holder is None:
             continue
-        last, first = here[-1], out[nxt][0]
+        last, first = out[holder][-1], out[nxt][0]
+        if first.page - last.lines[-1][0] not in (0, 1):
+            continue  # only across one break: an empty page between ends it
+        if last.table is not None and first.table is not None:
+            joined = last.table.then(first.table)
+            if joined is not None:  # a table that goes on over the break
+                out[holder][-1] = evolve(last, lines=last.lines + first.lines, table=joined)
+                out[nxt] = out[nxt][1:]
+            continue
         text = first.text
         if (
             last.kind in ("para", "item")
@@ -180,7 +188,7 @@ def join_pages(pages: Sequence[list[Para]]) -> list[list[Para]]:
             and text[:1].islower()
             and abs(last.size - first.size) < 0.5
         ):
-            here[-1] = evolve(last, lines=last.lines + first.lines)
+            out[holder][-1] = evolve(last, lines=last.lines + first.lines)
             out[nxt] = out[nxt][1:]
     return out
 

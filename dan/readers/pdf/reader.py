@@ -314,7 +314,10 @@ def _table(run: TableRun) -> m.Table:
         return m.Cell((m.Paragraph((m.Text(text),)),) if text else ())
 
     return m.Table(
-        tuple(m.Row(tuple(cell(f) for f in row), header=k == 0) for k, row in enumerate(run.rows))
+        tuple(
+            m.Row(tuple(cell(f) for f in row), header=k == 0, page_mark=k in run.breaks)
+            for k, row in enumerate(run.rows)
+        )
     )
 
 

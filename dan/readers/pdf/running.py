@@ -10,8 +10,9 @@ from dan.readers.pdf.values import Line, PageContent
 
 __all__ = ["EDGE", "split_running"]
 
-#: Share of the page height at the top and bottom where running lines live.
-EDGE = 0.12
+#: Share of the page height at the top and bottom where running lines live (9 % of A4 is
+#: 76 pt: below the usual 1-inch margin of body text, above the usual footer).
+EDGE = 0.09
 #: Share of the pages with text a line must repeat on.
 REPEAT = 0.5
 _DIGITS = re.compile(r"\d+")
@@ -50,10 +51,17 @@ def split_running(pages: Sequence[PageContent]) -> tuple[list[list[Line]], list[
     shown: set[tuple[str, str]] = set()
     for page in pages:
         body: list[Line] = []
-        for line in page.lines:
+        flags = [
+            (_band(x, page) is not None and ((_band(x, page) or ""), _key(x)) in running)
+            for x in page.lines
+        ]
+        # a line sharing its baseline with text that does not repeat is part of that text
+        # (a table's last row near the edge), not a running line
+        kept = {round(x.base) for x, f in zip(page.lines, flags) if not f}
+        for line, flag in zip(page.lines, flags):
             band = _band(line, page)
             key = (band or "", _key(line))
-            if band is not None and key in running:
+            if band is not None and flag and round(line.base) not in kept:
                 if key not in shown:
                     shown.add(key)
                     texts[band].append(line.text)

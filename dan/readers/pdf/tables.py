@@ -28,9 +28,28 @@ MAX_STEP = 3.0
 
 @frozen(slots=True)
 class TableRun:
-    """Rows of cells (fragments in their columns; ``None`` for an empty cell)."""
+    """Rows of cells (fragments in their columns; ``None`` for an empty cell); ``breaks``
+    are the rows that start a new page (a table that goes on over a page break)."""
 
     rows: tuple[tuple[Line | None, ...], ...]
+    breaks: tuple[int, ...] = ()
+
+    def then(self, other: TableRun) -> TableRun | None:
+        """This table continued by ``other`` on the next page (its repeated header row
+        dropped), or None when their columns differ."""
+        if not self.rows or not other.rows or len(self.rows[0]) != len(other.rows[0]):
+            return None
+        rows = other.rows
+        if [c.text if c else "" for c in rows[0]] == [c.text if c else "" for c in self.rows[0]]:
+            rows = rows[1:]
+        start = len(self.rows)
+        shift = len(other.rows) - len(rows)
+        return TableRun(
+            self.rows + rows,
+            self.breaks
+            + (start,)
+            + tuple(start + b - shift for b in other.breaks if b - shift > 0),
+        )
 
 
 def _rows(lines: Sequence[Line]) -> list[list[Line]]:

@@ -560,3 +560,21 @@ def test_a_table_that_goes_on_over_page_breaks_is_one_table() -> None:
     pages = [(r["ssPage"], r["ssPageLast"]) for r in res.records if r["ssTables"]]
     assert pages[0][0] == 1 and pages[-1][1] >= 3
     assert all(a[1] <= b[0] for a, b in zip(pages, pages[1:]))
+
+
+def test_the_title_falls_back_to_the_xmp_metadata() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.hostile_cases import _pdf, _text_page
+
+    xmp = (b'<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">'
+           b'<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" '
+           b'xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">'
+           b'Supply &amp; Services Agreement</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF>'
+           b'</x:xmpmeta><?xpacket end="w"?>')
+    stream = b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(xmp) + xmp + b"\nendstream"
+    data = _pdf([_text_page(b"body text")], catalog=b"/Metadata 6 0 R ", extra=[stream])
+    assert convert(data).records[0]["ssTitle"] == "Supply & Services Agreement"
+    assert convert(_pdf([_text_page(b"body text")])).records[0]["ssTitle"] == "body text"  # no title: the text

@@ -11,6 +11,7 @@ pictures and no text layer (a scan) is reported, never guessed at: dan does no O
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from dan.readers.pdf.tables import TableRun, segments
 from dan.readers.pdf.values import Box, Line, Mark, PageContent
 from dan.textclean import clean_text
 
-__all__ = ["pdf_date", "read_pdf"]
+__all__ = ["pdf_date", "read_pdf", "xmp_title"]
 
 _DATE = re.compile(
     r"^D?:?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(Z|[+-]\d{2}'?\d{2}'?)?"
@@ -61,6 +62,25 @@ def _title(value: str) -> str:
     if title.casefold() in _NO_TITLE or re.search(r"\.(docx?|pdf|rtf|odt|txt)$", title, re.I):
         return ""
     return title
+
+
+_XMP_TITLE = re.compile(
+    r"<dc:title\b[^>]*>\s*<rdf:Alt\b[^>]*>\s*<rdf:li\b[^>]*>(.{0,2000}?)</rdf:li>", re.S
+)
+
+
+def xmp_title(data: bytes) -> str:
+    """The ``dc:title`` of the PDF's XMP metadata when it is stored uncompressed (as XMP
+    usually is, to be found without a PDF parser), else ""; entities are decoded, nothing
+    is parsed as XML. Only the first packet is looked at, and at most 1 MB of it."""
+    begin = data.find(b"<x:xmpmeta")
+    if begin < 0:
+        return ""
+    end = data.find(b"</x:xmpmeta>", begin, begin + 1_000_000)
+    if end < 0:
+        return ""
+    match = _XMP_TITLE.search(data[begin:end].decode("utf-8", errors="replace"))
+    return html.unescape(match.group(1)).strip() if match else ""
 
 
 # ----------------------------------------------------------------- marks to inlines
@@ -429,7 +449,7 @@ def read_pdf(
         )
     return m.Document(
         body=tuple(body),
-        title=_title(content.title),
+        title=_title(content.title) or _title(xmp_title(source)),
         headers=tuple(headers),
         notes=tuple(notes),
         warnings=tuple(warnings),

@@ -305,7 +305,7 @@ def test_the_docs_page_snippet_runs_as_written(tmp_path) -> None:
 def test_a_damaged_page_is_left_empty_with_a_warning_and_later_pages_keep_their_numbers() -> None:
     from helpers import DATA
 
-    res = dan.convert(str(DATA / "damaged-page.pdf"), max_tokens=256)
+    res = dan.convert(str(DATA / "pdf" / "damaged-page.pdf"), max_tokens=256)
     assert [(w.code, w.where) for w in res.warnings] == [("damaged-part", "page 3")]
     assert res.records and all(r["ssPageLast"] <= 2 for r in res.records if r["ssType"] == "body")
 
@@ -578,3 +578,53 @@ def test_the_title_falls_back_to_the_xmp_metadata() -> None:
     data = _pdf([_text_page(b"body text")], catalog=b"/Metadata 6 0 R ", extra=[stream])
     assert convert(data).records[0]["ssTitle"] == "Supply & Services Agreement"
     assert convert(_pdf([_text_page(b"body text")])).records[0]["ssTitle"] == "body text"  # no title: the text
+
+
+def _pdftotext_words(path):  # -> Counter[str]
+    import os
+    import re
+    import shutil
+    import subprocess
+    from collections import Counter
+
+    exe = shutil.which("pdftotext")
+    if exe is None:
+        if os.environ.get("DEMO_REQUIRE_PDFTOTEXT") == "1":
+            pytest.fail("pdftotext is required here (DEMO_REQUIRE_PDFTOTEXT=1): apt-get install poppler-utils")
+        pytest.skip("pdftotext is not installed (Debian: apt-get install poppler-utils)")
+    out = subprocess.run([exe, "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    return Counter(w.casefold() for w in re.findall(r"\w+", out))
+
+
+@pytest.mark.parametrize("name", ["census-arrests-2009.pdf", "reviewed-contract.pdf"])
+def test_word_recall_against_pdftotext_is_at_least_98_percent(name: str) -> None:
+    import re
+    from collections import Counter
+
+    from helpers import DATA
+
+    path = DATA / "pdf" / name
+    ref = _pdftotext_words(path)
+    res = dan.convert(str(path), max_tokens=1024)
+    got = Counter(w.casefold() for w in re.findall(r"\w+", "\n".join(body_of(c) for c in res.chunks)))
+    # pdftotext repeats a running header or footer on every page; dan keeps it once, as a story
+    for c, r in zip(res.chunks, res.records):
+        if r["ssType"] in ("header", "footer"):
+            for w in re.findall(r"\w+", body_of(c)):
+                got[w.casefold()] = max(got[w.casefold()], ref[w.casefold()])
+    recall = sum(min(n, got[w]) for w, n in ref.items()) / sum(ref.values())
+    assert recall >= 0.98, f"{name}: word recall {recall:.3f}"
+
+
+def test_a_real_census_table_pdf() -> None:
+    from helpers import DATA
+
+    res = dan.convert(str(DATA / "pdf" / "census-arrests-2009.pdf"), max_tokens=1024)
+    check_invariants(res, 1024)
+    body = text_of(res)
+    heads = [r["ssHeadings"] for r in res.records]
+    assert any("# Table 324. Arrests by Sex and Age: 2009" in h for h in heads)
+    assert any("# Table 325. Arrests by Race: 2009" in h for h in heads)
+    assert "Statistical Abstract of the United States: 2012" in body  # letter-spaced, read whole
+    assert "| Drunkenness" in body and "| 488.1 |" in body  # a table row, cell by cell
+    assert not any(". . . ." in h for h in heads)  # no dot-leader row taken for a heading

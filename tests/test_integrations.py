@@ -351,3 +351,64 @@ def test_default_expansion_follows_cross_references() -> None:
     ctx = expand_hits(hit, {res.doc_id: res}, budget=2000)
     assert ctx.documents[0].seqs == (clause, schedule)
     assert expand_hits(hit, {res.doc_id: res}, budget=0).documents[0].seqs == (clause,)
+
+
+# ---------------------------------------------------------------------------- asyncio
+
+
+def _with_ticker(work):  # runs ``work()`` (a coroutine function) beside a 1 ms ticker
+    import asyncio
+
+    async def main():
+        ticks = 0
+        done = asyncio.Event()
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while not done.is_set():
+                ticks += 1
+                await asyncio.sleep(0.001)
+
+        task = asyncio.create_task(ticker())
+        await asyncio.sleep(0)
+        out = await work()
+        done.set()
+        await task
+        return out, ticks
+
+    return asyncio.run(main())
+
+
+def test_alazy_load_converts_in_a_worker_thread_without_blocking_the_loop(corpus: dict[str, Path]) -> None:
+    import time
+
+    from demo.samples import paths
+
+    files = paths() * 3
+    loader = DanLoader(files, max_tokens=128)
+    t0 = time.perf_counter()
+    want = loader.load()
+    serial = time.perf_counter() - t0
+
+    async def work():
+        return [d async for d in loader.alazy_load()]
+
+    got, ticks = _with_ticker(work)
+    assert [(d.page_content, d.metadata, d.id) for d in got] == [(d.page_content, d.metadata, d.id) for d in want]
+    # the ticker ran while dan converted (a loader converting on the loop would starve it)
+    assert ticks >= max(10, int(serial * 1000 * 0.1)), (ticks, serial)
+
+
+def test_aexpand_search_results_gives_the_same_context(store_and_results: tuple) -> None:
+    from dan.integrations.langchain import aexpand_search_results
+
+    store, results = store_and_results
+    prices = results["prices.md"]
+    hits = store.similarity_search("Part P-017 bearing price", k=1)
+
+    async def work():
+        return await aexpand_search_results(hits, {prices.doc_id: prices}, budget=500)
+
+    got, _ticks = _with_ticker(work)
+    want = expand_search_results(hits, {prices.doc_id: prices}, budget=500)
+    assert [(d.page_content, d.metadata) for d in got] == [(d.page_content, d.metadata) for d in want] and got

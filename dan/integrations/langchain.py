@@ -21,9 +21,10 @@ Needs ``langchain-core`` only (no ``langchain-community``)::
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from dan.batch import ConversionFailure, convert_one, iter_convert
@@ -43,7 +44,14 @@ except ImportError as _exc:  # pragma: no cover - exercised only without langcha
         "dan.integrations.langchain needs langchain-core: pip install langchain-core"
     ) from _exc
 
-__all__ = ["DanLoader", "DanTransformer", "chunk_id", "expand_search_results", "store_fetcher"]
+__all__ = [
+    "DanLoader",
+    "DanTransformer",
+    "aexpand_search_results",
+    "chunk_id",
+    "expand_search_results",
+    "store_fetcher",
+]
 
 log = logging.getLogger("dan")
 
@@ -169,6 +177,16 @@ class DanLoader(BaseLoader):
             for text, record in outcome:
                 yield _document(text, record, extra)
 
+    async def alazy_load(self) -> AsyncIterator[Document]:
+        """:meth:`lazy_load` for asyncio: each step (a file's conversion, then its chunks)
+        runs in a worker thread, so the event loop goes on while dan converts."""
+        chunks = self.lazy_load()
+        while True:
+            doc = await asyncio.to_thread(next, chunks, _END)
+            if doc is _END:
+                return
+            yield doc  # type: ignore[misc]
+
 
 class DanTransformer(BaseDocumentTransformer):
     """Turn documents already loaded as text (HTML, Markdown, RTF, plain text) into dan chunks.
@@ -274,6 +292,16 @@ def _hit_pairs(
             )
         pairs.append((doc.page_content, doc.metadata))
     return pairs
+
+
+async def aexpand_search_results(
+    results: Sequence[Document | tuple[Document, float]],
+    documents: Mapping[str, DocumentSource] | None = None,
+    **options: Any,
+) -> list[Document]:
+    """:func:`expand_search_results` for asyncio: the expansion (and the fetching of the
+    chunks it adds) runs in a worker thread, so the event loop goes on meanwhile."""
+    return await asyncio.to_thread(expand_search_results, results, documents, **options)
 
 
 def expand_search_results(

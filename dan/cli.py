@@ -27,6 +27,7 @@ from dan.detect import normalize_doc_type
 from dan.errors import DanError, UsageError
 from dan.inputs import expand_inputs
 from dan.model import Message
+from ven.schema import as_lists
 
 __all__ = ["main", "build_parser", "parse_meta", "expand_inputs", "FORMATS"]
 
@@ -180,6 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="write hyperlinks as their text only, without [text](url) targets",
     )
     conv.add_argument(
+        "--list-fields",
+        action="store_true",
+        help="write list-valued record fields (ssComAuthors, ssTables...) as JSON arrays",
+    )
+    conv.add_argument(
         "--join-sections",
         action="store_true",
         help="let short top-level sections share a chunk (ssSect..ssSectLast in the record)",
@@ -245,21 +251,23 @@ def _output_names(pairs: Sequence[tuple[Path, Path | None]], ext: str) -> list[P
 # ---------------------------------------------------------------------------- outputs
 
 
-def _chunk_objects(res: DanResult) -> list[dict[str, Any]]:
-    return [{"text": text, "metadata": record} for text, record in res]
+def _chunk_objects(res: DanResult, lists: bool = False) -> list[dict[str, Any]]:
+    return [
+        {"text": text, "metadata": as_lists(record) if lists else record} for text, record in res
+    ]
 
 
-def _write_jsonl(out: TextIO, res: DanResult) -> None:
-    for obj in _chunk_objects(res):
+def _write_jsonl(out: TextIO, res: DanResult, lists: bool = False) -> None:
+    for obj in _chunk_objects(res, lists):
         out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def _doc_object(res: DanResult, source: str) -> dict[str, Any]:
+def _doc_object(res: DanResult, source: str, lists: bool = False) -> dict[str, Any]:
     return {
         "doc_id": res.doc_id,
         "doc_title": res.doc_title,
         "source": source,
-        "chunks": _chunk_objects(res),
+        "chunks": _chunk_objects(res, lists),
     }
 
 
@@ -288,8 +296,11 @@ def _atomic_write(path: Path, text: str) -> None:
 class _Sink:
     """Where converted documents go: stdout (streamed) or one file per input."""
 
-    def __init__(self, fmt: str, out_dir: Path | None, names: list[Path], stdout: TextIO) -> None:
+    def __init__(
+        self, fmt: str, out_dir: Path | None, names: list[Path], stdout: TextIO, lists: bool = False
+    ) -> None:
         self.fmt = fmt
+        self.lists = lists
         self.out_dir = out_dir
         self.names = names
         self.stdout = stdout
@@ -302,24 +313,28 @@ class _Sink:
     def write(self, index: int, source: str, res: DanResult) -> None:
         if self.out_dir is None:
             if self.fmt == "jsonl":
-                _write_jsonl(self.stdout, res)
+                _write_jsonl(self.stdout, res, self.lists)
             elif self.fmt == "md":
                 _write_md(self.stdout, res)
             else:
                 sep = ",\n" if self._json_docs else "\n"
                 self.stdout.write(
-                    sep + json.dumps(_doc_object(res, source), ensure_ascii=False, indent=2)
+                    sep
+                    + json.dumps(_doc_object(res, source, self.lists), ensure_ascii=False, indent=2)
                 )
                 self._json_docs += 1
             self.stdout.flush()
             return
         buf = io.StringIO()
         if self.fmt == "jsonl":
-            _write_jsonl(buf, res)
+            _write_jsonl(buf, res, self.lists)
         elif self.fmt == "md":
             _write_md(buf, res)
         else:
-            buf.write(json.dumps(_doc_object(res, source), ensure_ascii=False, indent=2) + "\n")
+            buf.write(
+                json.dumps(_doc_object(res, source, self.lists), ensure_ascii=False, indent=2)
+                + "\n"
+            )
         _atomic_write(self.out_dir / self.names[index], buf.getvalue())
 
     def end(self) -> None:
@@ -387,7 +402,7 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         )
     for arg, problem in input_errors:
         _error(stderr, arg, problem)
-    sink = _Sink(args.format, out_dir, _output_names(pairs, args.format), stdout)
+    sink = _Sink(args.format, out_dir, _output_names(pairs, args.format), stdout, args.list_fields)
     show = args.progress if args.progress is not None else (len(pairs) > 1 and stderr.isatty())
     bar = progress_bar(len(pairs), stderr) if show and pairs else None
     converted = failed = chunks = warned = 0

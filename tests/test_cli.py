@@ -73,6 +73,20 @@ def test_jsonl_to_stdout_is_one_record_per_chunk(corpus: dict[str, Path]) -> Non
     assert run.err == ""  # one file: no summary, no progress
 
 
+def test_list_fields_write_json_arrays(corpus: dict[str, Path]) -> None:
+    from ven.schema import as_lists
+
+    expected = dan.convert(corpus["review"], max_tokens=128)
+    run = run_dan("convert", str(corpus["review"]), "--max-tokens", "128", "--list-fields")
+    assert run.code == 0, run.err
+    rows = run.jsonl()
+    assert [r["metadata"] for r in rows] == [as_lists(r) for r in expected.records]
+    assert any(r["metadata"]["ssComAuthors"] for r in rows)
+    assert all(isinstance(r["metadata"]["ssComAuthors"], list) for r in rows)
+    run = run_dan("convert", str(corpus["review"]), "--max-tokens", "128", "--list-fields", "--format", "json")
+    assert json.loads(run.out)[0]["chunks"][0]["metadata"] == as_lists(expected.records[0])
+
+
 def test_json_format_is_a_list_of_documents(corpus: dict[str, Path]) -> None:
     run = run_dan("convert", str(corpus["memo"]), str(corpus["page"]), "--format", "json")
     assert run.code == 0

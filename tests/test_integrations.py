@@ -412,3 +412,24 @@ def test_aexpand_search_results_gives_the_same_context(store_and_results: tuple)
     got, _ticks = _with_ticker(work)
     want = expand_search_results(hits, {prices.doc_id: prices}, budget=500)
     assert [(d.page_content, d.metadata) for d in got] == [(d.page_content, d.metadata) for d in want] and got
+
+
+def test_list_fields_write_lists_that_array_filters_find_and_expansion_reads(corpus: dict[str, Path]) -> None:
+    from ven.schema import LIST_FIELDS, from_lists
+
+    flat = DanLoader([corpus["review"]], max_tokens=128).load()
+    listed = DanLoader([corpus["review"]], max_tokens=128, list_fields=True).load()
+    assert [from_lists(d.metadata) for d in listed] == [d.metadata for d in flat]
+    for d in listed:
+        assert all(isinstance(d.metadata[f], list) for f in LIST_FIELDS if f in d.metadata)
+    authors = {a for d in listed for a in d.metadata["ssComAuthors"]}
+    assert authors and all("; " not in a for a in authors)
+    who = sorted(authors)[0]
+    store = InMemoryVectorStore(HashingEmbeddings())
+    store.add_documents(listed)
+    hits = store.similarity_search("comment", k=2, filter=lambda doc: who in doc.metadata["ssComAuthors"])
+    assert hits and all(who in h.metadata["ssComAuthors"] for h in hits)
+    out = expand_search_results(hits, store=store, budget=400)  # reads list-valued metadata back
+    assert {h.metadata["ssSeq"] for h in hits} <= {d.metadata["ssSeq"] for d in out}
+    with pytest.raises(dan.DanError, match="list_fields"):
+        DanLoader([corpus["review"]], list_fields="yes")  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ by :func:`join_list` and read back by :func:`split_list`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 __all__ = [
     "DOC_ID",
@@ -49,6 +49,9 @@ __all__ = [
     "OPTIONAL_INT_FIELDS",
     "FIXED_FIELDS",
     "STORY_TYPES",
+    "LIST_FIELDS",
+    "as_lists",
+    "from_lists",
     "join_list",
     "json_schema",
     "label_key",
@@ -124,6 +127,8 @@ PHRASE_FIELDS: tuple[str, ...] = (
 #: Cross-reference fields: the labels a chunk carries (its clause numbers, named parts,
 #: captions and heading titles) and the labels of other chunks its text refers to.
 REFERENCE_FIELDS: tuple[str, ...] = (LABELS, REFS)
+#: Fixed fields holding a list, written as one string (:func:`join_list`).
+LIST_FIELDS: tuple[str, ...] = (TABLES, REV_AUTHORS, COM_AUTHORS, *PHRASE_FIELDS, *REFERENCE_FIELDS)
 #: Fixed str fields a record may omit (missing is read as ``""``).
 OPTIONAL_FIELDS: tuple[str, ...] = (PAGE_KIND, *PHRASE_FIELDS, *REFERENCE_FIELDS)
 #: Fixed int fields a record may omit: ``ssSectLast`` (missing is read as ``ssSect``).
@@ -220,6 +225,47 @@ def split_list(value: str) -> tuple[str, ...]:
         i += 1
     items.append("".join(buf))
     return tuple(p for p in (s.strip() for s in items) if p)
+
+
+def as_lists(record: Mapping[str, object], drop_empty: bool = False) -> dict[str, object]:
+    """A copy of ``record`` with every :data:`LIST_FIELDS` value a list of strings, for
+    stores that filter on arrays (``{"ssComAuthors": ["Ann Lee", "Bob Roe"]}``); other
+    fields are kept as they are. ``drop_empty`` leaves out the empty lists (Chroma refuses
+    them). :func:`from_lists` turns it back.
+
+    >>> as_lists({"ssSeq": 3, "ssComAuthors": "Ann Lee; Bob Roe", "ssTables": ""})
+    {'ssSeq': 3, 'ssComAuthors': ['Ann Lee', 'Bob Roe'], 'ssTables': []}
+    >>> as_lists({"ssSeq": 3, "ssTables": ""}, drop_empty=True)
+    {'ssSeq': 3}
+    """
+    out = dict(record)
+    for name in LIST_FIELDS:
+        value = out.get(name)
+        if isinstance(value, str):
+            items = list(split_list(value))
+            if items or not drop_empty:
+                out[name] = items
+            else:
+                del out[name]
+    return out
+
+
+def from_lists(record: Mapping[str, object]) -> dict[str, object]:
+    """The flat record again from one :func:`as_lists` made (lists joined with
+    :func:`join_list`, a required list field left out as empty put back as ``""``), so
+    ``ven.Ven`` can read records kept with lists.
+
+    >>> from_lists({"ssSeq": 3, "ssComAuthors": ["Ann Lee", "Bob Roe"]})["ssComAuthors"]
+    'Ann Lee; Bob Roe'
+    """
+    out = dict(record)
+    for name in LIST_FIELDS:
+        value = out.get(name)
+        if isinstance(value, (list, tuple)):
+            out[name] = join_list(str(item) for item in value)
+        elif value is None and name in REQUIRED_FIELDS and DOC_ID in out:
+            out[name] = ""
+    return out
 
 
 def label_key(label: str) -> str:

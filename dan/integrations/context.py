@@ -27,6 +27,7 @@ from dan.errors import IntegrationError
 from ven import Expansion, Skipped, Ven, VenError
 from ven.collection import group_hits
 from ven.records import as_int
+from ven.schema import from_lists
 from ven.routing import doc_id_key
 from ven.schema import DOC_ID, SEQ
 
@@ -74,12 +75,14 @@ class DocumentChunks:
 
     @classmethod
     def create(cls, texts: Sequence[str], records: Sequence[Mapping[str, Any]]) -> DocumentChunks:
-        """From parallel sequences (``texts[i]`` belongs to ``records[i]``, any order)."""
+        """From parallel sequences (``texts[i]`` belongs to ``records[i]``, any order);
+        records kept with list-valued fields (:func:`ven.schema.as_lists`) are read too."""
         if isinstance(texts, str) or len(texts) != len(records):
             raise IntegrationError(
                 "texts and records must be parallel sequences; "
                 f"got {len(texts)} texts and {len(records)} records"
             )
+        records = [from_lists(r) for r in records]
         try:
             ven = Ven(records)
         except VenError as exc:

@@ -34,7 +34,7 @@ from dan.inputs import expand_inputs
 from dan.integrations.context import DocumentChunks, DocumentSource, expand_hits
 from ven import Expansion
 from ven.routing import doc_id_key
-from ven.schema import COUNT, DOC_ID, SEQ
+from ven.schema import COUNT, DOC_ID, SEQ, as_lists
 
 try:
     from langchain_core.document_loaders import BaseLoader
@@ -125,7 +125,10 @@ class DanLoader(BaseLoader):
     hook must then pickle). ``on_error="raise"`` (default) raises the first file's error
     when its turn comes; ``"skip"`` logs a warning on the ``dan`` logger and goes on.
     ``source_key`` (default ``"source"``, ``None`` for none) adds the path to each record,
-    unless the record already has that key.
+    unless the record already has that key. ``list_fields=True`` writes the list-valued
+    fields (``ssComAuthors``, ``ssRevAuthors``, ``ssTables``, the phrase fields...) as lists
+    of strings, for stores that filter on arrays (:func:`ven.schema.as_lists`);
+    :func:`expand_search_results` reads such metadata as well.
     """
 
     def __init__(
@@ -135,8 +138,12 @@ class DanLoader(BaseLoader):
         workers: int = 1,
         on_error: OnError = "raise",
         source_key: str | None = "source",
+        list_fields: bool = False,
         **convert_kwargs: Any,
     ) -> None:
+        if not isinstance(list_fields, bool):
+            raise IntegrationError(f"list_fields must be True or False, got {list_fields!r}")
+        self.list_fields = list_fields
         if on_error not in ("raise", "skip"):
             raise IntegrationError(f"on_error must be 'raise' or 'skip', got {on_error!r}")
         self.paths = _paths(sources)
@@ -175,7 +182,7 @@ class DanLoader(BaseLoader):
                 )
             extra = {self.source_key: os.fspath(path)} if self.source_key else None
             for text, record in outcome:
-                yield _document(text, record, extra)
+                yield _document(text, as_lists(record) if self.list_fields else record, extra)
 
     async def alazy_load(self) -> AsyncIterator[Document]:
         """:meth:`lazy_load` for asyncio: each step (a file's conversion, then its chunks)

@@ -54,6 +54,7 @@ EXPECTED = {
     "mislabelled: HTML named .docx": dan.UnsupportedFormatError,
     "pdf: junk after the header": dan.CorruptDocumentError,
     "pdf: a page tree claiming 999,999 pages": dan.LimitExceededError,
+    "pdf: a content stream inflating to 200 MB": dan.ZipBombError,
 }
 
 

@@ -161,7 +161,9 @@ def test_a_scanned_page_is_reported_not_guessed(tmp_path) -> None:
     from reportlab.pdfgen import canvas
 
     img = tmp_path / "scan.png"
-    Image.new("RGB", (200, 100), "white").save(img)
+    # a big blank picture: 27 MB inflated from a few KB, far over the ratio a stream may
+    # have, but pictures are not inflated to read text, so it is not taken for a bomb
+    Image.new("RGB", (3000, 3000), "white").save(img)
     path = tmp_path / "scan.pdf"
     c = canvas.Canvas(str(path))
     c.drawString(72, 720, "Cover page text")
@@ -628,3 +630,27 @@ def test_a_real_census_table_pdf() -> None:
     assert "Statistical Abstract of the United States: 2012" in body  # letter-spaced, read whole
     assert "| Drunkenness" in body and "| 488.1 |" in body  # a table row, cell by cell
     assert not any(". . . ." in h for h in heads)  # no dot-leader row taken for a heading
+
+
+def test_flate_streams_are_inflated_under_the_zip_part_limits_before_pdfium_sees_them() -> None:
+    import sys
+    import zlib
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from benchmarks.hostile_cases import _pdf, _text_page
+    from dan.readers.pdf.streams import check_streams
+
+    page = _text_page(b"x " * 20_000)  # 40 KB of content, about 100:1 compressed
+    data = _pdf([page], flate=True)
+    check_streams(data, Limits())  # within every limit
+    with pytest.raises(dan.ZipBombError, match="max_part_bytes=30,000"):
+        check_streams(data, Limits(max_part_bytes=30_000))
+    with pytest.raises(dan.ZipBombError, match="max_uncompressed_bytes"):
+        check_streams(_pdf([page, page], flate=True), Limits(max_uncompressed_bytes=60_000))
+    with pytest.raises(dan.ZipBombError, match="max_part_bytes"):
+        dan.convert(data, "pdf", limits=Limits(max_part_bytes=30_000))  # the reader checks first
+    # a damaged stream and an uncompressed one are left to PDFium
+    broken = data.replace(zlib.compress(page, 9)[:40], b"\x00" * 40)
+    check_streams(broken, Limits(max_part_bytes=30_000))
+    check_streams(_pdf([page]), Limits(max_part_bytes=10))

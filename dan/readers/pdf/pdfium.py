@@ -21,6 +21,7 @@ from dan.errors import (
     TextTooLargeError,
 )
 from dan.limits import Limits
+from dan.readers.pdf.streams import check_streams
 from dan.readers.pdf.values import Box, Line, Mark, OutlineEntry, PageContent, PdfContent
 
 __all__ = ["load"]
@@ -70,6 +71,7 @@ def _pdfium() -> tuple[Any, Any]:
 
 def load(data: bytes, limits: Limits) -> PdfContent:
     """Read a whole PDF into plain values, or raise a ``DanError`` that says what to do."""
+    check_streams(data, limits)
     pdfium, raw = _pdfium()
     with _LOCK:
         try:

@@ -53,3 +53,15 @@ def test_every_block_of_the_page_runs_as_written(page: Path, tmp_path: Path) -> 
     assert ran == len(blocks)
     if skipped:
         pytest.skip("; ".join(skipped) + " (not installed); the other blocks ran")
+
+
+def test_the_landing_page_shows_the_chunk_and_record_dan_writes() -> None:
+    import dan
+    from demo.samples import path
+
+    page = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    res = dan.convert(path("msa-northwind-cranepoint.docx"), max_tokens=512)
+    shown = re.search(r"```text\n(.*?)\n```", page, re.S)
+    assert shown and shown.group(1) == res.chunks[5]
+    record = json.loads(re.search(r"```json\n(.*?)\n```", page, re.S).group(1))  # type: ignore[union-attr]
+    assert record == {k: res.records[5][k] for k in record}

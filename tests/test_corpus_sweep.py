@@ -26,7 +26,7 @@ from helpers import CORPUS, check_invariants  # noqa: E402
 
 import dan  # noqa: E402
 
-SUFFIXES = {".docx", ".docm", ".dotx", ".rtf", ".html", ".htm", ".md", ".markdown", ".txt"}
+SUFFIXES = {".docx", ".docm", ".dotx", ".rtf", ".pdf", ".html", ".htm", ".md", ".markdown", ".txt"}
 ROOTS = {"tests-data": ROOT / "tests" / "data", "samples": ROOT / "demo" / "samples", "corpus": CORPUS}
 GOLDEN_FILE = ROOT / "tests" / "data" / "golden.json"
 GOLDEN: dict[str, str] = json.loads(GOLDEN_FILE.read_text(encoding="utf-8")) if GOLDEN_FILE.is_file() else {}

@@ -46,12 +46,8 @@ sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import publish  # noqa: E402
 from benchmarks._runner import child_main, measure  # noqa: E402
+from benchmarks.bench_html_rtf import WORDS  # noqa: E402 - the same vocabulary as the other generators
 
-WORDS = (
-    "contract party agreement payment invoice delivery term clause notice liability supplier customer "
-    "service level fee schedule annex warranty period renewal termination confidential data processing "
-    "the of and to in for on with by at from as is be are this that which shall may will not any all"
-).split()
 _WORD = re.compile(r"\w+")
 PIPELINES = ("read-pdf", "dan-pdf", "pdftotext", "markitdown-pdf", "pypdf")
 

@@ -82,13 +82,13 @@ class DocumentChunks:
                 "texts and records must be parallel sequences; "
                 f"got {len(texts)} texts and {len(records)} records"
             )
-        records = [from_lists(r) for r in records]
+        records = [from_lists(r) for r in records]  # fresh dicts, lists joined back
         try:
             ven = Ven(records)
         except VenError as exc:
             raise IntegrationError(f"the records are not one complete dan document: {exc}") from exc
         order = sorted(range(len(records)), key=lambda i: int(records[i][SEQ]))
-        return cls(tuple(texts[i] for i in order), tuple(dict(records[i]) for i in order), ven)
+        return cls(tuple(texts[i] for i in order), tuple(records[i] for i in order), ven)
 
     @classmethod
     def of(cls, source: Any) -> DocumentChunks:

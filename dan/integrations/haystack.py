@@ -17,13 +17,12 @@ One Haystack ``Document`` per chunk: ``content`` is the chunk (its citation head
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from dan.converter import convert
 from dan.errors import IntegrationError, MissingDependencyError
-from dan.inputs import expand_inputs
+from dan.integrations.sources import source_paths
 
 try:
     from haystack import Document, component
@@ -61,13 +60,10 @@ class DanConverter:
             )
         out: list[Document] = []
         for k, source in enumerate(sources):
-            pairs, problems = expand_inputs([os.fspath(source)])
-            if problems:
-                raise IntegrationError("; ".join(f"{arg}: {problem}" for arg, problem in problems))
             extra = meta[k] if isinstance(meta, list) else (meta or {})
-            for path, _base in pairs:
-                res = convert(str(path), **self.convert_kwargs)
-                base = {**extra, **({self.source_key: os.fspath(path)} if self.source_key else {})}
+            for path in source_paths(source, "DanConverter"):
+                res = convert(path, **self.convert_kwargs)
+                base = {**extra, **({self.source_key: path} if self.source_key else {})}
                 for text, record in res:
                     out.append(
                         Document(

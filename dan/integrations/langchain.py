@@ -30,8 +30,8 @@ from typing import Any, Literal
 from dan.batch import ConversionFailure, convert_one, iter_convert
 from dan.converter import CALLER_REPORTS_WARNINGS, convert_string
 from dan.errors import DanError, IntegrationError, MissingDependencyError
-from dan.inputs import expand_inputs
 from dan.integrations.context import DocumentChunks, DocumentSource, expand_hits
+from dan.integrations.sources import source_paths
 from ven import Expansion
 from ven.routing import doc_id_key
 from ven.schema import COUNT, DOC_ID, SEQ, as_lists
@@ -74,26 +74,6 @@ def _document(
     return Document(
         page_content=text, metadata=metadata, id=chunk_id(str(record[DOC_ID]), int(record[SEQ]))
     )
-
-
-def _paths(
-    sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
-) -> list[str | os.PathLike[str]]:
-    """The files ``sources`` name: a directory gives every supported file under it, a glob
-    pattern its matches, a path itself (as ``dan convert`` reads its FILE arguments)."""
-    if isinstance(sources, (bytes, bytearray)):
-        raise IntegrationError("DanLoader takes paths; for text held in memory use DanTransformer")
-    given = [sources] if isinstance(sources, (str, os.PathLike)) else list(sources)
-    for item in given:
-        if not isinstance(item, (str, os.PathLike)):
-            raise IntegrationError(f"DanLoader takes paths, got {type(item).__name__}")
-    pairs, problems = expand_inputs([os.fspath(p) for p in given])
-    if problems:
-        raise IntegrationError(
-            "; ".join(f"{arg}: {problem}" for arg, problem in problems)
-            + " (give files, directories holding supported files, or patterns that match)"
-        )
-    return [str(path) for path, _base in pairs]
 
 
 def _reporting_warnings(outcomes: Iterator[Any]) -> Iterator[Any]:
@@ -146,7 +126,7 @@ class DanLoader(BaseLoader):
         self.list_fields = list_fields
         if on_error not in ("raise", "skip"):
             raise IntegrationError(f"on_error must be 'raise' or 'skip', got {on_error!r}")
-        self.paths = _paths(sources)
+        self.paths = source_paths(sources, "DanLoader", in_memory="DanTransformer")
         self.workers = workers
         self.on_error: OnError = on_error
         self.source_key = source_key

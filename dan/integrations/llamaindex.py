@@ -29,9 +29,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from dan.converter import DanResult, convert, convert_string
-from dan.errors import IntegrationError, MissingDependencyError
-from dan.inputs import expand_inputs
+from dan.errors import MissingDependencyError
 from dan.integrations.context import DocumentSource, expand_hits
+from dan.integrations.sources import source_paths
 from ven.schema import DOC_ID, SEQ
 
 try:
@@ -104,16 +104,9 @@ class DanReader(BaseReader):  # type: ignore[misc]
     def lazy_load_data(  # type: ignore[override, unused-ignore]
         self, sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], **_: Any
     ) -> Iterable[TextNode]:
-        given = [sources] if isinstance(sources, (str, os.PathLike)) else list(sources)
-        pairs, problems = expand_inputs([os.fspath(p) for p in given])
-        if problems:
-            raise IntegrationError(
-                "; ".join(f"{arg}: {problem}" for arg, problem in problems)
-                + " (give files, directories holding supported files, or patterns that match)"
-            )
-        for path, _base in pairs:
-            res = convert(str(path), **self._convert_kwargs)
-            extra = {self._source_key: os.fspath(path)} if self._source_key else None
+        for path in source_paths(sources, "DanReader", in_memory="DanNodeParser"):
+            res = convert(path, **self._convert_kwargs)
+            extra = {self._source_key: path} if self._source_key else None
             yield from nodes_of(res, extra)
 
     def load_data(  # type: ignore[override, unused-ignore]

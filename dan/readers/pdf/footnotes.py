@@ -10,10 +10,9 @@ same page refers to their label; anything else stays body text.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 
-from dan.readers.pdf.values import Line
+from dan.readers.pdf.values import Line, body_size
 
 __all__ = ["SMALL", "is_reference", "split_footnotes"]
 
@@ -50,18 +49,11 @@ def references(lines: Sequence[Line]) -> set[str]:
     return found
 
 
-def _body_size(lines: Sequence[Line]) -> float:
-    counts: Counter[float] = Counter()
-    for line in lines:
-        counts[line.size] += len(line.text)
-    return counts.most_common(1)[0][0] if counts else 0.0
-
-
 def split_footnotes(
     lines: Sequence[Line], height: float
 ) -> tuple[list[Line], list[tuple[str, list[Line]]]]:
     """The page's body lines, and its footnotes as ``(label, lines)`` in order."""
-    body = _body_size(lines)
+    body = body_size(lines)
     if body <= 0 or height <= 0:
         return list(lines), []
     k = len(lines)
@@ -78,15 +70,7 @@ def split_footnotes(
         match = _LABEL.match(line.text)
         if match:
             label = match.group(1)
-            rest = Line.of(
-                list(line.text[match.end() :]),
-                line.boxes[match.end() :],
-                line.sizes[match.end() :],
-                line.bolds[match.end() :],
-                line.hyphen,
-                line.base,
-            )
-            notes.append((label, [rest]))
+            notes.append((label, [line.tail(match.end())]))
         else:
             notes[-1][1].append(line)
     if not notes or not all(label in refs for label, _ in notes):

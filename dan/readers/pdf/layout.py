@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from dan.readers.pdf.tables import TableRun
-from dan.readers.pdf.values import Line, OutlineEntry
+from dan.readers.pdf.values import Line, OutlineEntry, body_size
 
 __all__ = ["Para", "assign_headings", "join_lines", "join_pages", "paragraphs"]
 
@@ -140,14 +140,7 @@ def paragraphs(page: int, lines: Sequence[Line]) -> list[Para]:
         if match:
             label = match.group(1)
             ordered = _NUMBER.match(first.text) is not None
-            rest = Line.of(
-                first.text[match.end() :],
-                first.boxes[match.end() :],
-                first.sizes[match.end() :],
-                first.bolds[match.end() :],
-                first.hyphen,
-                first.base,
-            )
+            rest = first.tail(match.end())
             depth = max(0, min(5, round((first.x0 - left) / max(2 * first.size, 1.0))))
             para = Para(
                 ((page, rest),) + para.lines[1:],
@@ -248,21 +241,13 @@ def _digit_share(text: str) -> float:
     return sum(c.isdigit() for c in visible) / len(visible) if visible else 0.0
 
 
-def _body_size(paras: Sequence[Para]) -> float:
-    counts: Counter[float] = Counter()
-    for para in paras:
-        for _, line in para.lines:
-            counts[line.size] += len(line.text)
-    return counts.most_common(1)[0][0] if counts else 0.0
-
-
 def assign_headings(paras: list[Para], outline: Sequence[OutlineEntry]) -> list[Para]:
     """``paras`` with their headings marked (see the module docstring)."""
     if outline:
         found = _by_outline(paras, outline)
         if found is not None:
             return found
-    body = _body_size(paras)
+    body = body_size(line for para in paras for _, line in para.lines)
     if body <= 0:
         return paras
     cands: dict[int, tuple[float, bool]] = {}

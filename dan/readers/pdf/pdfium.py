@@ -93,7 +93,12 @@ def load(data: bytes, limits: Limits) -> PdfContent:
 
 
 def _read(doc: Any, pdfium: Any, raw: Any, limits: Limits) -> PdfContent:
-    meta = {}
+    count = len(doc)
+    if count > limits.max_pages:
+        raise LimitExceededError(
+            f"the PDF has {count:,} pages, more than Limits.max_pages={limits.max_pages:,}; raise "
+            "the limit or split the PDF"
+        )
     try:
         meta = doc.get_metadata_dict(skip_empty=True)
     except pdfium.PdfiumError:
@@ -101,26 +106,11 @@ def _read(doc: Any, pdfium: Any, raw: Any, limits: Limits) -> PdfContent:
     outline, outline_ok = _outline(doc, raw)
     pages: list[PageContent] = []
     chars = 0
-    count = len(doc)
-    if count > limits.max_pages:
-        raise LimitExceededError(
-            f"the PDF has {count:,} pages, more than Limits.max_pages={limits.max_pages:,}; raise "
-            "the limit or split the PDF"
-        )
     for index in range(count):
         try:
-            page = doc[index]
-        except pdfium.PdfiumError:
-            pages.append(
-                PageContent(number=index + 1, width=0.0, height=0.0, lines=(), damaged=True)
-            )
-            continue
-        try:
-            content = _page(doc, page, index + 1, raw, limits.max_chars - chars)
+            content = _page(doc, index, raw, limits.max_chars - chars)
         except pdfium.PdfiumError:
             content = PageContent(number=index + 1, width=0.0, height=0.0, lines=(), damaged=True)
-        finally:
-            page.close()
         chars += sum(len(line.text) for line in content.lines)
         pages.append(content)
     return PdfContent(
@@ -164,19 +154,25 @@ def _outline(doc: Any, raw: Any) -> tuple[list[OutlineEntry], bool]:
     return out, True
 
 
-def _page(doc: Any, page: Any, number: int, raw: Any, chars_left: int) -> PageContent:
-    width, height = page.get_size()
-    textpage = page.get_textpage()
+def _page(doc: Any, index: int, raw: Any, chars_left: int) -> PageContent:
+    """Page ``index`` (0-based) read and closed again (``PdfiumError`` when it cannot load)."""
+    number = index + 1
+    page = doc[index]
     try:
-        lines = _lines(textpage, raw, number, chars_left)
-        marks = _annotations(doc, page, raw)
+        width, height = page.get_size()
+        textpage = page.get_textpage()
+        try:
+            lines = _lines(textpage, raw, number, chars_left)
+            marks = _annotations(doc, page, raw)
+        finally:
+            textpage.close()
+        images = 0
+        if not lines:
+            images = sum(
+                1 for obj in page.get_objects(max_depth=2) if obj.type == raw.FPDF_PAGEOBJ_IMAGE
+            )
     finally:
-        textpage.close()
-    images = 0
-    if not lines:
-        images = sum(
-            1 for obj in page.get_objects(max_depth=2) if obj.type == raw.FPDF_PAGEOBJ_IMAGE
-        )
+        page.close()
     return PageContent(
         number=number,
         width=float(width),

@@ -106,21 +106,14 @@ class _Marks:
         self.note_labels: dict[tuple[int, str], str] = {}
         self.note_pages: set[int] = set()
         for page in pages:
+            indexes = {mk.index for mk in page.marks}
             replies: dict[int, list[Mark]] = {}
-            by_index = {mk.index: mk for mk in page.marks}
             for mk in page.marks:
-                if (
-                    mk.reply_to >= 0
-                    and mk.reply_to in by_index
-                    and mk.kind in ("note", "highlight")
-                ):
+                if mk.reply_to in indexes and mk.kind in ("note", "highlight"):
                     replies.setdefault(mk.reply_to, []).append(mk)
+            answering = {id(mk) for thread in replies.values() for mk in thread}
             for mk in page.marks:
-                if (
-                    mk.reply_to >= 0
-                    and mk.reply_to in by_index
-                    and mk.kind in ("note", "highlight")
-                ):
+                if id(mk) in answering:
                     continue  # said as a reply
                 if mk.kind == "link":
                     if link_targets:
@@ -136,27 +129,27 @@ class _Marks:
 
     @staticmethod
     def _info(page: int, mk: Mark, replies: dict[int, list[Mark]]) -> m.CommentInfo:
-        def one(x: Mark, depth: int) -> m.CommentInfo:
-            under = replies.get(x.index, []) if depth < 8 else []
+        """The comment of ``mk`` with its thread: replies, and replies of replies (at most 8
+        deep), all listed under it in order."""
+
+        def info(x: Mark, thread: tuple[m.CommentInfo, ...] = ()) -> m.CommentInfo:
             return m.CommentInfo(
                 comment_id=f"p{page}-{x.index}",
                 author=clean_text(x.author).strip() or "Unknown",
                 date=pdf_date(x.date) if x.date else "",
                 text=clean_text(x.text).strip(),
-                replies=tuple(one(r, depth + 1) for r in under),
+                replies=thread,
             )
 
-        info = one(mk, 0)
-        # replies of replies are listed under the thread, in order
         flat: list[m.CommentInfo] = []
 
-        def walk(infos: tuple[m.CommentInfo, ...]) -> None:
-            for r in infos:
-                flat.append(m.CommentInfo(r.comment_id, r.author, r.date, r.text))
-                walk(r.replies)
+        def walk(x: Mark, depth: int) -> None:
+            for r in replies.get(x.index, []) if depth < 8 else ():
+                flat.append(info(r))
+                walk(r, depth + 1)
 
-        walk(info.replies)
-        return m.CommentInfo(info.comment_id, info.author, info.date, info.text, tuple(flat))
+        walk(mk, 0)
+        return info(mk, tuple(flat))
 
     def revision(
         self, mk: Mark, children: tuple[m.Inline, ...], kind: m.RevisionKind
@@ -240,6 +233,12 @@ def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
         buf: list[str] = []
         bold = False
         label = ""
+
+        def flush() -> None:
+            if buf:
+                out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
+                buf.clear()
+
         for k in range(lo, hi):
             ch, page, _box, b = items[k]
             if refs[k]:
@@ -248,31 +247,25 @@ def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
                     continue
                 note = marks.note_labels.get((page, label))
                 if note is not None:
-                    if buf:
-                        out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
-                        buf = []
+                    flush()
                     out.append(m.NoteRef(note))
                     label = ""
                     continue
                 ch, label = label, ""  # a raised number that is no reference: kept as text
             if ch is _PAGE:
-                if buf:
-                    out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
-                    buf = []
+                flush()
                 out.append(m.PageMark(rendered=True))
             else:
-                if buf and b != bold:
-                    out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
-                    buf = []
+                if b != bold:
+                    flush()
                 bold = b
                 buf.append(str(ch))
-            for mk in inserts.get(k, ()):
-                if buf:
-                    out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
-                    buf = []
-                out.append(marks.revision(mk, (m.Text(clean_text(mk.text)),), "ins"))
-        if buf:
-            out.append(m.Text(clean_text("".join(buf)), bold=bold and not all_bold))
+            if k in inserts:
+                flush()
+                out.extend(
+                    marks.revision(mk, (m.Text(clean_text(mk.text)),), "ins") for mk in inserts[k]
+                )
+        flush()
         return out
 
     def build(lo: int, hi: int, slot: int) -> list[m.Inline]:
@@ -349,14 +342,11 @@ def _blocks(paras: list[Para], marks: _Marks) -> list[m.Block]:
         for _ in range(para.page - prev_page):
             out.append(m.PageBreak(rendered=True))
         prev_page = para.lines[-1][0]
-        inl = (
-            ()
-            if para.table is not None
-            else _inlines(para, marks, para.bold) + tuple(notes.get(k, ()))
-        )
         if para.table is not None:
             out.append(_table(para.table))
-        elif para.kind == "heading":
+            continue
+        inl = _inlines(para, marks, para.bold) + tuple(notes.get(k, ()))
+        if para.kind == "heading":
             out.append(m.Heading(para.level, inl))
         elif para.kind == "item":
             out.append(m.ListItem(inl, depth=para.depth, ordered=para.ordered, label=para.label))
@@ -438,15 +428,15 @@ def read_pdf(
                 "outline",
             )
         )
-    headers = []
-    if header:
-        headers.append(
-            m.HeaderFooter("header", tuple(m.Paragraph((m.Text(clean_text(t)),)) for t in header))
-        )
-    if footer:
-        headers.append(
-            m.HeaderFooter("footer", tuple(m.Paragraph((m.Text(clean_text(t)),)) for t in footer))
-        )
+    stories: tuple[tuple[m.HeaderFooterKind, list[str]], ...] = (
+        ("header", header),
+        ("footer", footer),
+    )
+    headers = [
+        m.HeaderFooter(kind, tuple(m.Paragraph((m.Text(clean_text(t)),)) for t in texts))
+        for kind, texts in stories
+        if texts
+    ]
     return m.Document(
         body=tuple(body),
         title=_title(content.title) or _title(xmp_title(source)),

@@ -51,20 +51,15 @@ def split_running(pages: Sequence[PageContent]) -> tuple[list[list[Line]], list[
     shown: set[tuple[str, str]] = set()
     for page in pages:
         body: list[Line] = []
-        flags = [
-            (_band(x, page) is not None and ((_band(x, page) or ""), _key(x)) in running)
-            for x in page.lines
-        ]
+        keys = [(band, _key(x)) if (band := _band(x, page)) else None for x in page.lines]
         # a line sharing its baseline with text that does not repeat is part of that text
         # (a table's last row near the edge), not a running line
-        kept = {round(x.base) for x, f in zip(page.lines, flags) if not f}
-        for line, flag in zip(page.lines, flags):
-            band = _band(line, page)
-            key = (band or "", _key(line))
-            if band is not None and flag and round(line.base) not in kept:
+        kept = {round(x.base) for x, key in zip(page.lines, keys) if key not in running}
+        for line, key in zip(page.lines, keys):
+            if key in running and round(line.base) not in kept:
                 if key not in shown:
                     shown.add(key)
-                    texts[band].append(line.text)
+                    texts[key[0]].append(line.text)
                 continue
             body.append(line)
         bodies.append(body)

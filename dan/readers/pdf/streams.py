@@ -36,6 +36,29 @@ def _flate(data: bytes, start: int) -> bool:
     return b"/FlateDecode" in head or b"/Fl " in head or b"/Fl]" in head or b"/Fl/" in head
 
 
+def _inflated(data: bytes, start: int, cap: int) -> tuple[int, int]:
+    """How many bytes the Flate stream at ``start`` inflates to (counting stops past
+    ``cap``) and how many compressed bytes that took; a stream that stops inflating
+    (damaged, or not Flate after all) counts what it gave until then: PDFium decides."""
+    inflater = zlib.decompressobj()
+    size = 0
+    pos = start
+    try:
+        while pos < len(data) and not inflater.eof:
+            chunk = data[pos : pos + _CHUNK]
+            # what a call could not take yet stays in unconsumed_tail: feed it next
+            while chunk and size <= cap and not inflater.eof:
+                size += len(inflater.decompress(chunk, cap + 1 - size))
+                chunk = inflater.unconsumed_tail
+            if size > cap:
+                break
+            pos += _CHUNK
+    except zlib.error:
+        pass
+    consumed = pos - start - len(inflater.unused_data) if inflater.eof else pos - start
+    return size, consumed
+
+
 def check_streams(data: bytes, limits: Limits) -> None:
     """Raise ``ZipBombError`` when a Flate stream of ``data`` inflates past the limits."""
     total = 0
@@ -43,33 +66,13 @@ def check_streams(data: bytes, limits: Limits) -> None:
         start = match.end()
         if not _flate(data, match.start()):
             continue
-        inflater = zlib.decompressobj()
-        size = 0
-        pos = start
-        try:
-            while pos < len(data) and not inflater.eof:
-                out = inflater.decompress(
-                    data[pos : pos + _CHUNK], limits.max_part_bytes + 1 - size
-                )
-                size += len(out)
-                # what it could not take yet stays in unconsumed_tail; feed it first
-                while (
-                    inflater.unconsumed_tail and size <= limits.max_part_bytes and not inflater.eof
-                ):
-                    out = inflater.decompress(
-                        inflater.unconsumed_tail, limits.max_part_bytes + 1 - size
-                    )
-                    size += len(out)
-                if size > limits.max_part_bytes:
-                    raise ZipBombError(
-                        f"a compressed stream of the PDF inflates past Limits.max_part_bytes="
-                        f"{limits.max_part_bytes:,} bytes (at byte {start:,}); this looks like a "
-                        "decompression bomb: raise the limit only for a file you trust"
-                    )
-                pos += _CHUNK
-        except zlib.error:
-            pass  # not a Flate stream after all, or damaged: PDFium decides
-        consumed = pos - start - len(inflater.unused_data) if inflater.eof else pos - start
+        size, consumed = _inflated(data, start, limits.max_part_bytes)
+        if size > limits.max_part_bytes:
+            raise ZipBombError(
+                f"a compressed stream of the PDF inflates past Limits.max_part_bytes="
+                f"{limits.max_part_bytes:,} bytes (at byte {start:,}); this looks like a "
+                "decompression bomb: raise the limit only for a file you trust"
+            )
         if size > _MIB and consumed > 0 and size / consumed > limits.max_compression_ratio:
             raise ZipBombError(
                 f"a compressed stream of the PDF inflates {size / consumed:,.0f} times (over "

@@ -4,11 +4,11 @@ their boxes, annotations and links (``Mark``), outline entries, pages."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-__all__ = ["Box", "Line", "Mark", "OutlineEntry", "PageContent", "PdfContent"]
+__all__ = ["Box", "Line", "Mark", "OutlineEntry", "PageContent", "PdfContent", "body_size"]
 
 #: ``(x0, y0, x1, y1)`` in PDF points, origin bottom left.
 Box = tuple[float, float, float, float]
@@ -77,6 +77,17 @@ class Line:
             split,
         )
 
+    def tail(self, start: int) -> Line:
+        """The line from character ``start`` on (what follows a bullet or a note's label)."""
+        return Line.of(
+            self.text[start:],
+            self.boxes[start:],
+            self.sizes[start:],
+            self.bolds[start:],
+            self.hyphen,
+            self.base,
+        )
+
     def joined(self, other: Line) -> Line:
         """This fragment and the next one on its line, as one line with a space between."""
         gap = (self.box[2], self.box[1], self.box[2], self.box[3])
@@ -105,6 +116,14 @@ class Line:
     @property
     def y1(self) -> float:
         return self.box[3]
+
+
+def body_size(lines: Iterable[Line]) -> float:
+    """The font size most of the lines' characters are set in (0 for no lines)."""
+    counts: Counter[float] = Counter()
+    for line in lines:
+        counts[line.size] += len(line.text)
+    return counts.most_common(1)[0][0] if counts else 0.0
 
 
 @frozen(slots=True)

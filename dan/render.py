@@ -50,7 +50,7 @@ __all__ = [
     "MAX_COLUMNS",
 ]
 
-#: Grid columns a table may have; wider tables keep their first MAX_COLUMNS columns.
+#: Grid columns a table may have; the cells of a wider table's other columns join its last.
 MAX_COLUMNS = 256
 _MAX_SPAN = 1000
 _NUMERIC_LABEL = re.compile(r"\d{1,9}[.)]")
@@ -326,7 +326,9 @@ class _Renderer:
             if not table_row.header:
                 break
             nhead += 1
-        nhead = max(1, min(nhead, len(rows)))
+        # (a table of header rows only has its first as the header and the others as its
+        # body, so a long one is still cut between rows and none is lost)
+        nhead = max(1, nhead if nhead < len(rows) else 1)
         self.table_key += 1
         key = self.table_key
         head_lines = [row_markdown(rows[0])]
@@ -351,8 +353,12 @@ class _Renderer:
         if not body:
             # Only a header row: it renders as a header-only table; if it must be cut,
             # the splitter turns it into a body row under a blank header.
-            unit = self._row_unit(key, group, heads, quote, rows[0], head_pieces, "", page_rows[0])
+            caption_plain = "\n".join(plain_text(c) for c in caption)
+            unit = self._row_unit(
+                key, group, heads, quote, rows[0], head_pieces, caption_plain, page_rows[0]
+            )
             unit.md = header
+            unit.table_caption = "\n\n".join(render(c, PARA).strip() for c in caption)
             self.emit(unit)
             return
         for i, row in enumerate(body):
@@ -412,9 +418,15 @@ class _Renderer:
             for cell in row.cells:
                 while col in line:
                     col += 1
-                if col >= MAX_COLUMNS:
-                    break
                 pieces = self.cell_pieces(cell.blocks, depth + 1)
+                if col >= MAX_COLUMNS:
+                    # Cells past the last column join it, on lines of their own: a table
+                    # wider than MAX_COLUMNS loses its shape there, never its text.
+                    last = MAX_COLUMNS - 1
+                    if pieces:
+                        kept = line.get(last, [])
+                        line[last] = kept + [Piece("\n", (), BREAK)] + pieces if kept else pieces
+                    continue
                 colspan = max(1, min(cell.colspan, _MAX_SPAN))
                 rowspan = max(1, min(cell.rowspan, _MAX_SPAN))
                 for k in range(colspan):

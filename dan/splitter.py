@@ -381,9 +381,10 @@ def _as_body_row(unit: Unit, count: Count) -> Unit:
     """A header-only table row as a body row under a blank header, so it can be cut."""
     row = unit.copy()
     ncols = len(unit.cells)
-    row.table_header = _quote(
-        "|" + "  |" * ncols + "\n| " + " | ".join("---" for _ in range(ncols)) + " |", unit.quote
-    )
+    blank = "|" + "  |" * ncols + "\n| " + " | ".join("---" for _ in range(ncols)) + " |"
+    if unit.table_caption:  # the title rows above it stay with every part
+        blank = unit.table_caption + "\n\n" + blank
+    row.table_header = _quote(blank, unit.quote)
     row.md = _quote(row_markdown(unit.cells), unit.quote)
     row.tokens = count(row.md)
     return row

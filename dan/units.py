@@ -62,6 +62,7 @@ class Unit:
         "group",
         "table",
         "table_header",
+        "table_caption",
         "table_heads",
         "cells",
         "lead",
@@ -101,6 +102,8 @@ class Unit:
         self.group = ""
         self.table = 0
         self.table_header = ""
+        #: A header-only table's caption (its title rows), kept when the row must be cut.
+        self.table_caption = ""
         self.table_heads: tuple[str, ...] = ()
         self.cells: list[list[Piece]] = []
         #: Plain text of a table's header rows, carried by its first row unit only.

@@ -399,3 +399,42 @@ def test_cli_join_sections(tmp_path):
     (line,) = out.getvalue().splitlines()
     rec = json.loads(line)
     assert (rec["metadata"]["ssSect"], rec["metadata"]["ssSectLast"]) == (1, 5)
+
+
+# ---------------------------------------------------------------------- no table text lost
+
+
+@pytest.mark.parametrize("max_tokens", [48, 64, 1024])
+def test_a_header_only_table_under_a_title_row_keeps_its_title_when_cut(max_tokens: int):
+    # A title row (one cell across the table) above a single row: when that row must be
+    # cut, every part still carries the title, and no word of either is lost.
+    title = "Quarterly delivery figures for the northern depots"
+    cells = "".join(f"<td>{' '.join(f'w{c}x{i}' for i in range(12))}</td>" for c in range(4))
+    html = f"<table><tr><td colspan=4>{title}</td></tr><tr>{cells}</tr></table>"
+    res = dan.convert_string(html, "html", max_tokens=max_tokens)
+    check_invariants(res, max_tokens)
+    text = " ".join(body_of(c) for c in res.chunks)
+    for word in title.split():
+        assert word in text
+    for c in range(4):
+        for i in range(12):
+            assert f"w{c}x{i}" in text
+    if max_tokens == 64:
+        assert len(res.chunks) > 1
+        assert all(title in body_of(c) for c in res.chunks)
+
+
+def test_a_table_wider_than_max_columns_keeps_the_text_of_every_cell():
+    from dan.render import MAX_COLUMNS
+
+    n = MAX_COLUMNS + 40
+    head = "".join(f"<th>h{i}</th>" for i in range(n))
+    row = "".join(f"<td>c{i}</td>" for i in range(n))
+    res = dan.convert_string(f"<table><tr>{head}</tr><tr>{row}</tr></table>", "html", max_tokens=4096)
+    check_invariants(res, 4096)
+    text = "\n".join(res.chunks)
+    missing = [i for i in range(n) if f"c{i}<" not in text and f"c{i} " not in text and f"c{i}\n" not in text]
+    assert not missing, missing[:5]
+    # the grid stays MAX_COLUMNS wide: the extra cells sit in its last column
+    table_lines = [ln for ln in text.split("\n") if ln.startswith("| c0 ")]
+    assert table_lines and table_lines[0].count(" | ") == MAX_COLUMNS - 1

@@ -155,6 +155,8 @@ def render(result: Mapping[str, Any], result_path: str | Path) -> str:
     add("")
     add("### Results")
     add("")
+    add(f"![Evidence recall by token budget for pipelines 1 to 4](img/{PICTURE})")
+    add("")
     add("| pipeline | budget | evidence recall | structure recall | table completeness (n) | attribution (n) | mean tokens sent | routed / routing accuracy | whole-document share |")
     add("|---|---|---|---|---|---|---|---|---|")
     for name in _MAIN:
@@ -253,7 +255,40 @@ def replace_section(text: str, body: str) -> str:
     return f"{text.rstrip()}\n\n{START}\n{body}{END}\n"
 
 
+#: The main pipelines in the picture, with their legend labels.
+PICTURED = {
+    "1-naive": "1 naive: markitdown/pandoc + LangChain splitter",
+    "2-dan": "2 dan chunks",
+    "3-dan-ven": "3 dan + ven completions",
+    "4-routed": "4 routed (index document) + dan + ven",
+}
+PICTURE = "quality-recall.svg"
+
+
+def draw(result: Mapping[str, Any]) -> Path:
+    """Evidence recall against the token budget, one line per main pipeline
+    (``docs/img/quality-recall.svg``)."""
+    from benchmarks._plots import lines as plot_lines
+
+    s = result["summary"]
+    series = {
+        label: [(int(b), s[key][b]["recall"]) for b in sorted(s[key], key=int)]
+        for key, label in PICTURED.items()
+        if key in s
+    }
+    n, docs = result["collection"]["questions"], len(result["collection"]["documents"])
+    return plot_lines(
+        PICTURE,
+        f"Evidence recall by token budget ({n} questions, {docs} business documents)",
+        "token budget per question (o200k)",
+        "questions with all their evidence sent (%)",
+        series,
+        highlight=[PICTURED["3-dan-ven"], PICTURED["4-routed"]],
+    )
+
+
 def update_docs(path: Path, result: Mapping[str, Any], result_path: str | Path) -> None:
-    """Rewrite the quality section of ``path`` (created if missing)."""
+    """Rewrite the quality section of ``path`` (created if missing) and draw its picture."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     path.write_text(replace_section(text, render(result, result_path)), encoding="utf-8")
+    draw(result)

@@ -8,11 +8,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DOCS", "RESULTS", "publish", "replace_section"]
+__all__ = ["DOCS", "RESULTS", "publish", "replace_section", "run_facts"]
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "benchmarks.md"
 RESULTS = ROOT / "benchmarks" / "results"
+
+
+def run_facts(argv: list[str], baseline: str | None = None) -> dict[str, Any]:
+    """What a speed section says about its run: the command, the commit, the date and the
+    baseline commit (short ids)."""
+    import subprocess
+
+    def rev(ref: str) -> str:
+        out = subprocess.run(["git", "rev-parse", "--short=7", ref], cwd=ROOT, capture_output=True, text=True)
+        return out.stdout.strip() or "unknown"
+
+    script = Path(argv[0]).resolve()
+    shown = script.relative_to(ROOT).as_posix() if script.is_relative_to(ROOT) else script.name
+    return {
+        "command": " ".join(["python", shown, *argv[1:]]),
+        "commit": rev("HEAD"),
+        "date": dt.date.today().isoformat(),
+        **({"baseline": rev(baseline)} if baseline else {}),
+    }
 
 
 def replace_section(name: str, body: str, path: Path = DOCS) -> None:

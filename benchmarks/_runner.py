@@ -7,6 +7,10 @@ size read from ``VmHWM`` in ``/proc/self/status`` — the high-water mark of the
 own address space, which starts fresh at exec. (``os.wait4``'s ``ru_maxrss`` is only a
 fallback: Linux carries the parent's high-water mark at fork into it, which inflates
 every child of a parent that has generated a large input.)
+
+A pipeline named ``<name>@base`` is ``<name>`` run on the dan and ven of another commit
+(:func:`baseline`, a script's ``--baseline REV``): its child puts that commit's sources
+first on ``sys.path``, so "before" and "after" are measured side by side in one run.
 """
 
 from __future__ import annotations
@@ -25,18 +29,57 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-__all__ = ["run_child", "measure", "child_main", "ROOT"]
+__all__ = ["BASE", "ROOT", "baseline", "child_main", "measure", "run_child"]
+
+#: The suffix of a pipeline run on the baseline commit's dan and ven.
+BASE = "@base"
+_BASE_ENV = "DANVEN_BENCH_BASELINE"
+
+
+def baseline(rev: str) -> Path:
+    """The ``dan`` and ``ven`` sources of commit ``rev``, extracted once into the temporary
+    directory (``git archive``; nothing is checked out or registered in the repository)."""
+    import tarfile
+    import tempfile
+
+    sha = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True, text=True
+    )
+    if sha.returncode != 0:
+        raise SystemExit(f"--baseline {rev}: not a commit of this repository ({sha.stderr.strip()})")
+    commit = sha.stdout.strip()
+    where = Path(tempfile.gettempdir()) / f"danven-baseline-{commit[:12]}"
+    if not (where / "dan" / "__init__.py").is_file():
+        archive = subprocess.run(["git", "archive", commit, "dan", "ven"], cwd=ROOT, capture_output=True, check=True)
+        where.mkdir(parents=True, exist_ok=True)
+        import io
+
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(where, filter="data")
+    (where / "COMMIT").write_text(commit, encoding="ascii")
+    return where
 
 
 def run_child(
-    script: Path, name: str, arg: str, *, timeout_s: float | None = None, memory_mb: int | None = None
+    script: Path,
+    name: str,
+    arg: str,
+    *,
+    timeout_s: float | None = None,
+    memory_mb: int | None = None,
+    base: Path | None = None,
 ) -> tuple[dict, float]:
     """Run ``script --worker name arg``; return its JSON result and peak RSS in MB.
 
     ``timeout_s`` kills the child past that many seconds, ``memory_mb`` caps its address
     space (``RLIMIT_AS``); either ends the run as an error saying which limit was hit.
+    ``base`` is the baseline's sources, for a ``<name>@base`` pipeline.
     """
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    if name.endswith(BASE):
+        if base is None:
+            raise ValueError(f"{name}: a baseline pipeline needs the baseline's sources (base=)")
+        env[_BASE_ENV] = str(base)
 
     def cap() -> None:
         if memory_mb is not None:
@@ -87,7 +130,14 @@ def run_child(
 
 
 def measure(
-    script: Path, name: str, arg: str, runs: int, *, timeout_s: float | None = None, memory_mb: int | None = None
+    script: Path,
+    name: str,
+    arg: str,
+    runs: int,
+    *,
+    timeout_s: float | None = None,
+    memory_mb: int | None = None,
+    base: Path | None = None,
 ) -> dict:
     """Median/min/max seconds and peak RSS over ``runs`` children, or why it was skipped
     (limits as :func:`run_child` takes them)."""
@@ -96,7 +146,7 @@ def measure(
     tools: list[float] = []
     extra: dict = {}
     for _ in range(runs):
-        result, peak = run_child(script, name, arg, timeout_s=timeout_s, memory_mb=memory_mb)
+        result, peak = run_child(script, name, arg, timeout_s=timeout_s, memory_mb=memory_mb, base=base)
         if "seconds" not in result:
             reason = result.get("skipped") or result.get("error") or "failed"
             return {"pipeline": name, "skipped": reason if isinstance(reason, str) else " ".join(reason)}
@@ -117,7 +167,16 @@ def measure(
 
 
 def child_main(prepare: Callable[[str, str], Callable[[], dict]], name: str, arg: str) -> None:
-    """Child side: ``prepare(name, arg)`` imports and returns the work; time it and print JSON."""
+    """Child side: ``prepare(name, arg)`` imports and returns the work; time it and print JSON.
+
+    For a ``<name>@base`` pipeline, ``prepare`` gets ``<name>`` with the baseline's dan and
+    ven first on ``sys.path``."""
+    base = os.environ.get(_BASE_ENV)
+    if name.endswith(BASE):
+        if not base:
+            raise SystemExit(f"{name}: no baseline sources given")
+        sys.path.insert(0, base)
+        name = name[: -len(BASE)]
     try:
         work = prepare(name, arg)
     except ImportError as exc:
@@ -126,6 +185,9 @@ def child_main(prepare: Callable[[str, str], Callable[[], dict]], name: str, arg
     t0 = time.perf_counter()
     extra = work()
     elapsed = time.perf_counter() - t0
+    loaded = sys.modules.get("dan")
+    if base and loaded is not None and not str(getattr(loaded, "__file__", "")).startswith(base):
+        raise SystemExit(f"{name}@base imported dan from {loaded.__file__}, not from the baseline {base}")
     hwm = _vm_hwm_mb()
     report = {"seconds": elapsed, **extra}
     if hwm is not None:

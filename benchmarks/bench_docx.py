@@ -15,7 +15,11 @@ Pipelines whose packages are missing are reported as skipped (install the ``benc
 Prints a table and writes ``benchmarks/results/bench_docx.json``. Also prints where dan's
 time goes, stage by stage.
 
-Usage: ``python benchmarks/bench_docx.py [--file X.docx] [--pages 300] [--runs 5]``
+``--baseline REV`` adds dan at commit REV side by side (``dan@base``: the before/after ratio
+of one run); ``--update-docs`` writes the section of ``docs/benchmarks.md`` and its picture
+(``docs/img/speed-docx.svg``).
+
+Usage: ``python benchmarks/bench_docx.py [--file X.docx] [--pages 300] [--runs 5] [--baseline REV] [--update-docs]``
 """
 
 from __future__ import annotations
@@ -32,9 +36,26 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from benchmarks._runner import ROOT, child_main, measure  # noqa: E402
+from benchmarks._docs import replace_section, run_facts  # noqa: E402
+from benchmarks._runner import BASE, ROOT, baseline, child_main, measure  # noqa: E402
 PIPELINES = ("floor-parse", "floor-tokens", "python-docx", "dan", "pandoc+langchain", "markitdown+langchain")
 W_T = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}t"
+LABELS = {
+    "floor-parse": "floor: unzip + lxml parse of document.xml + all text",
+    "floor-tokens": "floor + one tiktoken o200k pass over the text",
+    "python-docx": "python-docx `Document()` + paragraph and cell texts",
+    "dan": "**dan.convert** (chunks + records, revisions, comments, pages)",
+    "pandoc+langchain": "pandoc → gfm → LangChain `from_tiktoken_encoder` splitter",
+    "markitdown+langchain": "markitdown → the same splitter",
+}
+SHORT = {
+    "floor-parse": "floor: unzip + lxml + text",
+    "floor-tokens": "floor + one o200k pass",
+    "python-docx": "python-docx, texts only",
+    "dan": "dan.convert",
+    "pandoc+langchain": "pandoc → LangChain splitter",
+    "markitdown+langchain": "markitdown → LangChain splitter",
+}
 
 
 # ---------------------------------------------------------------------- workers (child side)
@@ -160,6 +181,77 @@ def stages(path: Path) -> dict[str, float]:
     return best
 
 
+def _label(name: str, rev: str, short: bool = False) -> str:
+    if name.endswith(BASE):
+        return ("dan.convert" if short else "dan.convert") + f" at {rev if short else f'`{rev}`'}"
+    return (SHORT if short else LABELS)[name]
+
+
+def render(report: dict) -> str:
+    """The Markdown section (between its markers in docs/benchmarks.md)."""
+    rev = report.get("baseline", "")
+    rows = {r["pipeline"]: r for r in report["rows"]}
+    out = [
+        "## DOCX conversion speed",
+        "",
+        f"`{report['command']}` on commit `{report['commit']}` ({report['date']}, Python {report['python']}): "
+        f"a generated {report['pages']}-page DOCX ({report['size_mb']:.2f} MB; 3 heading levels, bold/italic "
+        "runs, 40 tables of 30 rows, bulleted lists, about 300 tracked revisions by two reviewers and 100 "
+        "comments; `benchmarks/gen_docx.py`, seeded), converted to chunks of at most 1024 o200k tokens, "
+        "each pipeline in a fresh process, median of the runs.",
+        "",
+        "![DOCX conversion speed, pages per second](img/speed-docx.svg)",
+        "",
+        "| pipeline | median s | pages/s | peak RSS MB | time ÷ dan |",
+        "|---|---|---|---|---|",
+    ]
+    for r in report["rows"]:
+        name = _label(r["pipeline"], rev)
+        if "skipped" in r:
+            out.append(f"| {name} | skipped: {r['skipped']} | | | |")
+            continue
+        rss = f"{r['peak_rss_mb']:.0f}" + (f" (+ the tool's own process ≤ {r['tool_rss_mb']:.0f})" if r.get("tool_rss_mb") else "")
+        bold = "**" if r["pipeline"] == "dan" else ""
+        out.append(
+            f"| {name} | {bold}{r['median_s']:.3f}{bold} | {bold}{r['pages_per_s']:,.0f}{bold} | {bold}{rss}{bold} "
+            f"| {bold}{r['x_dan_time']:.2f}{bold} |"
+        )
+    out.append("")
+    dan, floor = rows.get("dan", {}), rows.get("floor-tokens", {})
+    notes = []
+    if "median_s" in dan and "median_s" in floor:
+        notes.append(f"dan takes {dan['median_s'] / floor['median_s']:.1f}× the floor that includes one tiktoken pass")
+    peers = [rows[k] for k in ("pandoc+langchain", "markitdown+langchain") if "median_s" in rows.get(k, {})]
+    if "median_s" in dan and peers:
+        fastest = min(peers, key=lambda r: r["median_s"])
+        notes.append(f"is {fastest['median_s'] / dan['median_s']:.1f}× faster than the fastest pipeline users "
+                     f"assemble today ({SHORT[fastest['pipeline']]})")
+    base = rows.get("dan" + BASE, {})
+    if "median_s" in dan and "median_s" in base:
+        notes.append(f"and {base['median_s'] / dan['median_s']:.2f}× as fast as at commit `{rev}` in the same run "
+                     f"(peak RSS {base['peak_rss_mb']:.0f} → {dan['peak_rss_mb']:.0f} MB)")
+    if notes:
+        out.append(", ".join(notes) + ".")
+    stages = report.get("dan_stages_s") or {}
+    if stages:
+        out.append("")
+        out.append("Where dan's time goes (best of three, in-process): "
+                   + "; ".join(f"{k} {v:.3f} s" for k, v in stages.items()) + ".")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def draw(report: dict) -> None:
+    from benchmarks._plots import bars
+
+    rev = report.get("baseline", "")
+    rows = [
+        (_label(r["pipeline"], rev, short=True), r["pages_per_s"],
+         "dan" if r["pipeline"] == "dan" else "floor" if r["pipeline"].startswith("floor") else "peer")
+        for r in report["rows"] if "pages_per_s" in r
+    ]
+    bars("speed-docx.svg", f"DOCX to chunks, {report['pages']} pages (higher is faster)", "pages per second", rows, fmt="{:,.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="DOCX conversion benchmark")
     parser.add_argument("--worker", nargs=2, metavar=("PIPELINE", "FILE"), help=argparse.SUPPRESS)
@@ -168,6 +260,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per pipeline (median reported)")
     parser.add_argument("--only", nargs="*", choices=PIPELINES, help="pipelines to run")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "bench_docx.json")
+    parser.add_argument("--baseline", metavar="REV", help="also time dan at this commit, side by side")
+    parser.add_argument("--update-docs", action="store_true", help="write the docs section and its picture")
     args = parser.parse_args()
     if args.worker:
         child_main(_prepare, *args.worker)
@@ -187,8 +281,9 @@ def main() -> None:
         res = dan.convert(path)
         pages = max((r["ssPageLast"] for r in res.records), default=1)
         rows = []
-        for name in args.only or PIPELINES:
-            row = measure(Path(__file__).resolve(), name, str(path), args.runs)
+        base = baseline(args.baseline) if args.baseline else None
+        for name in list(args.only or PIPELINES) + (["dan" + BASE] if base else []):
+            row = measure(Path(__file__).resolve(), name, str(path), args.runs, base=base)
             if "median_s" in row:
                 row["pages_per_s"] = round(pages / row["median_s"], 1)
                 row["mb_per_s"] = round(size_mb / row["median_s"], 2)
@@ -226,10 +321,15 @@ def main() -> None:
         "cpus": os.cpu_count(),
         "rows": rows,
         "dan_stages_s": {k: round(v, 4) for k, v in stage_times.items()},
+        **run_facts(sys.argv, args.baseline),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2))
     print(f"\nwrote {args.out}")
+    print("\n" + render(report))
+    if args.update_docs:
+        replace_section("docx_speed", render(report).rstrip())
+        draw(report)
 
 
 if __name__ == "__main__":

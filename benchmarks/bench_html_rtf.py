@@ -9,11 +9,16 @@ each measurement in a fresh child process (median of ``--runs``, peak RSS from `
 * ``dan-html`` / ``dan-rtf``: ``dan.convert(data, max_tokens=1024)`` (reader, renderer,
   pagination, chunker, records);
 * ``pandoc-html`` / ``pandoc-rtf``: ``pandoc -t plain`` on the same file, when ``pandoc`` is on
-  PATH or ``pypandoc-binary`` (the ``bench`` extra) is installed (skipped otherwise).
+  PATH or ``pypandoc-binary`` (the ``bench`` extra) is installed (skipped otherwise);
+* ``markitdown-html``: markitdown's HTML → Markdown (the ``bench`` extra).
+
+``--baseline REV`` adds dan at commit REV side by side (``dan-html@base``, ``dan-rtf@base``:
+the before/after ratios of one run); ``--update-docs`` writes the section of
+``docs/benchmarks.md`` and its picture (``docs/img/speed-html-rtf.svg``).
 
 Prints a table and writes ``benchmarks/results/bench_html_rtf.json``.
 
-Usage: ``python benchmarks/bench_html_rtf.py [--mb 5] [--runs 3]``
+Usage: ``python benchmarks/bench_html_rtf.py [--mb 5] [--runs 3] [--baseline REV] [--update-docs]``
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from benchmarks._runner import child_main, measure  # noqa: E402
+from benchmarks._docs import replace_section, run_facts  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, measure  # noqa: E402
 
 WORDS = (
     "contract party agreement payment invoice delivery term clause notice liability supplier customer "
@@ -136,6 +142,11 @@ def make_rtf(target_bytes: int, seed: int = 11) -> bytes:
 
 def _prepare(name: str, path: str):
     data = Path(path).read_bytes()
+    if name == "markitdown-html":
+        from markitdown import MarkItDown
+
+        md = MarkItDown()
+        return lambda: {"out_chars": len(md.convert(path).text_content)}
     if name.startswith("pandoc-"):
         exe = shutil.which("pandoc")
         if not exe:
@@ -184,11 +195,14 @@ def main() -> int:
     ap.add_argument("--mb", type=float, default=5.0, help="size of each generated file in MB")
     ap.add_argument("--runs", type=int, default=3, help="runs per measurement (median reported)")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    ap.add_argument("--baseline", metavar="REV", help="also time dan at this commit, side by side")
+    ap.add_argument("--update-docs", action="store_true", help="write the docs section and its picture")
     args = ap.parse_args()
     if args.worker:
         child_main(_prepare, *args.worker)
         return 0
     target = int(args.mb * 1_000_000)
+    base = baseline(args.baseline) if args.baseline else None
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         files = {
@@ -199,8 +213,9 @@ def main() -> int:
         files["rtf"].write_bytes(make_rtf(target))
         for fmt, path in files.items():
             size_mb = path.stat().st_size / 1_000_000
-            for pipeline in (f"read-{fmt}", f"dan-{fmt}", f"pandoc-{fmt}"):
-                row = measure(Path(__file__), pipeline, str(path), args.runs)
+            names = [f"read-{fmt}", f"dan-{fmt}", f"pandoc-{fmt}"] + (["markitdown-html"] if fmt == "html" else [])
+            for pipeline in names + ([f"dan-{fmt}{BASE}"] if base else []):
+                row = measure(Path(__file__), pipeline, str(path), args.runs, base=base)
                 row["format"] = fmt
                 row["input_mb"] = round(size_mb, 2)
                 if "median_s" in row:
@@ -224,11 +239,91 @@ def main() -> int:
         "cpus": os.cpu_count(),
         "runs": args.runs,
         "results": results,
+        **run_facts(sys.argv, args.baseline),
     }
     target_file = HERE / "results" / "bench_html_rtf.json"
     target_file.parent.mkdir(parents=True, exist_ok=True)
     target_file.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    print("\n" + render(out))
+    if args.update_docs:
+        replace_section("html_rtf_speed", render(out).rstrip())
+        draw(out)
     return 0
+
+
+LABELS = {
+    "read-html": "dan HTML reader alone",
+    "dan-html": "**dan.convert HTML**",
+    "pandoc-html": "pandoc `-f html -t plain`",
+    "markitdown-html": "markitdown HTML → Markdown (no chunks)",
+    "read-rtf": "dan RTF reader alone",
+    "dan-rtf": "**dan.convert RTF**",
+    "pandoc-rtf": "pandoc `-f rtf -t plain`",
+}
+
+
+def _label(name: str, rev: str) -> str:
+    if name.endswith(BASE):
+        return LABELS[name[: -len(BASE)]].strip("*") + f" at `{rev}`"
+    return LABELS[name]
+
+
+def render(report: dict) -> str:
+    """The Markdown section (between its markers in docs/benchmarks.md)."""
+    rev = report.get("baseline", "")
+    rows = {r["pipeline"]: r for r in report["results"]}
+    mb = max((r["input_mb"] for r in report["results"]), default=0)
+    out = [
+        "## HTML and RTF",
+        "",
+        f"`{report['command']}` on commit `{report['commit']}` ({report['date']}, Python {report['python']}): "
+        f"{mb:.1f} MB of generated HTML and of RTF (headings, tables, lists; the page also carries scripts, "
+        "styles and navigation, the RTF revisions and footnotes), each measurement in a fresh process, "
+        f"median of {report['runs']}.",
+        "",
+        "![HTML and RTF conversion speed, MB/s](img/speed-html-rtf.svg)",
+        "",
+        "| pipeline | median s | MB/s | peak RSS MB |",
+        "|---|---|---|---|",
+    ]
+    for r in report["results"]:
+        name = _label(r["pipeline"], rev)
+        if "skipped" in r:
+            out.append(f"| {name} | skipped: {r['skipped']} | | |")
+            continue
+        tool = r.get("tool_rss_mb")
+        rss = f"{r['peak_rss_mb']:.0f}" + (f" (+ pandoc's own process ≤ {tool:.0f})" if tool else "")
+        out.append(f"| {name} | {r['median_s']:.2f} | {r['mb_per_s']:.2f} | {rss} |")
+    out.append("")
+    notes = []
+    for fmt in ("html", "rtf"):
+        dan, pandoc, base = rows.get(f"dan-{fmt}", {}), rows.get(f"pandoc-{fmt}", {}), rows.get(f"dan-{fmt}{BASE}", {})
+        if "median_s" not in dan:
+            continue
+        said = []
+        if "median_s" in pandoc:
+            said.append(f"{pandoc['median_s'] / dan['median_s']:.1f}× faster than pandoc's reader")
+        if fmt == "html" and "median_s" in rows.get("markitdown-html", {}):
+            said.append(f"{rows['markitdown-html']['median_s'] / dan['median_s']:.2f}× markitdown's speed")
+        if "median_s" in base:
+            said.append(f"{base['median_s'] / dan['median_s']:.2f}× as fast as at `{rev}`")
+        if said:
+            notes.append(f"{fmt.upper()}: dan.convert is " + ", ".join(said))
+    if notes:
+        out.append("; ".join(notes) + " (to chunks and records, in the same run).")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def draw(report: dict) -> None:
+    from benchmarks._plots import bars
+
+    rev = report.get("baseline", "")
+    rows = [
+        (_label(r["pipeline"], rev).strip("*").replace("`", ""), r["mb_per_s"],
+         "dan" if r["pipeline"] in ("dan-html", "dan-rtf") else "floor" if r["pipeline"].startswith("read-") else "peer")
+        for r in report["results"] if r.get("mb_per_s")
+    ]
+    bars("speed-html-rtf.svg", "HTML and RTF to chunks (higher is faster)", "MB/s", rows, fmt="{:,.2f}")
 
 
 if __name__ == "__main__":

@@ -194,7 +194,24 @@ def main() -> int:
         "results": results,
     }
     publish("pdf", out, started, render, args.update_docs)
+    if args.update_docs:
+        draw(out)
     return 0
+
+
+def draw(result: dict) -> None:
+    """Pages per second of each tool on the generated PDF (``docs/img/speed-pdf.svg``)."""
+    from benchmarks._plots import bars
+
+    first = result["results"][0]["input"]
+    rows = [
+        (row["pipeline"], row["pages_per_s"],
+         "dan" if row["pipeline"] in ("dan-pdf", "read-pdf") else "peer")
+        for row in result["results"] if row["input"] == first and row.get("pages_per_s")
+    ]
+    pages = result["results"][0]["pages"]
+    bars("speed-pdf.svg", f"PDF to text or chunks, {first} ({pages} pages; higher is faster)", "pages per second",
+         rows, fmt="{:,.0f}")
 
 
 def render(result: dict) -> str:
@@ -204,6 +221,8 @@ def render(result: dict) -> str:
         f"`{result['command'].strip()}` ({result['started'][:10]}, {result['cpus']} cores): each tool in a fresh "
         "process, median of the runs; word recall = the share of `pdftotext`'s words (case-folded, counted) in "
         "the tool's output. dan keeps a running header or footer once, where pdftotext repeats it on every page.",
+        "",
+        "![PDF speed, pages per second](img/speed-pdf.svg)",
         "",
         "| input | pages | tool | seconds | pages/s | peak RSS MB | word recall |",
         "|---|---|---|---|---|---|---|",

@@ -68,3 +68,42 @@ def test_bars_label_every_value(tmp_path, monkeypatch):
     svg = path.read_text(encoding="utf-8")
     for text in ("5,000.0", "812.5", "123.0", "floor", "pandoc", "pages/s"):
         assert text in svg
+
+
+def test_a_baseline_pipeline_runs_on_the_baseline_commits_sources():
+    from benchmarks._runner import BASE, baseline, run_child
+
+    base = baseline("HEAD")
+    assert (base / "dan" / "__init__.py").is_file() and (base / "ven" / "__init__.py").is_file()
+    script = ROOT / "benchmarks" / "bench_markdown.py"
+    sample = ROOT / "README.md"
+    now, _ = run_child(script, "tiktoken-floor", str(sample))
+    before, _ = run_child(script, "tiktoken-floor" + BASE, str(sample), base=base)
+    assert now["tokens"] == before["tokens"] > 0
+    with pytest.raises(ValueError):
+        run_child(script, "tiktoken-floor" + BASE, str(sample))
+
+
+def test_the_speed_sections_say_the_before_after_ratio():
+    from benchmarks import bench_docx, bench_markdown
+
+    common = {"command": "python benchmarks/x.py", "commit": "abc1234", "date": "2026-12-02", "python": "3.11.7",
+              "baseline": "0ld0000"}
+    md = bench_markdown.render({**common, "size_mb": 1.0, "rows": [
+        {"pipeline": "dan-1024", "median_s": 0.25, "mb_per_s": 4.0, "chunks": 10, "mean_fill_pct": 70.0,
+         "max_tokens": 1000, "peak_rss_mb": 100},
+        {"pipeline": "dan-256", "median_s": 0.3, "mb_per_s": 3.3, "peak_rss_mb": 100},
+        {"pipeline": "dan-1024@base", "median_s": 0.5, "mb_per_s": 2.0, "peak_rss_mb": 100},
+        {"pipeline": "dan-256@base", "median_s": 0.9, "mb_per_s": 1.1, "peak_rss_mb": 100},
+        {"pipeline": "langchain-1024", "skipped": "ImportError: no langchain"},
+    ]})
+    assert "**2.00× faster** (256 tokens: 3.00×)" in md
+    assert "at `0ld0000`" in md and "skipped: ImportError" in md
+    docx = bench_docx.render({**common, "pages": 10, "size_mb": 0.1, "rows": [
+        {"pipeline": "dan", "median_s": 0.2, "pages_per_s": 50, "peak_rss_mb": 100, "x_dan_time": 1.0},
+        {"pipeline": "floor-tokens", "median_s": 0.05, "pages_per_s": 200, "peak_rss_mb": 90, "x_dan_time": 0.25},
+        {"pipeline": "pandoc+langchain", "median_s": 1.0, "pages_per_s": 10, "peak_rss_mb": 90, "x_dan_time": 5.0},
+        {"pipeline": "dan@base", "median_s": 0.3, "pages_per_s": 33, "peak_rss_mb": 120, "x_dan_time": 1.5},
+    ]})
+    assert "4.0× the floor" in docx and "5.0× faster than the fastest" in docx
+    assert "1.50× as fast as at commit `0ld0000`" in docx and "120 → 100 MB" in docx

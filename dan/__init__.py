@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from dan.batch import convert_many
+from dan.batch import ConversionPool, convert_many
 from dan.converter import Dan, DanResult, convert, convert_string
 from dan.errors import (
     CorruptDocumentError,
@@ -38,6 +38,7 @@ __all__ = [
     "convert",
     "convert_string",
     "convert_many",
+    "ConversionPool",
     "Dan",
     "DanResult",
     "Message",

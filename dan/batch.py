@@ -23,6 +23,8 @@ import multiprocessing
 import os
 import pickle
 import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -41,6 +43,7 @@ __all__ = [
     "BatchError",
     "BatchResult",
     "ConversionFailure",
+    "ConversionPool",
     "Outcome",
     "ProgressCallback",
     "ProgressDisplay",
@@ -315,6 +318,24 @@ def _work(index: int, source: Source, options: Mapping[str, Any]) -> _Wire | Con
     return out
 
 
+def _work_many(
+    tasks: list[tuple[int, Source]], options: Mapping[str, Any]
+) -> list[tuple[int, _Wire | ConversionFailure]]:
+    """Several inputs in one task (fewer round trips for many small files)."""
+    return [(i, _work(i, source, options)) for i, source in tasks]
+
+
+def _ready() -> int:
+    """A task that only proves its worker is up (it has imported dan and built the tokenizer)."""
+    time.sleep(0.05)  # long enough that the next one goes to another, new, worker
+    return os.getpid()
+
+
+def _chunk_size(n: int, workers: int) -> int:
+    """Inputs per task: one while there are few per worker (balance), more for thousands."""
+    return max(1, min(16, n // (8 * workers)))
+
+
 def _warm_up() -> None:
     """Worker initializer: build the tokenizer once per process, before the first file."""
     from dan.tokenizer import count_tokens
@@ -333,63 +354,171 @@ def _crashed(index: int, source: Source) -> ConversionFailure:
     )
 
 
-def _result_of(fut: Future[_Wire | ConversionFailure]) -> DanResult | ConversionFailure:
-    out = fut.result()
-    return out if isinstance(out, ConversionFailure) else _from_wire(out)
-
-
 def _pool_outcomes(
     items: list[Source],
     options: Mapping[str, Any],
-    workers: int,
-    start_method: str,
+    pool: ConversionPool,
 ) -> Iterator[tuple[int, DanResult | ConversionFailure]]:
-    """``(index, outcome)`` in completion order.
+    """``(index, outcome)`` in completion order, from ``pool``'s workers.
 
-    A crashed worker breaks the whole pool; the inputs in flight at that moment are then
-    retried one at a time in a fresh one-process pool, so an input that crashes it again
-    is blamed alone (:class:`WorkerCrashedError`) and every other input still converts.
+    Inputs go out in tasks of :func:`_chunk_size` inputs, at most two tasks per worker in
+    flight. A crashed worker breaks the whole pool; it is replaced, and the inputs in
+    flight at that moment are retried one at a time in a one-process pool of their own, so
+    an input that crashes it again is blamed alone (:class:`WorkerCrashedError`) and every
+    other input still converts.
     """
-    ctx = multiprocessing.get_context(start_method)
-    queue = collections.deque(range(len(items)))
-    suspects: collections.deque[int] = collections.deque()
+    size = _chunk_size(len(items), pool.workers)
+    queue = collections.deque(
+        [list(range(k, min(k + size, len(items)))) for k in range(0, len(items), size)]
+    )
+    suspects: collections.deque[list[int]] = collections.deque()
     while queue or suspects:
         isolate = bool(suspects)
-        todo = suspects if isolate else queue
-        size = 1 if isolate else workers
-        cap = 1 if isolate else 2 * workers  # in isolation one input at a time, so a crash names it
-        pool = ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_warm_up)
-        inflight: dict[Future[_Wire | ConversionFailure], int] = {}
+        pending = suspects if isolate else queue
+        executor = pool._isolated() if isolate else pool._executor()
+        # in isolation one input at a time, so a crash names it
+        cap = 1 if isolate else 2 * pool.workers
+        inflight: dict[Future[list[tuple[int, _Wire | ConversionFailure]]], list[int]] = {}
         broken = False
         try:
-            while (todo or inflight) and not broken:
-                while todo and len(inflight) < cap:
-                    i = todo.popleft()
+            while not broken:
+                while pending and len(inflight) < cap:
+                    todo = pending.popleft()
                     try:
-                        inflight[pool.submit(_work, i, items[i], options)] = i
+                        fut = executor.submit(_work_many, [(i, items[i]) for i in todo], options)
                     except BrokenProcessPool:
-                        todo.appendleft(i)
+                        pending.appendleft(todo)
                         broken = True
                         break
+                    inflight[fut] = todo
                 if not inflight:
                     break
                 done, _ = wait(inflight, return_when=FIRST_COMPLETED)
                 for fut in done:
-                    i = inflight.pop(fut)
+                    todo = inflight.pop(fut)
                     try:
-                        outcome = _result_of(fut)
+                        outcomes = fut.result()
                     except BrokenProcessPool:
                         broken = True
                         if isolate:
-                            yield i, _crashed(i, items[i])
+                            yield todo[0], _crashed(todo[0], items[todo[0]])
                         else:
-                            suspects.append(i)
+                            suspects.extend([i] for i in todo)
                         continue
-                    yield i, outcome
+                    for i, out in outcomes:
+                        yield i, out if isinstance(out, ConversionFailure) else _from_wire(out)
             # whatever was still in flight when the pool broke is retried in isolation
-            suspects.extend(sorted(inflight.values()))
+            suspects.extend([i] for i in sorted(i for todo in inflight.values() for i in todo))
+            inflight.clear()
         finally:
+            for fut in inflight:  # the caller stopped early: drop what has not started
+                fut.cancel()
+            if isolate:
+                executor.shutdown(wait=True, cancel_futures=True)
+            elif broken:
+                pool._replace(executor)
+
+
+class ConversionPool:
+    """Worker processes that stay up across batches: convert many files, many times, and
+    pay for starting Python, importing dan and building the tokenizer once per worker.
+
+    ``workers`` is the number of processes (``None``: one per CPU); ``start_method`` as in
+    :mod:`multiprocessing` (``spawn`` by default). Workers start at the first batch, or at
+    :meth:`start`. Use it as a context manager, or call :meth:`close` (a pool not closed is
+    shut down when the interpreter exits). One pool may serve several threads at once.
+
+    >>> with dan.ConversionPool(workers=2) as pool:                  # doctest: +SKIP
+    ...     first = pool.convert_many(paths, max_tokens=512)
+    ...     again = pool.convert_many(paths, max_tokens=1024)        # the same warm workers
+    """
+
+    def __init__(self, workers: int | None = None, *, start_method: str = "spawn") -> None:
+        if workers is None:
+            workers = os.cpu_count() or 1
+        self.workers = _check_workers(workers, workers)
+        _check_start_method(start_method)
+        self.start_method = start_method
+        self._ctx = multiprocessing.get_context(start_method)
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else "running" if self._pool else "not started"
+        return f"ConversionPool(workers={self.workers}, {self.start_method!r}, {state})"
+
+    def __enter__(self) -> ConversionPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> ConversionPool:
+        """Start every worker now and wait until each is ready (dan imported, tokenizer
+        built), so the first batch is timed like the others. Returns the pool."""
+        executor = self._executor()
+        for fut in [executor.submit(_ready) for _ in range(self.workers)]:
+            fut.result()
+        return self
+
+    def close(self) -> None:
+        """Stop the workers (after the tasks they are running). Closing twice is harmless."""
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+    def iter_convert(
+        self,
+        sources: Iterable[Source],
+        *,
+        progress: bool | ProgressCallback = False,
+        **convert_kwargs: Any,
+    ) -> Iterator[DanResult | ConversionFailure]:
+        """:func:`iter_convert` on this pool's workers."""
+        return iter_convert(sources, pool=self, progress=progress, **convert_kwargs)
+
+    def convert_many(
+        self,
+        sources: Iterable[Source],
+        *,
+        progress: bool | ProgressCallback = False,
+        **convert_kwargs: Any,
+    ) -> BatchResult:
+        """:func:`convert_many` on this pool's workers."""
+        return convert_many(sources, pool=self, progress=progress, **convert_kwargs)
+
+    # -- internals, used by _pool_outcomes
+
+    def _executor(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._closed:
+                raise DanError("this ConversionPool is closed: make a new one")
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=self._ctx, initializer=_warm_up
+                )
+            return self._pool
+
+    def _isolated(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=1, mp_context=self._ctx, initializer=_warm_up)
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """Drop a pool a crashed worker broke (the next batch starts a fresh one)."""
+        with self._lock:
+            if self._pool is broken:
+                self._pool = None
+        broken.shutdown(wait=False, cancel_futures=True)
+
+
+def _check_start_method(start_method: str) -> None:
+    if start_method not in multiprocessing.get_all_start_methods():
+        raise DanError(
+            f"start_method {start_method!r} is not available here; use one of "
+            f"{', '.join(multiprocessing.get_all_start_methods())}"
+        )
 
 
 # ---------------------------------------------------------------------------- progress
@@ -478,6 +607,7 @@ def iter_convert(
     workers: int | None = None,
     progress: bool | ProgressCallback = False,
     start_method: str = "spawn",
+    pool: ConversionPool | None = None,
     **convert_kwargs: Any,
 ) -> Iterator[DanResult | ConversionFailure]:
     """Convert many inputs, yielding one outcome per input, in input order, as they finish.
@@ -488,12 +618,20 @@ def iter_convert(
     """
     items = _check_sources(sources)
     options = _check_options(convert_kwargs)
-    n_workers = _check_workers(workers, len(items))
-    if start_method not in multiprocessing.get_all_start_methods():
-        raise DanError(
-            f"start_method {start_method!r} is not available here; use one of "
-            f"{', '.join(multiprocessing.get_all_start_methods())}"
-        )
+    if pool is not None:
+        if not isinstance(pool, ConversionPool):
+            raise DanError(f"pool must be a dan.ConversionPool, got {pool!r}")
+        if workers is not None:
+            raise DanError(
+                "give workers= to the ConversionPool, not to a batch that runs on it "
+                f"(the pool has {pool.workers})"
+            )
+        if pool._closed:
+            raise DanError("this ConversionPool is closed: make a new one")
+        n_workers = pool.workers
+    else:
+        n_workers = _check_workers(workers, len(items))
+        _check_start_method(start_method)
     if progress is True:
         bar: ProgressDisplay | None = progress_bar(len(items))
         report: ProgressCallback | None = bar
@@ -505,7 +643,7 @@ def iter_convert(
         raise DanError(
             f"progress must be True, False or a callable(done, total, name), got {progress!r}"
         )
-    return _ordered(items, options, n_workers, start_method, report, bar)
+    return _ordered(items, options, n_workers, start_method, pool, report, bar)
 
 
 def _ordered(
@@ -513,16 +651,20 @@ def _ordered(
     options: Mapping[str, Any],
     workers: int,
     start_method: str,
+    pool: ConversionPool | None,
     report: ProgressCallback | None,
     bar: ProgressDisplay | None,
 ) -> Iterator[DanResult | ConversionFailure]:
     total = len(items)
-    if workers == 1 or total <= 1:
+    own: ConversionPool | None = None
+    if pool is None and (workers == 1 or total <= 1):
         completed: Iterator[tuple[int, DanResult | ConversionFailure]] = (
             (i, convert_one(i, s, options)) for i, s in enumerate(items)
         )
     else:
-        completed = _pool_outcomes(items, options, workers, start_method)
+        if pool is None:  # a pool for this batch only
+            pool = own = ConversionPool(min(workers, total), start_method=start_method)
+        completed = _pool_outcomes(items, options, pool)
     waiting: dict[int, DanResult | ConversionFailure] = {}
     next_index = 0
     done = 0
@@ -539,6 +681,8 @@ def _ordered(
         close = getattr(completed, "close", None)
         if close is not None:
             close()
+        if own is not None:
+            own.close()
         if bar is not None:
             bar.close()
 
@@ -549,6 +693,7 @@ def convert_many(
     workers: int | None = None,
     progress: bool | ProgressCallback = False,
     start_method: str = "spawn",
+    pool: ConversionPool | None = None,
     **convert_kwargs: Any,
 ) -> BatchResult:
     """Convert many documents in a process pool; results in input order, failures collected.
@@ -562,6 +707,8 @@ def convert_many(
     before any file is read. ``workers`` is the number of processes (``None``: one per
     CPU, at most one per input; ``1``: convert in this process, no pool). ``progress``
     is ``True`` for a bar on stderr, or a callable ``(done, total, source_name)``.
+    ``pool`` runs the batch on a :class:`ConversionPool`'s warm workers (then leave
+    ``workers`` out); without it the batch starts a pool of its own and stops it at the end.
 
     Returns a :class:`BatchResult`: ``.outcomes`` holds a :class:`dan.DanResult` or a
     :class:`ConversionFailure` per input, ``.results`` / ``.errors`` split them and
@@ -579,6 +726,7 @@ def convert_many(
                 workers=workers,
                 progress=progress,
                 start_method=start_method,
+                pool=pool,
                 **convert_kwargs,
             )
         )

@@ -112,3 +112,8 @@ def write_corpus(root: Path) -> dict[str, Path]:
     )
     files["review"].write_bytes(review_docx())
     return files
+
+
+def worker_pid(doc_title: str, chunk_index: int, plain_text: str) -> dan.Names:
+    """Names each chunk with the pid of the process that converted it."""
+    return dan.Names(terms=[f"pid{os.getpid()}"])

@@ -194,3 +194,86 @@ def test_empty_batch() -> None:
 
 def test_convert_many_is_public() -> None:
     assert "convert_many" in dan.__all__ and dan.convert_many is __import__("dan.batch").batch.convert_many
+
+
+# ---------------------------------------------------------------------------- ConversionPool
+
+
+def _pids(batch: BatchResult) -> set[str]:
+    return {t for r in batch.results for rec in r.records for t in str(rec["ssTerms"]).split("; ") if t.startswith("pid")}
+
+
+def test_a_pool_keeps_its_workers_across_batches(corpus: dict[str, Path]) -> None:
+    paths = [corpus["memo"], corpus["page"], corpus["prices"], corpus["review"]]
+    alone = dan.convert_many(paths, workers=1)
+    with dan.ConversionPool(workers=2) as pool:
+        assert "not started" in repr(pool)
+        assert pool.start() is pool and "running" in repr(pool)
+        first = pool.convert_many(paths, names=H.worker_pid)
+        second = pool.convert_many(paths, names=H.worker_pid)
+        streamed = list(pool.iter_convert(paths))
+    assert "closed" in repr(pool)
+    # the same two processes served every batch, and none of them is this one
+    assert _pids(first) == _pids(second) and 1 <= len(_pids(first)) <= 2
+    assert f"pid{__import__('os').getpid()}" not in _pids(first)
+    for a, b in zip(alone, streamed):
+        _same(a, b)
+    with pytest.raises(dan.DanError, match="closed"):
+        pool.convert_many(paths)
+    pool.close()  # twice is harmless
+
+
+def test_a_pool_recovers_from_a_crashed_worker(corpus: dict[str, Path]) -> None:
+    paths = [corpus["memo"], corpus["crash"], corpus["page"]]
+    with dan.ConversionPool(workers=2) as pool:
+        batch = pool.convert_many(paths, names=H.crash_hook)
+        assert [type(o).__name__ for o in batch] == ["DanResult", "ConversionFailure", "DanResult"]
+        assert isinstance(batch[1].error, WorkerCrashedError)
+        again = pool.convert_many([corpus["memo"], corpus["page"]])  # a fresh pool took its place
+        assert again.ok
+
+
+def test_a_pool_serves_several_threads_at_once(corpus: dict[str, Path]) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    paths = [corpus["memo"], corpus["page"], corpus["prices"]]
+    alone = dan.convert_many(paths, workers=1)
+    with dan.ConversionPool(workers=2) as pool, ThreadPoolExecutor(3) as threads:
+        batches = list(threads.map(lambda _: pool.convert_many(paths), range(3)))
+    for batch in batches:
+        for a, b in zip(alone, batch):
+            _same(a, b)
+
+
+def test_pool_arguments_are_checked() -> None:
+    with pytest.raises(dan.DanError, match="workers"):
+        dan.ConversionPool(workers=0)
+    with pytest.raises(dan.DanError, match="start_method"):
+        dan.ConversionPool(start_method="teleport")
+    with dan.ConversionPool(workers=2) as pool:
+        with pytest.raises(dan.DanError, match="give workers= to the ConversionPool"):
+            dan.convert_many([b"x"], workers=2, pool=pool)
+    with pytest.raises(dan.DanError, match="ConversionPool"):
+        dan.convert_many([b"x"], pool="a pool")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("n", "workers", "size"), [(24, 2, 1), (15, 1, 1), (1_000, 2, 16), (200, 2, 12)])
+def test_many_small_files_go_out_in_tasks_of_several(n: int, workers: int, size: int) -> None:
+    from dan.batch import _chunk_size
+
+    assert _chunk_size(n, workers) == size
+
+
+def test_a_pool_converts_many_files_in_chunked_tasks_in_order(tmp_path: Path) -> None:
+    texts = [f"Note {i}\n\nItem number {i} ships on day {i}." for i in range(60)]
+    paths = []
+    for i, t in enumerate(texts):
+        p = tmp_path / f"n{i:02d}.txt"
+        p.write_text(t, encoding="utf-8")
+        paths.append(p)
+    paths.insert(30, tmp_path / "missing.txt")
+    with dan.ConversionPool(workers=2) as pool:
+        batch = pool.convert_many(paths)
+    assert len(batch) == 61 and [e.index for e in batch.errors] == [30]
+    got = [o for o in batch if isinstance(o, dan.DanResult)]
+    assert [f"Item number {i} ships" in r.chunks[0] for i, r in enumerate(got)] == [True] * 60

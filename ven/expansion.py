@@ -205,6 +205,23 @@ class Expansion:
         self._tokens += added
         return True
 
+    def _add_distinct(self, seqs: Sequence[int], what: str) -> None:
+        """:meth:`_add` for ``seqs`` known to hold no repeats (a page's chunk list)."""
+        s_set = self._set
+        new = [s for s in seqs if s not in s_set]
+        if not new:
+            return
+        tok = self._lay.tokens
+        added = 0
+        for s in new:
+            added += tok[s]
+        if self._cap is not None and self._tokens + added > self._cap:
+            self._skipped.append(Skipped(what, tuple(sorted(new)), added))
+            return
+        s_set.update(new)
+        self._sorted = None
+        self._tokens += added
+
     def _room(self, budget: Budget) -> bool:
         return budget is None or self._tokens - self._orig < budget
 
@@ -514,12 +531,13 @@ class Expansion:
         if budget is not None and self._tokens - self._orig >= budget:
             return False
         lay = self._lay
+        # (a page's chunks are distinct: narrow ones listed once, wide ones apart)
         if sects is None:
-            self._add(lay.chunks_on_page(q), "page")
+            self._add_distinct(lay.chunks_on_page(q), "page")
         else:
             lo, hi = sects
             first, last = lay.sect, lay.sect_last
-            self._add(
+            self._add_distinct(
                 [c for c in lay.chunks_on_page(q) if first[c] <= hi and last[c] >= lo], "page"
             )
         return True
@@ -531,6 +549,26 @@ class Expansion:
     def _own_pages(self, anchors: list[int], budget: Budget, by_sect: bool) -> bool:
         lay = self._lay
         page, last, sect, sect_last = lay.page, lay.page_last, lay.sect, lay.sect_last
+        if not by_sect and not lay.wide and lay.page_dense:
+            # The common case, without the general helpers: every page an anchor covers
+            # lists the anchor, so each is worth visiting, and a page's list is its chunks.
+            dense, base, tok = lay.page_dense, lay.page_base, lay.tokens
+            s_set, cap = self._set, self._cap
+            for a in anchors:
+                for q in range(page[a], last[a] + 1):
+                    if budget is not None and self._tokens - self._orig >= budget:
+                        return False
+                    new = [c for c in dense[q - base] if c not in s_set]
+                    if not new:
+                        continue
+                    added = sum(map(tok.__getitem__, new))
+                    if cap is not None and self._tokens + added > cap:
+                        self._skipped.append(Skipped("page", tuple(sorted(new)), added))
+                        continue
+                    s_set.update(new)
+                    self._sorted = None
+                    self._tokens += added
+            return True
         for a in anchors:
             s = (sect[a], sect_last[a]) if by_sect else None
             for q in lay.pages_up(page[a], last[a]):

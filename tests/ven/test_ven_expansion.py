@@ -882,3 +882,27 @@ def test_add_section_pages_honours_section_ranges() -> None:
     assert grow(v, [1], "add_section_pages", 1) == (0, 1, 2)
     # section 3 shares no section with chunk 1
     assert grow(v, [3], "add_section_pages", 1) == (3,)
+
+
+def test_max_tokens_skips_a_page_that_does_not_fit_and_takes_the_anchors_next_page() -> None:
+    # the anchor (chunk 1) covers pages 1-2; page 1's other chunk is too large, page 2's fits
+    v = Ven(doc(C(t=100, p=1), C(t=10, p=1, pl=2), C(t=5, p=2), C(t=7, p=3)))
+    exp = v.begin_expansion([1], max_tokens=40)
+    exp.add_page_chunks()
+    assert exp.seqs == (1, 2) and exp.tokens == 15
+    assert exp.skipped == (Skipped("page", (0,), 100),)
+    free = v.begin_expansion([1])
+    free.add_page_chunks()
+    assert free.seqs == (0, 1, 2) and free.skipped == ()
+
+
+def test_own_pages_with_wide_chunks_take_the_same_chunks_as_without() -> None:
+    # a footer across 10,000 pages makes the page index keep it apart as a wide chunk
+    narrow = [C(t=10, p=i) for i in range(1, 40)]
+    wide = narrow + [C(t=3, type="footer", p=1, pl=10_000)]
+    for recs in (narrow, wide):
+        v = Ven(doc(*recs))
+        exp = v.begin_expansion([5])
+        exp.add_page_chunks()
+        assert exp.seqs == ((5,) if recs is narrow else (5, 39))
+    assert Ven(doc(*wide))._lay.wide == (39,)

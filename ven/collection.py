@@ -39,6 +39,7 @@ store, any model.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import threading
@@ -89,6 +90,8 @@ class DocContext:
     dropped: tuple[int, ...] = ()
     #: True when the whole document is sent.
     whole: bool = False
+    #: With ``partial_tables``: the chunks sent of tables not sent whole, document order.
+    partial: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +303,7 @@ class Collection:
         broad: bool | Callable[[str], bool] | None = None,
         max_tokens: int | None = None,
         retrieval_share: float = 0.5,
+        partial_tables: bool = False,
     ) -> CollectionContext:
         """Build the context for ``question`` (see the module docstring for the steps).
 
@@ -316,7 +320,15 @@ class Collection:
         (:meth:`ven.Ven.references`, with its structure when that fits), then further hits,
         then comment and revision chunks — never more than the cap. Without it, the
         percentages of the constructor apply.
+
+        ``partial_tables``: when a hit's whole table does not fit, send the table's chunks
+        nearest the hit (each repeats the table's header) while they fit, instead of the hit
+        alone; every table sent in part says so in the header line of its first chunk sent
+        (``… | table: partial, 2 of 6 chunks]``) and in :attr:`DocContext.partial`. Off by
+        default: a table is then sent whole or only as its hits.
         """
+        if not isinstance(partial_tables, bool):
+            raise VenError(f"partial_tables must be a bool, got {partial_tables!r}")
         if max_tokens is not None and (
             isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
         ):
@@ -392,7 +404,9 @@ class Collection:
         else:
             is_broad = bool(broad)
         how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
-        return self._retrieve(question, search, restrict, how, cap, float(retrieval_share))
+        return self._retrieve(
+            question, search, restrict, how, cap, float(retrieval_share), partial_tables
+        )
 
     def _whole(
         self,
@@ -424,6 +438,7 @@ class Collection:
         how: _Routing,
         cap: int | None = None,
         share: float = 0.5,
+        partial: bool = False,
     ) -> CollectionContext:
         in_scope = [d for d in self.doc_ids if restrict is None or d in restrict]
         limit = max(1, math.ceil(self.total_chunks * self.retrieval_pct / 100))
@@ -438,7 +453,7 @@ class Collection:
             hits = self._global(question, search, hits, in_scope, limit if cap is not None else 0)
             order = _round_robin(hits, in_scope)
         if cap is not None:
-            return self._capped(hits, order, cap, share, how)
+            return self._capped(hits, order, cap, share, how, partial)
         retrieval = {
             d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
         }
@@ -453,14 +468,26 @@ class Collection:
             budget = int(budget_total * retrieval[d] / total_retrieval) if total_retrieval else 0
             doc = self._docs[d]
             if self.rank_order:
-                seqs, dropped, added = _rank_order(doc.ven, ranked, budget)
+                seqs, dropped, added = _rank_order(doc.ven, ranked, budget, partial)
             else:
                 seqs, dropped, added = _all_at_once(doc.ven, ranked, budget)
             kept = [s for s in ranked if s not in dropped]
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
-            docs.append(DocContext(d, doc.ven.title, seqs, tuple(ranked), rtok, added, dropped))
+            parts = _partial_tables(doc.ven, seqs) if partial else {}
+            docs.append(
+                DocContext(
+                    d,
+                    doc.ven.title,
+                    seqs,
+                    tuple(ranked),
+                    rtok,
+                    added,
+                    dropped,
+                    partial=_partial_seqs(parts),
+                )
+            )
             if doc.chunks is not None:
-                texts.append("\n\n".join(doc.chunks[s] for s in seqs))
+                texts.append(_text(doc.chunks, seqs, parts))
         return _retrieval_context(docs, texts, how)
 
     def _ordered(
@@ -498,6 +525,7 @@ class Collection:
         cap: int,
         share: float,
         how: _Routing,
+        partial: bool = False,
     ) -> CollectionContext:
         """Spend a hard token cap across files in hit-rank order (see :meth:`context`)."""
         chosen: dict[str, set[int]] = {}
@@ -520,8 +548,10 @@ class Collection:
             d, s = rest.pop(0)
             if add(d, [s]):
                 taken.append((d, s))
-        for d, s in taken:  # 2. their structures, best first, whole or not at all
-            add(d, _completion(self._docs[d].ven, s))
+        for d, s in taken:  # 2. their structures, best first, whole or (partial) in part
+            v = self._docs[d].ven
+            if not add(d, _completion(v, s)) and partial:
+                _nearest_rows(v, s, chosen[d], functools.partial(_one, add, d))
         for d, s in taken:  # 2b. what they refer to and what refers to them, best hit first
             v = self._docs[d].ven
             if v.has_references:
@@ -556,11 +586,22 @@ class Collection:
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             etok = sum(doc.ven.chunk_tokens(s) for s in seqs) - rtok
             dropped = tuple(s for s in ranked if (d, s) not in hit_set)
+            ordered = tuple(sorted(seqs))
+            parts = _partial_tables(doc.ven, ordered) if partial else {}
             docs.append(
-                DocContext(d, doc.ven.title, tuple(sorted(seqs)), ranked, rtok, etok, dropped)
+                DocContext(
+                    d,
+                    doc.ven.title,
+                    ordered,
+                    ranked,
+                    rtok,
+                    etok,
+                    dropped,
+                    partial=_partial_seqs(parts),
+                )
             )
             if doc.chunks is not None:
-                texts.append("\n\n".join(doc.chunks[s] for s in sorted(seqs)))
+                texts.append(_text(doc.chunks, ordered, parts))
         return _retrieval_context(docs, texts, how)
 
     def _global(
@@ -658,8 +699,78 @@ def _completion(v: Ven, anchor: int) -> set[int]:
         return set(exp.seqs)
 
 
+def _nearest_rows(v: Ven, anchor: int, chosen: set[int], take: Callable[[int], bool]) -> None:
+    """Offer ``take`` the chunks of ``anchor``'s tables not yet in ``chosen``, nearest to
+    the anchor first (the next chunk, the one before, the one after that, ...); a side
+    stops at the first chunk ``take`` refuses, so what is taken stays contiguous."""
+    chunks = v.table_chunks(anchor)
+    if anchor not in chunks:  # no table: what did not fit is a run of revisions or comments
+        return
+    at = chunks.index(anchor)
+    after = iter(c for c in chunks[at + 1 :] if c not in chosen)
+    before = iter(c for c in reversed(chunks[:at]) if c not in chosen)
+    sides = [after, before]
+    while sides:
+        for side in list(sides):
+            c = next(side, None)
+            if c is None or not take(c):
+                sides.remove(side)
+
+
+def _partial_tables(v: Ven, seqs: Sequence[int]) -> dict[int, tuple[tuple[int, ...], int]]:
+    """For each table ``seqs`` (ascending) holds only in part: its first chunk sent ->
+    (the chunks sent of it, how many chunks it has)."""
+    out: dict[int, tuple[tuple[int, ...], int]] = {}
+    if not v.has_tables:
+        return out
+    have = set(seqs)
+    seen: set[tuple[int, ...]] = set()
+    for s in seqs:
+        table = v.table_chunks(s)
+        if not table or table in seen:
+            continue
+        seen.add(table)
+        sent = tuple(c for c in table if c in have)
+        if len(sent) < len(table):
+            out[sent[0]] = (sent, len(table))
+    return out
+
+
+def _one(add: Callable[[str, Iterable[int]], bool], doc_id: str, seq: int) -> bool:
+    return add(doc_id, [seq])
+
+
+def _partial_seqs(parts: Mapping[int, tuple[tuple[int, ...], int]]) -> tuple[int, ...]:
+    return tuple(sorted({c for sent, _ in parts.values() for c in sent}))
+
+
+def _text(
+    chunks: Sequence[str], seqs: Sequence[int], parts: Mapping[int, tuple[tuple[int, ...], int]]
+) -> str:
+    """The chunk texts of ``seqs`` joined; the first chunk sent of a partial table says so in
+    its header line."""
+    out = []
+    for s in seqs:
+        text = chunks[s]
+        part = parts.get(s)
+        if part is not None:
+            text = _mark_partial(text, len(part[0]), part[1])
+        out.append(text)
+    return "\n\n".join(out)
+
+
+def _mark_partial(text: str, sent: int, total: int) -> str:
+    """``text`` with ``table: partial, <sent> of <total> chunks`` in its citation header
+    (the first line, ``[...]``), or on a line of its own above a chunk without one."""
+    note = f"table: partial, {sent} of {total} chunks"
+    first, sep, rest = text.partition("\n")
+    if first.startswith("[") and first.endswith("]"):
+        return f"{first[:-1]} | {note}]{sep}{rest}"
+    return f"[{note}]\n{text}"
+
+
 def _rank_order(
-    v: Ven, ranked: Sequence[int], budget: int
+    v: Ven, ranked: Sequence[int], budget: int, partial: bool = False
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Spend ``budget`` on the hits' structures best hit first, then on additions.
 
@@ -671,14 +782,27 @@ def _rank_order(
     chosen: set[int] = set(ranked)
     spent = sum(v.chunk_tokens(s) for s in chosen)
     dropped: list[int] = []
+
+    def take(c: int) -> bool:  # one more chunk of a table sent in part, if it fits
+        nonlocal spent
+        t = v.chunk_tokens(c)
+        if spent + t > allowance:
+            return False
+        chosen.add(c)
+        spent += t
+        return True
+
     for anchor in ranked:
         # Its structure whole, or nothing beyond the hit (dan repeats a table's header in
-        # every chunk, so a row chunk alone still reads correctly).
+        # every chunk, so a row chunk alone still reads correctly), or with
+        # ``partial`` the table's chunks nearest the hit that fit.
         unit = _completion(v, anchor)
         cost = sum(v.chunk_tokens(s) for s in unit - chosen)
         if cost and spent + cost <= allowance:
-            chosen |= unit
+            chosen.update(unit)
             spent += cost
+        elif cost and partial:
+            _nearest_rows(v, anchor, chosen, take)
     kept = [s for s in ranked if s not in dropped]
     if v.has_references:
         # What the kept hits refer to and what refers to them (a definition, an exception

@@ -143,6 +143,19 @@ class Ven:
             raise VenError(f"seq must be a chunk number 0..{self._lay.n - 1}, got {seq!r:.60}")
         return tuple(reference_order(self._lay, s, _flag("referring", referring)))
 
+    def table_chunks(self, seq: int) -> tuple[int, ...]:
+        """The chunks of every table chunk ``seq`` is part of (``ssTables``, within its
+        story type), ascending, ``seq`` included; empty when it holds no table. Raises
+        :class:`VenError` for a seq out of range."""
+        s = as_int(seq)
+        lay = self._lay
+        if s is None or not 0 <= s < lay.n:
+            raise VenError(f"seq must be a chunk number 0..{lay.n - 1}, got {seq!r:.60}")
+        units = lay.tables_of[s]
+        if len(units) == 1:
+            return lay.table_seqs[units[0]]
+        return tuple(sorted({c for t in units for c in lay.table_seqs[t]}))
+
     def token_count(self) -> int:
         """Tokens of the whole document: the sum of every chunk's ``ssTokens``."""
         return self._lay.total_tokens

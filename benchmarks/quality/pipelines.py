@@ -357,8 +357,11 @@ class CollectionPipeline:
     strict_budget = False
 
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
-                 routing: str = "lexical", rank_order: bool = True, capped: bool = False) -> None:
+                 routing: str = "lexical", rank_order: bool = True, capped: bool = False,
+                 partial_tables: bool = False) -> None:
         self.name = name
+        #: With ``partial_tables``, a table that does not fit whole is sent as its rows nearest the hit.
+        self.partial_tables = partial_tables
         #: With ``capped``, the budget is passed as ``context(max_tokens=budget)``: a hard cap.
         self.capped = capped
         self.strict_budget = capped
@@ -395,7 +398,7 @@ class CollectionPipeline:
         """The Collection's context for ``question`` at ``budget`` (may exceed it)."""
         ctx = self._collection(budget).context(
             question, self._search, routing=self.routing, max_tokens=budget if self.capped else None,
-            retrieval_share=self.share,
+            retrieval_share=self.share, **({"partial_tables": True} if self.partial_tables else {}),
         )
         chunks = [self.corpus.by_key[(d.doc_id, s)] for d in ctx.docs for s in d.seqs]
         info: dict[str, Any] = {"path": ctx.path, "broad": ctx.broad,

@@ -68,6 +68,8 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "5-collection": ("ablation", "ven.collection.Collection (lexical routing, anchor-rank order) with retrieval_pct / enrichment_pct set so that its allowance is the budget; not held to the budget"),
     "5r-collection-reference": ("ablation", "the same with rank_order=False (the reference demo's enrichment)"),
     "5c-collection-capped": ("ablation", "ven.collection.Collection as in 5-collection, with the budget passed as its hard cap context(max_tokens=budget)"),
+    "5p-collection-partial": ("ablation", "5-collection with partial_tables=True (a table that does not fit whole: its chunks nearest the hit, marked partial)"),
+    "5cp-collection-capped-partial": ("ablation", "5c-collection-capped with partial_tables=True"),
     "4r-listed": ("ablation", "pipeline 4 searching every document the router lists once one has confidence ≥ {min_conf} (the reference's rule)"),
 }
 
@@ -156,6 +158,10 @@ def build_pipelines(items: Sequence[Any], args: argparse.Namespace, notes: list[
                                                 rank_order=False))
                 pipes.append(CollectionPipeline("5c-collection-capped", corpus, dan_retriever, share=args.share,
                                                 capped=True))
+                pipes.append(CollectionPipeline("5p-collection-partial", corpus, dan_retriever, share=args.share,
+                                                partial_tables=True))
+                pipes.append(CollectionPipeline("5cp-collection-capped-partial", corpus, dan_retriever,
+                                                share=args.share, capped=True, partial_tables=True))
     else:
         notes.append("pipeline 4 skipped: this ven has no lexical_route / create_document_index yet")
     if not args.no_ablations:

@@ -292,3 +292,73 @@ def test_best_hit_whose_structure_cannot_fit_is_sent_alone():
 def test_price_list_is_not_a_broad_question():
     assert not looks_broad("What is the unit price in the Hartmann price list?")
     assert looks_broad("list the reviewers") and looks_broad("List every open point")
+
+
+# ---------------------------------------------------------------------------- partial_tables
+
+
+def _table_collection(**kw) -> Collection:
+    # A: chunks 0-19 are one table of 100-token chunks (2,000 tokens), 20-39 prose
+    chunks = [C(t=100, p=1 + i // 4, tab=[1] if i < 20 else []) for i in range(40)]
+    c = Collection(threshold=1000, **kw)
+    c.add(doc(*chunks, doc_id="A", title="A"), [f"[doc_title: A | page_range: {1 + i // 4}]\n\nrow {i}" for i in range(40)])
+    c.add(records("B", 40))
+    return c
+
+
+def test_partial_tables_sends_the_rows_nearest_the_hit_and_says_so():
+    c = _table_collection(enrichment_pct=1)  # 1 % of 8,000 = 80 tokens: the table does not fit
+    whole_or_alone = c.context("q", FakeSearch([("A", 7)]), broad=False)
+    assert whole_or_alone.docs[0].seqs == (7,) and whole_or_alone.docs[0].partial == ()
+    assert "partial" not in whole_or_alone.text
+    c = _table_collection(enrichment_pct=5)  # 400 tokens: four more rows
+    ctx = c.context("q", FakeSearch([("A", 7)]), broad=False, partial_tables=True)
+    a = ctx.docs[0]
+    assert a.seqs == (5, 6, 7, 8, 9) and a.partial == a.seqs  # nearest first: 8, 6, 9, 5
+    first, *_ = ctx.text.split("\n")
+    assert first == "[doc_title: A | page_range: 2 | table: partial, 5 of 20 chunks]"
+    assert ctx.text.count("table: partial") == 1  # once per table, on its first chunk sent
+    assert a.enrichment_tokens == 400
+
+
+def test_partial_tables_under_a_hard_cap_stay_within_it_and_contiguous():
+    c = _table_collection()
+    ctx = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, max_tokens=450, partial_tables=True)
+    a = ctx.docs[0]
+    assert ctx.context_tokens <= 450
+    table = [s for s in a.seqs if s < 20]
+    assert table == list(range(table[0], table[-1] + 1)) and 0 in table and len(table) >= 2
+    assert a.partial == tuple(table) and 30 in a.seqs
+    assert "table: partial" in ctx.text
+    off = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, max_tokens=450)
+    assert [s for s in off.docs[0].seqs if s < 20] == [0] and "partial" not in off.text
+
+
+def test_a_table_that_fits_whole_is_not_partial():
+    c = _table_collection(enrichment_pct=40)  # 3,200 tokens: the whole table fits
+    ctx = c.context("q", FakeSearch([("A", 7)]), broad=False, partial_tables=True)
+    assert set(range(20)) <= set(ctx.docs[0].seqs) and ctx.docs[0].partial == ()
+    assert "partial" not in ctx.text
+
+
+def test_partial_tables_must_be_a_bool():
+    with pytest.raises(VenError, match="partial_tables"):
+        _table_collection().context("q", FakeSearch([]), partial_tables="yes")  # type: ignore[arg-type]
+
+
+def test_table_chunks_lists_every_table_a_chunk_is_part_of():
+    from ven import Ven
+
+    v = Ven(doc(C(tab=["1"]), C(tab=["1"]), C(), C(tab=["1", "2"]), C(tab=["2"])))
+    assert [v.table_chunks(i) for i in range(5)] == [(0, 1, 3), (0, 1, 3), (), (0, 1, 3, 4), (3, 4)]
+    with pytest.raises(VenError, match="seq"):
+        v.table_chunks(9)
+
+
+def test_partial_tables_leave_a_revision_run_that_does_not_fit_alone():
+    chunks = [C(t=100, rev=1) for _ in range(10)] + [C(t=100) for _ in range(30)]
+    c = Collection(threshold=1000, enrichment_pct=1)
+    c.add(doc(*chunks, doc_id="A", title="A"))
+    c.add(records("B", 40))
+    ctx = c.context("q", FakeSearch([("A", 3)]), broad=False, partial_tables=True)
+    assert ctx.docs[0].seqs == (3,) and ctx.docs[0].partial == ()

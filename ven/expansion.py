@@ -353,7 +353,8 @@ class Expansion:
         if budget is None and self._cap is None:
             self._add(cands)
             return
-        self._add_in_order([c for _, c in by_distance(cands, self._anchors)], budget)
+        # lazily: a small budget costs only the few chunks it admits
+        self._add_in_order((c for _, c in by_distance(cands, self._anchors)), budget)
 
     def _add_in_order(self, ordered: Iterable[int], budget: Budget) -> None:
         """Add ``ordered`` one chunk at a time while the budget allows."""

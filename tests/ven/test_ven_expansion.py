@@ -906,3 +906,22 @@ def test_own_pages_with_wide_chunks_take_the_same_chunks_as_without() -> None:
         exp.add_page_chunks()
         assert exp.seqs == ((5,) if recs is narrow else (5, 39))
     assert Ven(doc(*wide))._lay.wide == (39,)
+
+
+def test_a_small_budget_reads_only_the_nearest_marked_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ven.expansion as E
+
+    pulled: list[int] = []
+    real = E.by_distance
+
+    def counting(cands, anchors):  # type: ignore[no-untyped-def]
+        for item in real(cands, anchors):
+            pulled.append(item[1])
+            yield item
+
+    monkeypatch.setattr(E, "by_distance", counting)
+    v = Ven(doc(*[C(t=10, rev=1, ra=["Ann"]) for _ in range(5000)]))
+    exp = v.begin_expansion([2500])
+    exp.add_revision_chunks(budget=30)
+    assert exp.seqs == (2498, 2499, 2500, 2501)  # nearest first, while under 30 tokens added
+    assert len(pulled) < 20  # not the other 4,990 revised chunks

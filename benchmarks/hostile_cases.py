@@ -103,6 +103,13 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
         + b"</div>" * (nested + 1), "html", None)
     yield "html: encoded lone surrogate", lambda: (b"<p>a\xed\xa0\xbdb</p>", "html", None)
     yield "html: random bytes", lambda: (random.Random(2).randbytes(100_000), "html", None)
+    yield "html: a row of 5,000 cells spanning 9 columns each", lambda: (
+        b"<table><tr>" + b"<th>h</th>" * 3 + b"</tr><tr>"
+        + b"".join(b"<td colspan=9>cell %d " % i + b"word " * 40 + b"</td>" for i in range(int(5000 * scale)))
+        + b"</tr></table>", "html", None)
+    yield "html: a title row over a 20,000-word row", lambda: (
+        b"<table><tr><td colspan=2>Title</td></tr><tr><td>" + b"alpha beta " * int(10_000 * scale)
+        + b"</td><td>x</td></tr></table>", "html", None)
     yield "html: unbalanced tags", lambda: (b"<html><body><table><tr><td><div><p><b>open" * 200, "html", None)
 
     # RTF

@@ -19,13 +19,10 @@ from collections.abc import Iterable
 from typing import Final
 
 from attrs import frozen
-from bs4 import BeautifulSoup
-from bs4.element import NavigableString, Tag
-from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
+from dan.readers.html.tree import Element
 
 __all__ = ["Selection", "looks_like_web_page", "select_main_content"]
 
-_SKIPPED_STRINGS: Final = (Comment, CData, ProcessingInstruction, Declaration, Doctype)
 _UNSCORED: Final = frozenset(
     """script style noscript template svg iframe frame frameset object embed applet canvas
     audio video map input select option optgroup button textarea datalist head meta link""".split()
@@ -81,11 +78,11 @@ MIN_CONTENT: Final = 500
 class Selection:
     """What to read of a page: these roots, in document order, minus the ``dropped`` ids."""
 
-    roots: tuple[Tag, ...]
+    roots: tuple[Element, ...]
     dropped: frozenset[int]
 
 
-def looks_like_web_page(source: str, soup: BeautifulSoup) -> bool:
+def looks_like_web_page(source: str, soup: Element) -> bool:
     """Whether the page has site chrome to remove: yes for pages with navigation, page
     headers or footers, or many links; no for Word-exported HTML and plain documents."""
     if _WORD_HTML.search(source[:20_000]):
@@ -94,10 +91,10 @@ def looks_like_web_page(source: str, soup: BeautifulSoup) -> bool:
         return True
     if _CHROME_NAMES.search(source):
         return True
-    return len(soup.find_all("a", href=True, limit=10)) >= 10
+    return len(soup.find_all("a", with_attr="href", limit=10)) >= 10
 
 
-def _class_weight(tag: Tag) -> int:
+def _class_weight(tag: Element) -> int:
     weight = 0
     for value in (tag.get("class"), tag.get("id")):
         text = (
@@ -112,7 +109,7 @@ def _class_weight(tag: Tag) -> int:
     return weight
 
 
-def _names(tag: Tag) -> str:
+def _names(tag: Element) -> str:
     parts: list[str] = []
     for value in (tag.get("class"), tag.get("id")):
         if isinstance(value, list):
@@ -122,12 +119,12 @@ def _names(tag: Tag) -> str:
     return " ".join(parts)
 
 
-def _role(tag: Tag) -> str:
+def _role(tag: Element) -> str:
     role = tag.get("role")
     return role.strip().lower() if isinstance(role, str) else ""
 
 
-def _base_score(tag: Tag) -> float:
+def _base_score(tag: Element) -> float:
     name = tag.name
     if name in ("div", "article", "main", "section"):
         base = 5.0
@@ -152,8 +149,8 @@ class _Stats:
     chrome-like element, inside a figure), so no question walks a subtree or the ancestors
     again: the extraction stays linear however deep the page nests."""
 
-    def __init__(self, body: Tag, hidden: frozenset[int]) -> None:
-        self.order: list[Tag] = []
+    def __init__(self, body: Element, hidden: frozenset[int]) -> None:
+        self.order: list[Element] = []
         self.pos: dict[int, int] = {}
         self.text: dict[int, int] = {}
         self.links: dict[int, int] = {}
@@ -170,7 +167,7 @@ class _Stats:
         #: descendants (hidden ones included) per name of _COUNTED, and headings
         self.counts: dict[int, tuple[int, int, int, int]] = {}
         self.headings: set[int] = set()
-        stack: list[Tag] = [body]
+        stack: list[Element] = [body]
         self.unlikely[id(body)] = False
         self.in_figure[id(body)] = False
         while stack:
@@ -179,17 +176,13 @@ class _Stats:
             self.pos[key] = len(self.order)
             self.order.append(tag)
             for child in tag.contents:
-                if isinstance(child, Tag):
+                if isinstance(child, Element):
                     if child.name not in _UNSCORED and id(child) not in hidden:
                         self.unlikely[id(child)] = self.unlikely[key] or _chrome_like(child)
                         self.in_figure[id(child)] = self.in_figure[key] or tag.name == "figure"
                         stack.append(child)
         for tag in reversed(self.order):
-            own = "".join(
-                str(c)
-                for c in tag.contents
-                if isinstance(c, NavigableString) and not isinstance(c, _SKIPPED_STRINGS)
-            )
+            own = "".join(str(c) for c in tag.contents if isinstance(c, str))
             key = id(tag)
             self.own[key] = own
             n = len(" ".join(own.split()))
@@ -198,7 +191,7 @@ class _Stats:
             links = 0
             lists = 0
             for child in tag.contents:
-                if isinstance(child, Tag) and id(child) in self.text:
+                if isinstance(child, Element) and id(child) in self.text:
                     ck = id(child)
                     n += self.text[ck]
                     links += self.links[ck]
@@ -211,14 +204,14 @@ class _Stats:
             self.list_text[key] = lists
         self._count_descendants(body)
 
-    def _count_descendants(self, body: Tag) -> None:
+    def _count_descendants(self, body: Element) -> None:
         """``counts`` and ``headings`` over every descendant tag (as ``find_all`` sees them)."""
         zero = (0, 0, 0, 0)
-        for tag in reversed([body, *body.find_all(True)]):  # descendants before ancestors
+        for tag in reversed([body, *body.elements()]):  # descendants before ancestors
             key = id(tag)
             mine = self.counts.get(key, zero)
             parent = tag.parent
-            if tag is body or not isinstance(parent, Tag):
+            if tag is body or not isinstance(parent, Element):
                 continue
             add = tuple(int(tag.name == n) for n in _COUNTED)
             pk = id(parent)
@@ -232,12 +225,12 @@ class _Stats:
             if tag.name in _HEADINGS or key in self.headings:
                 self.headings.add(pk)
 
-    def density(self, tag: Tag) -> float:
+    def density(self, tag: Element) -> float:
         n = self.text.get(id(tag), 0)
         return self.links.get(id(tag), 0) / n if n else 0.0
 
 
-def _chrome_like(tag: Tag) -> bool:
+def _chrome_like(tag: Element) -> bool:
     """An element whose names, role or tag say it is chrome (not its ancestors)."""
     if tag.name in ("body", "html"):
         return False
@@ -247,19 +240,19 @@ def _chrome_like(tag: Tag) -> bool:
     return _role(tag) in _CHROME_ROLES or tag.name in ("nav", "aside", "footer")
 
 
-def _visible_text(tag: Tag, stats: _Stats) -> str:
+def _visible_text(tag: Element, stats: _Stats) -> str:
     parts: list[str] = []
-    stack: list[Tag] = [tag]
+    stack: list[Element] = [tag]
     while stack:
         node = stack.pop()
         parts.append(stats.own.get(id(node), ""))
         stack.extend(
-            c for c in reversed(node.contents) if isinstance(c, Tag) and id(c) in stats.text
+            c for c in reversed(node.contents) if isinstance(c, Element) and id(c) in stats.text
         )
     return " ".join(parts)
 
 
-def select_main_content(body: Tag, hidden: Iterable[int] = ()) -> Selection | None:
+def select_main_content(body: Element, hidden: Iterable[int] = ()) -> Selection | None:
     """The page's main content, or None when no part of it stands out (read it whole).
 
     ``hidden`` are ids of elements the reader drops anyway (they neither vote nor count).
@@ -276,9 +269,9 @@ def select_main_content(body: Tag, hidden: Iterable[int] = ()) -> Selection | No
     return None
 
 
-def _select(body: Tag, stats: _Stats, total: int, strict: bool) -> Selection | None:
+def _select(body: Element, stats: _Stats, total: int, strict: bool) -> Selection | None:
     scores: dict[int, float] = {}
-    tags: dict[int, Tag] = {}
+    tags: dict[int, Element] = {}
     for tag in stats.order:
         name = tag.name
         if name not in _PARAGRAPHS and not (
@@ -292,7 +285,7 @@ def _select(body: Tag, stats: _Stats, total: int, strict: bool) -> Selection | N
         score = 1.0 + commas + min(length // 100, 3)
         parent = tag.parent
         level = 0
-        while isinstance(parent, Tag) and level < 5:
+        while isinstance(parent, Element) and level < 5:
             key = id(parent)
             if key not in stats.text:
                 break
@@ -320,7 +313,9 @@ def _select(body: Tag, stats: _Stats, total: int, strict: bool) -> Selection | N
     return Selection(tuple(roots), frozenset(dropped))
 
 
-def _widen(top: Tag, final: dict[int, float], tags: dict[int, Tag], stats: _Stats) -> Tag:
+def _widen(
+    top: Element, final: dict[int, float], tags: dict[int, Element], stats: _Stats
+) -> Element:
     """Climb from ``top`` to the container that holds the rest of the article: while the
     ancestors' scores stay above a third of the last one, the first that scores higher wins;
     then while the parent holds little more than it, or gathers other strong candidates (an
@@ -328,7 +323,9 @@ def _widen(top: Tag, final: dict[int, float], tags: dict[int, Tag], stats: _Stat
     best = final[id(top)]
     last = best
     node = top.parent
-    while isinstance(node, Tag) and id(node) in stats.text and node.name not in ("body", "html"):
+    while (
+        isinstance(node, Element) and id(node) in stats.text and node.name not in ("body", "html")
+    ):
         score = final.get(id(node))
         if score is not None:
             if score < last / 3:
@@ -340,14 +337,14 @@ def _widen(top: Tag, final: dict[int, float], tags: dict[int, Tag], stats: _Stat
         node = node.parent
     node = top
     while (
-        isinstance(node.parent, Tag)
+        isinstance(node.parent, Element)
         and id(node.parent) in stats.text
         and node.parent.name not in ("body", "html")
     ):
         parent = node.parent
         here = stats.text[id(node)]
         there = stats.text[id(parent)]
-        children = [c for c in parent.contents if isinstance(c, Tag) and id(c) in stats.text]
+        children = [c for c in parent.contents if isinstance(c, Element) and id(c) in stats.text]
         strong = sum(1 for c in children if c is not node and final.get(id(c), 0.0) >= 0.75 * best)
         if (
             len(children) == 1
@@ -360,16 +357,18 @@ def _widen(top: Tag, final: dict[int, float], tags: dict[int, Tag], stats: _Stat
     return node
 
 
-def _with_siblings(top: Tag, final: dict[int, float], stats: _Stats, strict: bool) -> list[Tag]:
+def _with_siblings(
+    top: Element, final: dict[int, float], stats: _Stats, strict: bool
+) -> list[Element]:
     parent = top.parent
-    if not isinstance(parent, Tag):
+    if not isinstance(parent, Element):
         return [top]
     best = final.get(id(top), 0.0)
     threshold = max(10.0, 0.2 * best)
     top_class = top.get("class")
-    kept: list[Tag] = []
+    kept: list[Element] = []
     for sib in parent.contents:
-        if not isinstance(sib, Tag) or id(sib) not in stats.text:
+        if not isinstance(sib, Element) or id(sib) not in stats.text:
             continue
         if sib is top:
             kept.append(sib)
@@ -397,10 +396,10 @@ def _with_siblings(top: Tag, final: dict[int, float], stats: _Stats, strict: boo
     return kept
 
 
-def _chrome_inside(root: Tag, stats: _Stats, final: dict[int, float], strict: bool) -> set[int]:
+def _chrome_inside(root: Element, stats: _Stats, final: dict[int, float], strict: bool) -> set[int]:
     """Ids of blocks inside kept content that look like chrome (data tables are kept whole)."""
     dropped: set[int] = set()
-    stack: list[Tag] = [c for c in root.contents if isinstance(c, Tag)]
+    stack: list[Element] = [c for c in root.contents if isinstance(c, Element)]
     while stack:
         tag = stack.pop()
         key = id(tag)
@@ -411,11 +410,11 @@ def _chrome_inside(root: Tag, stats: _Stats, final: dict[int, float], strict: bo
         if _is_chrome(tag, stats, final, strict):
             dropped.add(key)
             continue
-        stack.extend(c for c in tag.contents if isinstance(c, Tag))
+        stack.extend(c for c in tag.contents if isinstance(c, Element))
     return dropped
 
 
-def _is_data_table(table: Tag) -> bool:
+def _is_data_table(table: Element) -> bool:
     """A table of data (not of layout): told by its markup, or by its size."""
     if _role(table) == "presentation" or str(table.get("datatable", "")) == "0":
         return False
@@ -438,7 +437,7 @@ _CHECKED: Final = frozenset(
 )
 
 
-def _is_chrome(tag: Tag, stats: _Stats, final: dict[int, float], strict: bool) -> bool:
+def _is_chrome(tag: Element, stats: _Stats, final: dict[int, float], strict: bool) -> bool:
     name = tag.name
     if name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
         return True

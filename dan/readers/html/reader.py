@@ -1,4 +1,5 @@
-"""HTML reader: beautifulsoup4 with the lxml parser, walked without recursion.
+"""HTML reader: libxml2's HTML parser (through lxml) into small nodes
+(:mod:`dan.readers.html.tree`), walked without recursion.
 
 Keeps headings, paragraphs, ordered/unordered/nested lists (numbers from ``start``,
 ``value``, ``type`` and ``reversed``), tables (``thead``/all-``th`` rows as header rows,
@@ -22,8 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from bs4 import BeautifulSoup, Tag
-from bs4.element import CData, Comment, Declaration, Doctype, NavigableString, ProcessingInstruction
+from dan.readers.html.tree import Element, parse_html
 
 from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError
@@ -47,7 +47,6 @@ DROPPED = frozenset(
 _BOILERPLATE = frozenset({"nav", "header", "footer", "aside"})
 _BOILERPLATE_ROLES = frozenset({"banner", "contentinfo", "complementary"})
 _NAV_ROLES = frozenset({"navigation", "search"})
-_SKIPPED_STRINGS = (Comment, CData, ProcessingInstruction, Declaration, Doctype)
 #: What makes the parser build a node: a start tag, a comment, a processing instruction or
 #: a declaration (a flood of ``<!---->`` costs as much memory as one of tags).
 _START_TAG = re.compile(rb"<[A-Za-z!?]")
@@ -118,7 +117,7 @@ def _check_size(source: str | bytes, limits: Limits) -> None:
         )
 
 
-def _parse(source: str | bytes, limits: Limits) -> tuple[BeautifulSoup, str, int]:
+def _parse(source: str | bytes, limits: Limits) -> tuple[Element, str, int]:
     """The parsed page, its text, and how many stray NUL characters were dropped from it."""
     text = repair_surrogates(decode_html(source) if isinstance(source, bytes) else source)
     text, nuls = drop_stray_nuls(text, "HTML")
@@ -128,10 +127,16 @@ def _parse(source: str | bytes, limits: Limits) -> tuple[BeautifulSoup, str, int
             f"over 4 × Limits.max_chars={limits.max_chars:,}; "
             "raise the limit to convert it"
         )
-    return BeautifulSoup(text, "lxml"), text, nuls
+    return parse_html(text), text, nuls
 
 
-def _is_hidden(tag: Tag, style: InlineStyle) -> bool:
+def _body(root: Element) -> Element:
+    """The page's ``body`` element (the whole document when it has none)."""
+    body = root.find("body")
+    return body if body is not None else root
+
+
+def _is_hidden(tag: Element, style: InlineStyle) -> bool:
     if style.hidden:
         return True
     attrs = tag.attrs
@@ -141,34 +146,35 @@ def _is_hidden(tag: Tag, style: InlineStyle) -> bool:
     return isinstance(aria, str) and aria.strip().lower() == "true"
 
 
-def _role(tag: Tag) -> str:
+def _role(tag: Element) -> str:
     role = tag.attrs.get("role")
     return role.strip().lower() if isinstance(role, str) else ""
 
 
-def _content_roots(soup: BeautifulSoup, source: str) -> set[int]:
+def _content_roots(soup: Element, source: str) -> set[int]:
     """ids of ``main``/``article``/``role=main`` elements and of their ancestors (empty if none)."""
     if not _MAIN_HINT.search(source):
         return set()
     keep: set[int] = set()
     for node in soup.descendants:
-        if not isinstance(node, Tag):
+        if not isinstance(node, Element):
             continue
         role = node.attrs.get("role")
         if node.name in ("main", "article") or (
             isinstance(role, str) and role.strip().lower() == "main"
         ):
-            parent: Tag | None = node
+            parent: Element | None = node
             while parent is not None and id(parent) not in keep:
                 keep.add(id(parent))
                 parent = parent.parent
     return keep
 
 
-def _title(soup: BeautifulSoup, source: str) -> str:
+def _title(soup: Element, source: str) -> str:
     if not _TITLE_HINT.search(source):
         return ""
-    scope = soup.head if soup.head is not None and soup.head.find("title") is not None else soup
+    head = soup.find("head")
+    scope = head if head is not None and head.find("title") is not None else soup
     for tag in scope.find_all("title", limit=20):
         if tag.find_parent(["svg", "math"]) is None:
             return clean_text(" ".join(tag.get_text(" ").split()))
@@ -176,7 +182,7 @@ def _title(soup: BeautifulSoup, source: str) -> str:
 
 
 def _walk(
-    root: Tag,
+    root: Element,
     builder: BlockBuilder,
     roots: set[int],
     children_of_root: Iterable[object] | None = None,
@@ -190,7 +196,7 @@ def _walk(
     """
     has_main = bool(roots)
     # Stack of (element, iterator over its children, style, inside main/article).
-    stack: list[tuple[Tag, Iterator[object], InlineStyle, bool]] = [
+    stack: list[tuple[Element, Iterator[object], InlineStyle, bool]] = [
         (
             root,
             iter(root.contents if children_of_root is None else children_of_root),
@@ -206,11 +212,10 @@ def _walk(
             if len(stack) >= 1:
                 builder.exit(tag.name, style)
             continue
-        if isinstance(child, NavigableString):
-            if not isinstance(child, _SKIPPED_STRINGS):
-                builder.text(str(child))
+        if isinstance(child, str):
+            builder.text(child)
             continue
-        if not isinstance(child, Tag) or id(child) in dropped:
+        if not isinstance(child, Element) or id(child) in dropped:
             continue
         name = (child.name or "").lower()
         if name in DROPPED or (name == "dialog" and "open" not in child.attrs):
@@ -243,14 +248,14 @@ def _walk(
 
 
 def _blocks(
-    soup: BeautifulSoup,
+    soup: Element,
     limits: Limits,
     roots: set[int],
     selection: Selection | None = None,
     link_targets: bool = True,
 ) -> tuple[m.Block, ...]:
     builder = BlockBuilder(limits, revision_from_attrs, link_targets)
-    body = soup.body if soup.body is not None else soup
+    body = _body(soup)
     if selection is None:
         _walk(body, builder, roots)
     else:
@@ -258,10 +263,10 @@ def _blocks(
     return builder.finish()
 
 
-def _hidden_ids(body: Tag) -> set[int]:
+def _hidden_ids(body: Element) -> set[int]:
     """ids of the elements the walk drops whatever the content (scripts, hidden elements)."""
     out: set[int] = set()
-    for tag in body.find_all(True):
+    for tag in body.elements():
         name = (tag.name or "").lower()
         if name in DROPPED or (name == "dialog" and "open" not in tag.attrs):
             out.add(id(tag))
@@ -297,7 +302,7 @@ def read_html(
     title = _title(soup, text)
     selection = None
     if main_content or (main_content is None and looks_like_web_page(text, soup)):
-        body_tag = soup.body if soup.body is not None else soup
+        body_tag = _body(soup)
         selection = select_main_content(body_tag, _hidden_ids(body_tag))
     roots = _content_roots(soup, text)
     body = _blocks(soup, limits, roots, selection, options.link_targets)

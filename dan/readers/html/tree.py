@@ -1,0 +1,209 @@
+"""The parsed page: libxml2's HTML tree (through lxml) as small Python nodes.
+
+The reader needs a tree it can walk without recursion, with parents, attributes and the
+text between elements in order — what BeautifulSoup gives, without its cost: bs4 builds
+its tree from the same libxml2 parse, one Python callback per tag and per string, about
+25× slower than the parse itself. Here lxml parses, and one loop copies the elements into
+:class:`Element` nodes whose ``contents`` are the child elements and the text strings in
+document order, a string of nothing but spaces outside ``pre`` and ``textarea`` written as
+one space or one line break. Comments, processing instructions and the doctype are left
+out (the reader never reads them); the attributes that HTML defines as space-separated lists
+(``class``, ``rel``, …) are lists, as bs4 has them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from lxml import etree
+
+__all__ = ["Element", "parse_html"]
+
+#: Attributes whose value is a whitespace-separated list, per element ("*": any).
+_LIST_ATTRIBUTES: Final = {
+    "*": frozenset({"class", "accesskey", "dropzone"}),
+    "a": frozenset({"rel", "rev"}),
+    "link": frozenset({"rel", "rev"}),
+    "td": frozenset({"headers"}),
+    "th": frozenset({"headers"}),
+    "form": frozenset({"accept-charset"}),
+    "object": frozenset({"archive"}),
+    "area": frozenset({"rel"}),
+    "icon": frozenset({"sizes"}),
+    "iframe": frozenset({"sandbox"}),
+    "output": frozenset({"for"}),
+}
+_ANY: Final = _LIST_ATTRIBUTES["*"]
+#: Elements inside which a run of spaces between elements is kept as it is.
+_PRESERVING: Final = frozenset({"pre", "textarea"})
+_ASCII_SPACES: Final = " \n\t\f\r"
+_WORDS: Final = re.compile(r"\S+")
+
+
+class Element:
+    """One element: ``name`` (lower case), ``attrs``, ``contents`` (child elements and
+    text strings, in order) and ``parent`` (None for the document root)."""
+
+    __slots__ = ("name", "attrs", "contents", "parent")
+
+    def __init__(
+        self, name: str, attrs: dict[str, str | list[str]], parent: Element | None
+    ) -> None:
+        self.name = name
+        self.attrs = attrs
+        self.contents: list[Element | str] = []
+        self.parent = parent
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {len(self.contents)} children>"
+
+    def get(self, key: str, default: str | list[str] | None = None) -> str | list[str] | None:
+        """The attribute ``key``, or ``default``."""
+        return self.attrs.get(key, default)
+
+    @property
+    def descendants(self) -> Iterator[Element | str]:
+        """Every element and string below this one, in document order."""
+        stack: list[Iterator[Element | str]] = [iter(self.contents)]
+        while stack:
+            node = next(stack[-1], None)
+            if node is None:
+                stack.pop()
+                continue
+            yield node
+            if isinstance(node, Element):
+                stack.append(iter(node.contents))
+
+    def elements(self) -> Iterator[Element]:
+        """Every element below this one, in document order."""
+        for node in self.descendants:
+            if isinstance(node, Element):
+                yield node
+
+    def find_all(
+        self,
+        names: str | Iterable[str] | None = None,
+        *,
+        limit: int | None = None,
+        with_attr: str | None = None,
+        recursive: bool = True,
+    ) -> list[Element]:
+        """The elements below this one (only its children when not ``recursive``) named
+        ``names`` (any when None) that have the attribute ``with_attr`` (when given), in
+        document order, at most ``limit``."""
+        wanted = {names} if isinstance(names, str) else set(names) if names is not None else None
+        out: list[Element] = []
+        pool = (
+            self.elements() if recursive else (c for c in self.contents if isinstance(c, Element))
+        )
+        for el in pool:
+            if (wanted is None or el.name in wanted) and (
+                with_attr is None or with_attr in el.attrs
+            ):
+                out.append(el)
+                if limit is not None and len(out) >= limit:
+                    break
+        return out
+
+    def find(self, names: str | Iterable[str]) -> Element | None:
+        """The first element below this one named ``names`` (one name or several), or None."""
+        found = self.find_all(names, limit=1)
+        return found[0] if found else None
+
+    def find_parent(self, names: Iterable[str]) -> Element | None:
+        """The nearest ancestor named one of ``names``, or None."""
+        wanted = set(names)
+        node = self.parent
+        while node is not None:
+            if node.name in wanted:
+                return node
+            node = node.parent
+        return None
+
+    def get_text(self, separator: str = "") -> str:
+        """The text of every string below this one, joined by ``separator``."""
+        return separator.join(n for n in self.descendants if isinstance(n, str))
+
+
+def _attrs(name: str, attrib: dict[str, str]) -> dict[str, str | list[str]]:
+    out: dict[str, str | list[str]] = {}
+    lists = _LIST_ATTRIBUTES.get(name)
+    for key, value in attrib.items():
+        if key in _ANY or (lists is not None and key in lists):
+            out[key] = _WORDS.findall(value)
+        else:
+            out[key] = value
+    return out
+
+
+class _Builder:
+    """lxml's parser target: builds the :class:`Element` tree from the parse events.
+
+    Events, not lxml's own tree: libxml2 stops building a tree 255 elements deep and
+    drops what is below, while its events go on.
+    """
+
+    def __init__(self) -> None:
+        self.doc = Element("[document]", {}, None)
+        self.node = self.doc
+        self.pending: list[str] = []
+        self.preserving = 0  # open pre and textarea elements
+
+    def _flush(self) -> None:
+        text = "".join(self.pending)
+        self.pending.clear()
+        if not self.preserving and not text.strip(_ASCII_SPACES):
+            # Between elements, a run of spaces is one space or one line break.
+            text = "\n" if "\n" in text else " "
+        self.node.contents.append(text)
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        if self.pending:
+            self._flush()
+        name = tag.lower()
+        kid = Element(name, _attrs(name, attrib) if attrib else {}, self.node)
+        self.node.contents.append(kid)
+        self.node = kid
+        if name in _PRESERVING:
+            self.preserving += 1
+
+    def end(self, tag: str) -> None:
+        if self.pending:
+            self._flush()
+        if self.node.name in _PRESERVING:
+            self.preserving -= 1
+        parent = self.node.parent
+        if parent is not None:
+            self.node = parent
+
+    def data(self, text: str) -> None:
+        self.pending.append(text)
+
+    def comment(self, text: str) -> None:
+        """A comment is left out, but the text either side of it stays two strings."""
+        if self.pending:
+            self._flush()
+
+    def pi(self, target: str, data: str | None = None) -> None:
+        if self.pending:
+            self._flush()
+
+    def doctype(self, *args: object) -> None:
+        if self.pending:
+            self._flush()
+
+    def close(self) -> Element:
+        self._flush()
+        return self.doc
+
+
+def parse_html(text: str) -> Element:
+    """The document root (named ``[document]``) of ``text`` parsed as HTML, the ``html``
+    element its only child (no child for a page with no element at all)."""
+    builder = _Builder()
+    parser = etree.HTMLParser(recover=True, target=builder)
+    parser.feed(text)
+    root: Element = parser.close()
+    return root

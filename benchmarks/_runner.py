@@ -29,11 +29,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-__all__ = ["BASE", "ROOT", "baseline", "child_main", "measure", "run_child"]
+__all__ = ["BASE", "ROOT", "baseline", "child_main", "label", "measure", "run_child"]
 
 #: The suffix of a pipeline run on the baseline commit's dan and ven.
 BASE = "@base"
 _BASE_ENV = "DANVEN_BENCH_BASELINE"
+
+
+def label(labels: dict[str, str], name: str, rev: str) -> str:
+    """A pipeline's label in a docs table: ``labels[name]``, or for ``<name>@base`` that
+    label (not bold) at commit ``rev``."""
+    if name.endswith(BASE):
+        return labels[name[: -len(BASE)]].strip("*") + f" at `{rev}`"
+    return labels[name]
 
 
 def baseline(rev: str) -> Path:

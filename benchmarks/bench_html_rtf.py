@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, baseline, child_main, measure  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, label, measure  # noqa: E402
 
 WORDS = (
     "contract party agreement payment invoice delivery term clause notice liability supplier customer "
@@ -263,9 +263,7 @@ LABELS = {
 
 
 def _label(name: str, rev: str) -> str:
-    if name.endswith(BASE):
-        return LABELS[name[: -len(BASE)]].strip("*") + f" at `{rev}`"
-    return LABELS[name]
+    return label(LABELS, name, rev)
 
 
 def render(report: dict) -> str:

@@ -14,7 +14,7 @@ from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError, UnsupportedFormatError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
-from dan.textclean import clean_text, decode_text, looks_binary
+from dan.textclean import clean_text, decode_text, looks_binary, repair_surrogates
 
 __all__ = [
     "check_blocks",
@@ -99,8 +99,9 @@ def _hard_wrapped(lines: list[str]) -> bool:
 
 def decoded_text(source: bytes | str, limits: Limits) -> str:
     """``source`` as text (bytes decoded: BOM, UTF-16, UTF-8, else cp1252), within
-    ``Limits.max_chars``."""
-    text = decode_text(source) if not isinstance(source, str) else source
+    ``Limits.max_chars``, every lone surrogate already U+FFFD (a parser's own steps, such
+    as markdown-it's link normalisation, encode the text and would fail on one)."""
+    text = repair_surrogates(decode_text(source) if not isinstance(source, str) else source)
     if len(text) > limits.max_chars:
         raise TextTooLargeError(
             f"the document holds {len(text):,} characters, "

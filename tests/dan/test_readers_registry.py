@@ -90,3 +90,15 @@ def test_every_reader_survives_a_lone_surrogate(fmt: str, text: str) -> None:
 def test_html_bytes_with_an_encoded_surrogate_convert() -> None:
     res = dan.convert(b"<p>a\xed\xa0\xbdb</p>", "html")
     assert res.chunks[0].endswith("a\ufffdb")
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["[a](http://x/\ud800\udc00)", "[a](http://x/\ud800\ud800 \"t\ud800\")", b"[a](http://x/\xed\xa0\x80\xed\xb0\x80)"],
+)
+def test_surrogates_in_a_markdown_link_target_are_repaired_before_parsing(source: str | bytes) -> None:
+    # found by the fuzzer: markdown-it percent-encodes a link target and failed on a
+    # surrogate pair written as two code points (UTF-8 bytes ED A0 80 ED B0 80)
+    res = dan.convert(source, "markdown") if isinstance(source, bytes) else dan.convert_string(source, "markdown")
+    assert "[a](http://x/%EF%BF%BD" in res.chunks[0]
+    res.chunks[0].encode("utf-8")

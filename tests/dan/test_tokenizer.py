@@ -56,3 +56,14 @@ def test_hash_mismatch_is_reported(monkeypatch):
 def test_roundtrip_decode():
     text = "Grüße, 世界! 🎉"
     assert tokenizer.decode(tokenizer.encode(text)) == text
+
+
+def test_the_shared_encoding_pickles_as_a_reference_and_keeps_no_python_ranks() -> None:
+    import pickle
+
+    from dan.tokenizer import encoding
+
+    enc = encoding()
+    assert pickle.loads(pickle.dumps(enc)) is enc  # rebuilt by encoding() where it lands
+    assert enc._mergeable_ranks == {}  # the Rust core holds the ranks; no 29 MB Python copy
+    assert enc.encode_ordinary("hello world") == [24912, 2375] and enc.n_vocab == 200019

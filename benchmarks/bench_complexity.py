@@ -14,6 +14,7 @@ Usage: ``python benchmarks/bench_complexity.py [--only SUBSTRING]``; writes
 from __future__ import annotations
 
 import argparse
+import re
 import json
 import sys
 from collections.abc import Callable
@@ -113,6 +114,8 @@ CASES: dict[str, tuple[int, Callable[[int], Input]]] = {
     "rtf: n paragraphs": (10_000, lambda n: (b"{\\rtf1 " + b"w\\par " * n + b"x}", "rtf")),
     "html: n nested divs with paragraphs (main content)": (500, _html_divs),
     "html: n note references in a paragraph": (2_000, _html_refs),
+    "md: a code line of n links above another line (max_tokens 64)": (
+        2_000, lambda n: _md("```\n" + "[x](http://a)" * n + "\nnext line\n```\n")),
     "ven: a chunk listing n tables": (100_000, lambda n: ("; ".join(str(i) for i in range(1, n + 1)).encode(), "ven")),
 }
 
@@ -144,9 +147,11 @@ def _prepare(name: str, arg: str) -> Callable[[], dict]:
         return work_ven
     lifted = dan.Limits(max_compression_ratio=10**6, max_chunks=10**6, max_xml_elements=10**8, max_blocks=10**7)
 
+    max_tokens = int(m.group(1)) if (m := re.search(r"max_tokens (\d+)", name)) else 1024
+
     def work() -> dict:
         try:
-            res = dan.convert(data, fmt, max_tokens=1024, limits=lifted)
+            res = dan.convert(data, fmt, max_tokens=max_tokens, limits=lifted)
         except dan.DanError as exc:
             return {"outcome": f"{type(exc).__name__}: {str(exc)[:100]}", "input_bytes": len(data)}
         return {"outcome": f"{len(res.chunks)} chunks", "input_bytes": len(data)}

@@ -485,7 +485,19 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
     def fits(k: int) -> bool:
         return count(md_of(lines[first : first + k])) <= budget
 
-    k = _fitting_lines(lines, first, last, fits, budget) if last - first > 1 else 0
+    def first_line_too_long() -> bool:
+        # A line longer than any budget-sized prefix could be, whose prefix alone is over
+        # the budget, cannot fit whole: say so without measuring all of it (a 20 KB line
+        # cut into many parts would otherwise be measured whole for every part).
+        line = lines[first]
+        cap = 16 * budget + 64
+        return len(line) > cap and count(md_of([line[:cap]])) > budget + 1
+
+    k = (
+        _fitting_lines(lines, first, last, fits, budget)
+        if last - first > 1 and not first_line_too_long()
+        else 0
+    )
     rest_from = first + k
     if k:
         head_lines = lines[first:rest_from]

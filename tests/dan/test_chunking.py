@@ -438,3 +438,24 @@ def test_a_table_wider_than_max_columns_keeps_the_text_of_every_cell():
     # the grid stays MAX_COLUMNS wide: the extra cells sit in its last column
     table_lines = [ln for ln in text.split("\n") if ln.startswith("| c0 ")]
     assert table_lines and table_lines[0].count(" | ") == MAX_COLUMNS - 1
+
+
+def test_a_long_code_line_above_other_lines_is_measured_in_parts_not_whole_per_cut(monkeypatch):
+    # found by the fuzzer (a 25 KB Markdown input took 26 s at max_tokens=16): each part cut
+    # from a long first line of a code block re-measured the whole rest of that line
+    from dan.tokenizer import encoding
+
+    enc = encoding()
+    real = type(enc).encode_ordinary
+    measured = [0]
+
+    def counting(text: str) -> list[int]:
+        measured[0] += len(text)
+        return real(enc, text)
+
+    monkeypatch.setattr(enc, "encode_ordinary", counting)
+    md = "```\n" + "[x](http://a)" * 4000 + "\nnext line\n```\n"
+    res = dan.convert_string(md, "markdown", max_tokens=64, limits=dan.Limits(max_chunks=10**6))
+    check_invariants(res, 64)
+    assert any("next" in c for c in res.chunks)  # the line after it is kept
+    assert measured[0] < 60 * len(md)  # linear: about 22x the text (264x before the fix)

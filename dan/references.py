@@ -25,7 +25,7 @@ document) is no label at all (:func:`common_labels`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from ven.schema import label_key
 
@@ -71,6 +71,9 @@ _MENTION = re.compile(
     re.I,
 )
 _LIST_ITEM = re.compile(_LIST_TAIL, re.I)
+#: Where a mention can start, on the lower-cased text: a case-sensitive scan is about
+#: twice as fast as :data:`_MENTION`'s case-insensitive one, which then runs only there.
+_MENTION_START = re.compile(rf"(?<![\w§])(?=(?:{_NUMBERED_KINDS}|{_NAMED_KINDS})\s*[0-9a-z])")
 _SEE = re.compile(
     r"\b(?:see|as defined in|defined in|under the heading|set out in)\s+(?:the\s+)?[\"“']?"
     r"((?:[A-Z][\w’'&-]*)(?:\s+(?:of|and|the|[A-Z&][\w’'-]*)){0,5})",
@@ -123,7 +126,7 @@ def paragraph_label(text: str) -> str | None:
 def mentions(text: str) -> list[str]:
     """The labels ``text`` names, in order of first mention (not yet resolved)."""
     out: dict[str, str] = {}
-    for m in _MENTION.finditer(text):
+    for m in _mention_matches(text):
         kind = m.group(1)
         name = _kind_name(kind)
         idents = [m.group(2)] + [i.group(1) for i in _LIST_ITEM.finditer(m.group(3) or "")]
@@ -145,6 +148,22 @@ def mentions(text: str) -> list[str]:
             if label:
                 out.setdefault(label_key(label), label)
     return list(out.values())
+
+
+def _mention_matches(text: str) -> Iterator[re.Match[str]]:
+    """What ``_MENTION.finditer(text)`` yields, matched only where a mention can start."""
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer: offsets differ
+        yield from _MENTION.finditer(text)
+        return
+    end = 0
+    for c in _MENTION_START.finditer(low):
+        if c.start() < end:
+            continue
+        m = _MENTION.match(text, c.start())
+        if m:
+            end = m.end()
+            yield m
 
 
 def resolve(labels: Sequence[Iterable[str]], mentioned: Sequence[Iterable[str]]) -> list[list[str]]:

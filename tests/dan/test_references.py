@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from docx_builder import make_docx, p, r
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dan
@@ -205,3 +205,19 @@ def test_documents_without_references_write_empty_fields():
     res = dan.convert_string("# Notes\n\nNothing refers to anything here.\n", "markdown")
     assert [rec["ssRefs"] for rec in res.records] == [""]
     assert not ven.Ven(res.records).has_references
+
+
+_PARTS = st.sampled_from(
+    ["clause", "Clauses", "SECTION", "section", "§", "§§", "para.", "Para", "part", "parts", "Schedule",
+     "annexe", "Figs.", "table", "subsection", "x", "4", "9.2", "A", "IV", "b", "and", "or", ",", "&",
+     " ", "  ", "\n", ".", "(", "İ", "ß", "_", "é", "3a"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PARTS, max_size=40))
+def test_mentions_are_matched_where_the_full_scan_matches_them(parts: list[str]) -> None:
+    from dan.references import _MENTION, _mention_matches
+
+    text = "".join(parts)
+    assert [m.span() for m in _mention_matches(text)] == [m.span() for m in _MENTION.finditer(text)]

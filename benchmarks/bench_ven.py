@@ -274,6 +274,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--out", type=Path, default=ROOT / "benchmarks" / "results" / "bench_ven.json"
     )
+    parser.add_argument("--update-docs", action="store_true", help="write the docs section")
     args = parser.parse_args(argv)
 
     sizes = (1_000, 10_000) if args.quick else (1_000, 10_000, 100_000)
@@ -333,10 +334,39 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "budgeted = ... add_related_chunks(budget=4000) + add_page_chunks(num_pages=1, "
         "budget=8000) + add_revision_chunks(budget=10000)\n\n" + table + "\n"
     )
+    from benchmarks._docs import replace_section, run_facts
+
+    result.update(run_facts(sys.argv if argv is None else [sys.argv[0], *argv]))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     sys.stdout.write(f"\nwritten {args.out}\n")
+    if args.update_docs:
+        replace_section("ven_speed", render(result).rstrip())
     return result
+
+
+def render(result: dict[str, Any]) -> str:
+    """The Markdown section (between its markers in docs/benchmarks.md)."""
+    out = [
+        "## ven: expansion and construction",
+        "",
+        f"`{result['command']}` on commit `{result['commit']}` ({result['date']}, Python "
+        f"{result['python']}), in one process: records generated with tables, revisions, "
+        "comments, pages and sections. A query is `begin_expansion` of 10 random anchors + "
+        "`add_related_chunks()` + `add_page_chunks()`; the budgeted one adds "
+        "`add_related_chunks(budget=4000)`, `add_page_chunks(num_pages=1, budget=8000)` and "
+        "`add_revision_chunks(budget=10000)`.",
+        "",
+        "| chunks | build ms | µs per chunk | kept MB | query µs p50 / p95 / p99 | budgeted query µs p50 / p95 |",
+        "|---|---|---|---|---|---|",
+    ]
+    for size, e in result["sizes"].items():
+        out.append(
+            f"| {int(size):,} | {e['construct_ms_median']:,.1f} | {e['construct_us_per_chunk']:.1f} "
+            f"| {e['retained_bytes'] / 2**20:.2f} | {e['typical_us_median']:.1f} / {e['typical_us_p95']:.1f} / "
+            f"{e['typical_us_p99']:.1f} | {e['budgeted_us_median']:.1f} / {e['budgeted_us_p95']:.1f} |"
+        )
+    return "\n".join(out) + "\n"
 
 
 if __name__ == "__main__":

@@ -555,21 +555,28 @@ class Expansion:
             # lists the anchor, so each is worth visiting, and a page's list is its chunks.
             dense, base, tok = lay.page_dense, lay.page_base, lay.tokens
             s_set, cap = self._set, self._cap
-            for a in anchors:
-                for q in range(page[a], last[a] + 1):
-                    if budget is not None and self._tokens - self._orig >= budget:
-                        return False
-                    new = [c for c in dense[q - base] if c not in s_set]
-                    if not new:
-                        continue
-                    added = sum(map(tok.__getitem__, new))
-                    if cap is not None and self._tokens + added > cap:
-                        self._skipped.append(Skipped("page", tuple(sorted(new)), added))
-                        continue
-                    s_set.update(new)
+            tokens, stop = self._tokens, None if budget is None else self._orig + budget
+            grew = False
+            try:
+                for a in anchors:
+                    for q in range(page[a], last[a] + 1):
+                        if stop is not None and tokens >= stop:
+                            return False
+                        new = [c for c in dense[q - base] if c not in s_set]
+                        if not new:
+                            continue
+                        added = sum(map(tok.__getitem__, new))
+                        if cap is not None and tokens + added > cap:
+                            self._skipped.append(Skipped("page", tuple(sorted(new)), added))
+                            continue
+                        s_set.update(new)
+                        tokens += added
+                        grew = True
+                return True
+            finally:
+                if grew:
+                    self._tokens = tokens
                     self._sorted = None
-                    self._tokens += added
-            return True
         for a in anchors:
             s = (sect[a], sect_last[a]) if by_sect else None
             for q in lay.pages_up(page[a], last[a]):

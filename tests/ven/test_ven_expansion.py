@@ -925,3 +925,11 @@ def test_a_small_budget_reads_only_the_nearest_marked_chunks(monkeypatch: pytest
     exp.add_revision_chunks(budget=30)
     assert exp.seqs == (2498, 2499, 2500, 2501)  # nearest first, while under 30 tokens added
     assert len(pulled) < 20  # not the other 4,990 revised chunks
+
+
+def test_a_zero_token_chunk_on_the_anchors_page_is_added_and_listed() -> None:
+    v = Ven(doc(C(t=10, p=1), C(t=0, p=1), C(t=5, p=2)))
+    exp = v.begin_expansion([0])
+    assert exp.seqs == (0,)  # (the sorted view is built before the pages are added)
+    exp.add_page_chunks()
+    assert exp.seqs == (0, 1) and exp.tokens == 10

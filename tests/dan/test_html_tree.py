@@ -66,3 +66,9 @@ def test_queries():
     assert doc.find(["th", "td"]) is not None and doc.find("caption") is None
     assert [e.name for e in doc.elements()][:3] == ["html", "head", "title"]
     assert "".join(n for n in doc.descendants if isinstance(n, str)) == doc.get_text()
+
+
+def test_the_document_holds_only_what_the_page_holds():
+    # (closing the parse once added a stray " " string after the html element)
+    doc = parse_html("<p>a</p>")
+    assert [c.name for c in doc.contents if isinstance(c, Element)] == ["html"] and len(doc.contents) == 1

@@ -181,21 +181,17 @@ class _Builder:
     def data(self, text: str) -> None:
         self.pending.append(text)
 
-    def comment(self, text: str) -> None:
-        """A comment is left out, but the text either side of it stays two strings."""
+    def _boundary(self, *args: object) -> None:
+        """A comment, processing instruction or doctype is left out, but the text either
+        side of it stays two strings."""
         if self.pending:
             self._flush()
 
-    def pi(self, target: str, data: str | None = None) -> None:
-        if self.pending:
-            self._flush()
-
-    def doctype(self, *args: object) -> None:
-        if self.pending:
-            self._flush()
+    comment = pi = doctype = _boundary
 
     def close(self) -> Element:
-        self._flush()
+        if self.pending:
+            self._flush()
         return self.doc
 
 

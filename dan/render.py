@@ -328,7 +328,7 @@ class _Renderer:
             nhead += 1
         # (a table of header rows only has its first as the header and the others as its
         # body, so a long one is still cut between rows and none is lost)
-        nhead = max(1, nhead if nhead < len(rows) else 1)
+        nhead = nhead if 0 < nhead < len(rows) else 1
         self.table_key += 1
         key = self.table_key
         head_lines = [row_markdown(rows[0])]
@@ -336,16 +336,17 @@ class _Renderer:
         head_lines.extend(row_markdown(r) for r in rows[1:nhead])
         # (the header's plain text, for records and titles, names a spanned cell once)
         head_rows = [_span_once(r) for r in rows[:nhead]]
+        caption_md = "\n\n".join(render(c, PARA).strip() for c in caption)
+        caption_plain = [plain_text(c) for c in caption]
         header = "\n".join(head_lines)
         if caption:
-            header = "\n\n".join(render(c, PARA).strip() for c in caption) + "\n\n" + header
+            header = caption_md + "\n\n" + header
         heads = tuple(h for h in (phrase(plain_text(c)) for c in rows[0]) if h)
         head_pieces = [p for c in caption for p in c] + [
             p for r in rows[:nhead] for p in cells_pieces(r)
         ]
         head_plain = "\n".join(
-            [plain_text(c) for c in caption]
-            + [" | ".join(plain_text(c) for c in r if c) for r in head_rows]
+            caption_plain + [" | ".join(plain_text(c) for c in r if c) for r in head_rows]
         )
         page_rows = _row_page_flags(table, len(rows) + ncap)[ncap:]
         group = f"T{key}"
@@ -353,12 +354,18 @@ class _Renderer:
         if not body:
             # Only a header row: it renders as a header-only table; if it must be cut,
             # the splitter turns it into a body row under a blank header.
-            caption_plain = "\n".join(plain_text(c) for c in caption)
             unit = self._row_unit(
-                key, group, heads, quote, rows[0], head_pieces, caption_plain, page_rows[0]
+                key,
+                group,
+                heads,
+                quote,
+                rows[0],
+                head_pieces,
+                "\n".join(caption_plain),
+                page_rows[0],
             )
             unit.md = header
-            unit.table_caption = "\n\n".join(render(c, PARA).strip() for c in caption)
+            unit.table_caption = caption_md
             self.emit(unit)
             return
         for i, row in enumerate(body):

@@ -434,9 +434,7 @@ class ConversionPool:
     """
 
     def __init__(self, workers: int | None = None, *, start_method: str = "spawn") -> None:
-        if workers is None:
-            workers = os.cpu_count() or 1
-        self.workers = _check_workers(workers, workers)
+        self.workers = _check_workers(workers, os.cpu_count() or 1)
         _check_start_method(start_method)
         self.start_method = start_method
         self._ctx = multiprocessing.get_context(start_method)
@@ -492,10 +490,13 @@ class ConversionPool:
 
     # -- internals, used by _pool_outcomes
 
+    def _check_open(self) -> None:
+        if self._closed:
+            raise DanError("this ConversionPool is closed: make a new one")
+
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
-            if self._closed:
-                raise DanError("this ConversionPool is closed: make a new one")
+            self._check_open()
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=self._ctx, initializer=_warm_up
@@ -626,8 +627,7 @@ def iter_convert(
                 "give workers= to the ConversionPool, not to a batch that runs on it "
                 f"(the pool has {pool.workers})"
             )
-        if pool._closed:
-            raise DanError("this ConversionPool is closed: make a new one")
+        pool._check_open()  # (before the first yield, not at it)
         n_workers = pool.workers
     else:
         n_workers = _check_workers(workers, len(items))

@@ -191,12 +191,15 @@ class Expansion:
     def _add(self, seqs: Iterable[int], what: str = "chunk") -> bool:
         """Add a unit whole; under ``max_tokens`` a unit that would pass it is skipped and
         reported instead. Returns whether it was added (or had nothing new)."""
+        return self._add_distinct(tuple(dict.fromkeys(seqs)), what)
+
+    def _add_distinct(self, seqs: Sequence[int], what: str) -> bool:
+        """:meth:`_add` for ``seqs`` known to hold no repeats (a page's chunk list)."""
         s_set = self._set
-        tok = self._lay.tokens
-        new = [s for s in dict.fromkeys(seqs) if s not in s_set]
+        new = [s for s in seqs if s not in s_set]
         if not new:
             return True
-        added = sum(tok[s] for s in new)
+        added = sum(map(self._lay.tokens.__getitem__, new))
         if self._cap is not None and self._tokens + added > self._cap:
             self._skipped.append(Skipped(what, tuple(sorted(new)), added))
             return False
@@ -204,23 +207,6 @@ class Expansion:
         self._sorted = None
         self._tokens += added
         return True
-
-    def _add_distinct(self, seqs: Sequence[int], what: str) -> None:
-        """:meth:`_add` for ``seqs`` known to hold no repeats (a page's chunk list)."""
-        s_set = self._set
-        new = [s for s in seqs if s not in s_set]
-        if not new:
-            return
-        tok = self._lay.tokens
-        added = 0
-        for s in new:
-            added += tok[s]
-        if self._cap is not None and self._tokens + added > self._cap:
-            self._skipped.append(Skipped(what, tuple(sorted(new)), added))
-            return
-        s_set.update(new)
-        self._sorted = None
-        self._tokens += added
 
     def _room(self, budget: Budget) -> bool:
         return budget is None or self._tokens - self._orig < budget
@@ -553,30 +539,13 @@ class Expansion:
         if not by_sect and not lay.wide and lay.page_dense:
             # The common case, without the general helpers: every page an anchor covers
             # lists the anchor, so each is worth visiting, and a page's list is its chunks.
-            dense, base, tok = lay.page_dense, lay.page_base, lay.tokens
-            s_set, cap = self._set, self._cap
-            tokens, stop = self._tokens, None if budget is None else self._orig + budget
-            grew = False
-            try:
-                for a in anchors:
-                    for q in range(page[a], last[a] + 1):
-                        if stop is not None and tokens >= stop:
-                            return False
-                        new = [c for c in dense[q - base] if c not in s_set]
-                        if not new:
-                            continue
-                        added = sum(map(tok.__getitem__, new))
-                        if cap is not None and tokens + added > cap:
-                            self._skipped.append(Skipped("page", tuple(sorted(new)), added))
-                            continue
-                        s_set.update(new)
-                        tokens += added
-                        grew = True
-                return True
-            finally:
-                if grew:
-                    self._tokens = tokens
-                    self._sorted = None
+            dense, base = lay.page_dense, lay.page_base
+            for a in anchors:
+                for q in range(page[a], last[a] + 1):
+                    if budget is not None and self._tokens - self._orig >= budget:
+                        return False
+                    self._add_distinct(dense[q - base], "page")
+            return True
         for a in anchors:
             s = (sect[a], sect_last[a]) if by_sect else None
             for q in lay.pages_up(page[a], last[a]):

@@ -473,21 +473,7 @@ class Collection:
                 seqs, dropped, added = _all_at_once(doc.ven, ranked, budget)
             kept = [s for s in ranked if s not in dropped]
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
-            parts = _partial_tables(doc.ven, seqs) if partial else {}
-            docs.append(
-                DocContext(
-                    d,
-                    doc.ven.title,
-                    seqs,
-                    tuple(ranked),
-                    rtok,
-                    added,
-                    dropped,
-                    partial=_partial_seqs(parts),
-                )
-            )
-            if doc.chunks is not None:
-                texts.append(_text(doc.chunks, seqs, parts))
+            _contribute(docs, texts, d, doc, seqs, tuple(ranked), rtok, added, dropped, partial)
         return _retrieval_context(docs, texts, how)
 
     def _ordered(
@@ -586,22 +572,9 @@ class Collection:
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             etok = sum(doc.ven.chunk_tokens(s) for s in seqs) - rtok
             dropped = tuple(s for s in ranked if (d, s) not in hit_set)
-            ordered = tuple(sorted(seqs))
-            parts = _partial_tables(doc.ven, ordered) if partial else {}
-            docs.append(
-                DocContext(
-                    d,
-                    doc.ven.title,
-                    ordered,
-                    ranked,
-                    rtok,
-                    etok,
-                    dropped,
-                    partial=_partial_seqs(parts),
-                )
+            _contribute(
+                docs, texts, d, doc, tuple(sorted(seqs)), ranked, rtok, etok, dropped, partial
             )
-            if doc.chunks is not None:
-                texts.append(_text(doc.chunks, ordered, parts))
         return _retrieval_context(docs, texts, how)
 
     def _global(
@@ -637,6 +610,37 @@ class _Routing:
     broad: bool
     filter_tokens: int
     notes: tuple[str, ...]
+
+
+def _contribute(
+    docs: list[DocContext],
+    texts: list[str],
+    doc_id: str,
+    doc: _Doc,
+    seqs: tuple[int, ...],
+    ranked: tuple[int, ...],
+    retrieval_tokens: int,
+    enrichment_tokens: int,
+    dropped: tuple[int, ...],
+    partial: bool,
+) -> None:
+    """Append one file's :class:`DocContext` and its text (``seqs`` ascending; with
+    ``partial``, tables sent in part are listed and marked)."""
+    parts = _partial_tables(doc.ven, seqs) if partial else {}
+    docs.append(
+        DocContext(
+            doc_id,
+            doc.ven.title,
+            seqs,
+            ranked,
+            retrieval_tokens,
+            enrichment_tokens,
+            dropped,
+            partial=_partial_seqs(parts),
+        )
+    )
+    if doc.chunks is not None:
+        texts.append(_text(doc.chunks, seqs, parts))
 
 
 def _retrieval_context(

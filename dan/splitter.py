@@ -341,7 +341,7 @@ def _grapheme_floor(text: str, pos: int) -> int:
             or ch in "\u200d\ufe0f\ufe0e"
             or prev == "\u200d"
             or "\U0001f3fb" <= ch <= "\U0001f3ff"
-            or "\udc00" <= ch <= "\udfff"
+            or 0xDC00 <= ord(ch) <= 0xDFFF
             or unicodedata.category(ch) in ("Mn", "Me", "Mc")
         ):
             if pos <= floor:

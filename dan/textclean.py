@@ -11,7 +11,7 @@ import re
 
 __all__ = ["clean_text", "decode_text", "looks_binary", "repair_surrogates", "unicode_text"]
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
 # C0 controls except \t \n, DEL, C1 controls.
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _NEWLINES = re.compile("\r\n?|[\x0b\x0c\u2028\u2029\x85]")

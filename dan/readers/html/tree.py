@@ -14,7 +14,7 @@ out (the reader never reads them); the attributes that HTML defines as space-sep
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
 from lxml import etree
@@ -127,7 +127,7 @@ class Element:
         return separator.join(n for n in self.descendants if isinstance(n, str))
 
 
-def _attrs(name: str, attrib: dict[str, str]) -> dict[str, str | list[str]]:
+def _attrs(name: str, attrib: Mapping[str, str]) -> dict[str, str | list[str]]:
     out: dict[str, str | list[str]] = {}
     lists = _LIST_ATTRIBUTES.get(name)
     for key, value in attrib.items():
@@ -159,7 +159,7 @@ class _Builder:
             text = "\n" if "\n" in text else " "
         self.node.contents.append(text)
 
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
+    def start(self, tag: str, attrib: Mapping[str, str]) -> None:
         if self.pending:
             self._flush()
         name = tag.lower()
@@ -187,7 +187,14 @@ class _Builder:
         if self.pending:
             self._flush()
 
-    comment = pi = doctype = _boundary
+    def comment(self, *args: object) -> None:
+        self._boundary()
+
+    def pi(self, *args: object) -> None:
+        self._boundary()
+
+    def doctype(self, *args: object) -> None:
+        self._boundary()
 
     def close(self) -> Element:
         if self.pending:

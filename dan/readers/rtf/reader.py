@@ -192,7 +192,30 @@ class _State:
     def clone(self) -> _State:
         """A copy for a nested group."""
         new = _State.__new__(_State)
-        new.__dict__.update(self.__dict__)
+        new.dest = self.dest
+        new.font = self.font
+        new.uc = self.uc
+        new.bold = self.bold
+        new.italic = self.italic
+        new.hidden = self.hidden
+        new.revised = self.revised
+        new.deleted = self.deleted
+        new.revauth = self.revauth
+        new.revauthdel = self.revauthdel
+        new.revdttm = self.revdttm
+        new.revdttmdel = self.revdttmdel
+        new.capture = self.capture
+        new.field_url = self.field_url
+        new.link_result = self.link_result
+        new.upr = self.upr
+        new.upr_child = self.upr_child
+        new.style = self.style
+        new.outline = self.outline
+        new.ls = self.ls
+        new.ilvl = self.ilvl
+        new.intbl = self.intbl
+        new.itap = self.itap
+        new.pagebb = self.pagebb
         return new
 
 
@@ -730,7 +753,7 @@ class _Reader:
         self.skip_chars = self.state.uc
 
     def _emit_unicode(self, char: str) -> None:
-        if "\udc00" <= char <= "\udfff" and self.pending_high:
+        if self.pending_high and 0xDC00 <= ord(char) <= 0xDFFF:
             char = (
                 (self.pending_high + char)
                 .encode("utf-16-le", "surrogatepass")
@@ -742,7 +765,7 @@ class _Reader:
         if self.pending_high:
             self._emit(self.pending_high)
             self.pending_high = ""
-        if "\ud800" <= char <= "\udbff":
+        if 0xD800 <= ord(char) <= 0xDBFF:
             self.pending_high = char
             return
         self._emit(char)

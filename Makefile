@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench compiled clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,5 +28,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
 
+# Optional: dan's hot modules compiled with mypyc, beside their sources (undo: make clean).
+compiled: $(STAMP)
+	$(PY) scripts/compile.py
+
 clean:
+	-test -x $(PY) && $(PY) scripts/compile.py --clean
 	rm -rf $(VENV) .pytest_cache build dist *.egg-info

@@ -11,6 +11,7 @@ SCRIPTS = [
     "bench_markdown.py",
     "bench_docx.py",
     "bench_html_rtf.py",
+    "bench_compiled.py",
     "bench_pdf.py",
     "bench_main_content.py",
     "bench_ven.py",

@@ -27,6 +27,7 @@ from dan.detect import normalize_doc_type
 from dan.errors import DanError, UsageError
 from dan.inputs import expand_inputs
 from dan.model import Message
+from dan.native import compiled_modules
 from ven.schema import as_lists
 
 __all__ = ["main", "build_parser", "parse_meta", "expand_inputs", "FORMATS"]
@@ -50,6 +51,12 @@ the others are still written), 2 usage error.
 
 
 # ---------------------------------------------------------------------------- arguments
+
+
+def _version() -> str:
+    """``dan X.Y.Z (compiled: N modules)`` or ``(compiled: no)`` (``scripts/compile.py``)."""
+    count = len(compiled_modules())
+    return f"dan {dan.__version__} (compiled: {f'{count} modules' if count else 'no'})"
 
 
 def parse_meta(items: Sequence[str]) -> dict[str, str | int]:
@@ -102,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"dan {dan.__version__}")
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

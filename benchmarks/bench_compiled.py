@@ -1,0 +1,228 @@
+"""dan compiled with mypyc (``make compiled``) against dan as Python, side by side in one run.
+
+The same benchmark documents as the format benchmarks — the generated 300-page DOCX
+(``gen_docx``), 1 MB of Markdown (``gen_markdown``), 5 MB of HTML and of RTF
+(``bench_html_rtf``) — are converted at ``max_tokens=1024`` by this checkout's dan as Python
+and by a compiled copy of it (``scripts/compile.py --into DIR``, in the temporary directory,
+built once per source state and interpreter), each in fresh child processes, interleaved
+run by run. Before timing, one conversion of each document by each build is hashed (every
+chunk and every record): the compiled build must give byte-identical output, or the script
+fails. The ratio is Python's median time ÷ the compiled build's.
+
+Usage: ``python benchmarks/bench_compiled.py [--runs 5] [--update-docs]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._docs import publish, replace_section, run_facts  # noqa: E402
+from benchmarks._runner import BASE, child_main, run_child  # noqa: E402
+
+#: The documents: (format, what it is, how it is made).
+FORMATS = ("docx", "markdown", "html", "rtf")
+SECTION = "compiled_speed"
+
+
+def _sources_digest() -> str:
+    """What a compiled copy is built from: dan's sources, the compile script, this
+    interpreter and mypy's version."""
+    import mypy.version
+
+    h = hashlib.sha256()
+    for path in sorted((ROOT / "dan").rglob("*.py")) + [ROOT / "scripts" / "compile.py"]:
+        h.update(path.relative_to(ROOT).as_posix().encode())
+        h.update(path.read_bytes())
+    h.update(f"{sys.version}|{platform.machine()}|{mypy.version.__version__}".encode())
+    return h.hexdigest()[:16]
+
+
+def compiled_copy() -> Path:
+    """A compiled copy of dan and ven in the temporary directory (built when missing)."""
+    where = Path(tempfile.gettempdir()) / f"danven-compiled-{_sources_digest()}"
+    marker = where / "BUILT"
+    if not marker.is_file():
+        print(f"building the compiled copy in {where} (mypyc, a few minutes) ...", flush=True)
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "compile.py"), "--into", str(where)], check=True)
+        marker.write_text("ok", encoding="ascii")
+    return where
+
+
+def _digest(res: Any) -> str:
+    h = hashlib.sha256()
+    for chunk, record in zip(res.chunks, res.records, strict=True):
+        h.update(chunk.encode("utf-8", "surrogatepass"))
+        h.update(json.dumps(record, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _prepare(name: str, path: str):
+    """Child side: ``convert-<format>`` (timed) or ``digest-<format>`` (the output's hash)."""
+    import dan
+    from dan.native import compiled_modules
+    from dan.tokenizer import encoding
+
+    encoding()
+    action, fmt = name.split("-", 1)
+    doc_type = {"docx": "docx", "markdown": "markdown", "html": "html", "rtf": "rtf"}[fmt]
+    data = Path(path).read_bytes()
+    compiled = len(compiled_modules())
+
+    def convert() -> dict:
+        res = dan.convert(data, doc_type=doc_type, max_tokens=1024)
+        out: dict[str, Any] = {"chunks": len(res), "compiled_modules": compiled}
+        if action == "digest":
+            out["digest"] = _digest(res)
+        return out
+
+    return convert
+
+
+def _documents(tmp: Path, args: argparse.Namespace) -> dict[str, Path]:
+    from benchmarks.bench_html_rtf import make_html, make_rtf
+    from benchmarks.gen_docx import build as build_docx
+    from benchmarks.gen_markdown import build as build_markdown
+
+    files = {
+        "docx": tmp / f"generated-{args.pages}p.docx",
+        "markdown": tmp / "generated.md",
+        "html": tmp / "bench.html",
+        "rtf": tmp / "bench.rtf",
+    }
+    files["docx"].write_bytes(build_docx(args.pages))
+    files["markdown"].write_text(build_markdown(args.md_mb), encoding="utf-8")
+    files["html"].write_bytes(make_html(int(args.mb * 1_000_000)))
+    files["rtf"].write_bytes(make_rtf(int(args.mb * 1_000_000)))
+    return files
+
+
+def _median(xs: list[float]) -> float:
+    import statistics
+
+    return round(statistics.median(xs), 4)
+
+
+def measure_format(fmt: str, path: Path, runs: int, built: Path) -> dict[str, Any]:
+    """Check the two builds agree on ``path``, then time them interleaved."""
+    script = Path(__file__).resolve()
+    pure, _ = run_child(script, f"digest-{fmt}", str(path))
+    comp, _ = run_child(script, f"digest-{fmt}{BASE}", str(path), base=built)
+    for which, result in (("Python", pure), ("compiled", comp)):
+        if "digest" not in result:
+            raise SystemExit(f"{fmt}: the {which} build failed: {result.get('error') or result}")
+    if pure["compiled_modules"] != 0:
+        raise SystemExit("this checkout's dan runs compiled (make compiled): run `make clean` or scripts/compile.py --clean first")
+    if comp["compiled_modules"] == 0:
+        raise SystemExit(f"the compiled copy in {built} ran as Python")
+    if pure["digest"] != comp["digest"]:
+        raise SystemExit(f"{fmt}: the compiled build's output differs from Python's ({pure['digest'][:12]} vs {comp['digest'][:12]})")
+    times: dict[str, list[float]] = {"python": [], "compiled": []}
+    rss: dict[str, list[float]] = {"python": [], "compiled": []}
+    for _ in range(runs):
+        for key, name, base in (("python", f"convert-{fmt}", None), ("compiled", f"convert-{fmt}{BASE}", built)):
+            result, peak = run_child(script, name, str(path), base=base)
+            if "seconds" not in result:
+                raise SystemExit(f"{fmt}: the {key} build failed: {result.get('error') or result}")
+            times[key].append(result["seconds"])
+            rss[key].append(peak)
+    size_mb = path.stat().st_size / 1e6
+    row: dict[str, Any] = {
+        "format": fmt,
+        "input_mb": round(size_mb, 2),
+        "chunks": pure["chunks"],
+        "identical": True,
+        "compiled_modules": comp["compiled_modules"],
+        "runs": runs,
+    }
+    for key in ("python", "compiled"):
+        row[f"{key}_median_s"] = _median(times[key])
+        row[f"{key}_min_s"] = round(min(times[key]), 4)
+        row[f"{key}_max_s"] = round(max(times[key]), 4)
+        row[f"{key}_mb_per_s"] = round(size_mb / row[f"{key}_median_s"], 2)
+        row[f"{key}_peak_rss_mb"] = round(max(rss[key]), 1)
+    row["speedup"] = round(row["python_median_s"] / row["compiled_median_s"], 2)
+    return row
+
+
+NAMES = {"docx": "DOCX, generated", "markdown": "Markdown, generated", "html": "HTML, generated", "rtf": "RTF, generated"}
+
+
+def render(report: dict[str, Any]) -> str:
+    lines = [
+        "## Compiled build",
+        "",
+        f"dan compiled with mypyc (`make compiled`, {report['compiled_modules']} modules) against dan as Python, "
+        f"each document converted at `max_tokens=1024` in fresh processes, interleaved, median of {report['runs']} runs; "
+        f"the two builds' chunks and records are byte-identical on every document (checked by the script). "
+        f"Python {report['python']}, {report['cpus']} CPUs, commit `{report['commit']}`, {report['date']}; "
+        f"`{report['command']}`.",
+        "",
+        "| document | size | chunks | Python s | compiled s | Python MB/s | compiled MB/s | **speed-up** | peak RSS MB (Python / compiled) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in report["rows"]:
+        lines.append(
+            f"| {NAMES[r['format']]} | {r['input_mb']} MB | {r['chunks']:,} | {r['python_median_s']:.3f} | {r['compiled_median_s']:.3f} "
+            f"| {r['python_mb_per_s']} | {r['compiled_mb_per_s']} | **{r['speedup']}×** "
+            f"| {r['python_peak_rss_mb']:.0f} / {r['compiled_peak_rss_mb']:.0f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--worker", nargs=2, metavar=("PIPELINE", "FILE"), help=argparse.SUPPRESS)
+    parser.add_argument("--runs", type=int, default=5, help="runs per build and document (median reported)")
+    parser.add_argument("--pages", type=int, default=300, help="pages of the generated DOCX")
+    parser.add_argument("--md-mb", type=float, default=1.0, help="MB of generated Markdown")
+    parser.add_argument("--mb", type=float, default=5.0, help="MB of generated HTML and of RTF")
+    parser.add_argument("--only", nargs="*", choices=FORMATS, help="formats to run")
+    parser.add_argument("--update-docs", action="store_true", help="write the section of docs/benchmarks.md")
+    args = parser.parse_args(argv)
+    if args.worker:
+        child_main(_prepare, *args.worker)
+        return 0
+    started = dt.datetime.now(dt.timezone.utc)
+    built = compiled_copy()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        files = _documents(Path(tmp), args)
+        for fmt in args.only or FORMATS:
+            row = measure_format(fmt, files[fmt], args.runs, built)
+            print(
+                f"{fmt:9} {row['input_mb']:>6} MB  Python {row['python_median_s']:.3f} s  "
+                f"compiled {row['compiled_median_s']:.3f} s  {row['speedup']}x  identical",
+                flush=True,
+            )
+            rows.append(row)
+    report = {
+        "benchmark": "compiled",
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "runs": args.runs,
+        "compiled_modules": rows[0]["compiled_modules"] if rows else 0,
+        "rows": rows,
+        **run_facts(sys.argv if argv is None else [__file__, *argv]),
+    }
+    publish("bench_compiled", report, started, render, False)
+    if args.update_docs:
+        replace_section(SECTION, render(report).rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,27 @@
+"""Which of dan's modules run compiled (``scripts/compile.py`` builds them with mypyc).
+
+A compiled module is an extension module beside its ``.py`` source, and Python's import
+system tries extension modules before sources, so such a module is loaded compiled. This
+looks at files only: it imports nothing.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+from pathlib import Path
+
+__all__ = ["compiled_modules"]
+
+
+def compiled_modules(root: Path | None = None) -> tuple[str, ...]:
+    """The names of the modules of the ``dan`` package at ``root`` (by default the one
+    imported) that an import would load compiled, sorted: ``("dan.chunker", ...)``."""
+    base = Path(__file__).resolve().parent if root is None else Path(root)
+    found: set[str] = set()
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for path in base.rglob(f"*{suffix}"):
+            parts = path.relative_to(base).with_name(path.name[: -len(suffix)]).parts
+            # dan._native__mypyc holds the compiled code of them all; it is no module of dan's
+            if all(part.isidentifier() for part in parts) and not parts[-1].endswith("__mypyc"):
+                found.add(".".join(("dan", *parts)))
+    return tuple(sorted(found))

@@ -1,0 +1,60 @@
+"""bench_compiled: it refuses to time builds whose output differs, or that are not the
+builds it says (a compiled checkout timed as "Python", a copy that ran as Python), and its
+table says what was measured. (The benchmark itself runs in ``make bench``.)"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import bench_compiled  # noqa: E402
+
+
+def _fake_children(monkeypatch, digests=("a", "a"), modules=(0, 30), seconds=(2.0, 1.0)):
+    calls = []
+
+    def run_child(script, name, arg, *, base=None, **_kw):
+        compiled = name.endswith("@base")
+        calls.append(name)
+        if name.startswith("digest-"):
+            return {"seconds": 0.1, "chunks": 7, "compiled_modules": modules[compiled], "digest": digests[compiled]}, 50.0
+        return {"seconds": seconds[compiled], "chunks": 7, "compiled_modules": modules[compiled]}, 60.0 - 10 * compiled
+
+    monkeypatch.setattr(bench_compiled, "run_child", run_child)
+    return calls
+
+
+def test_identical_builds_are_timed_interleaved_and_compared(tmp_path, monkeypatch):
+    doc = tmp_path / "doc.md"
+    doc.write_bytes(b"x" * 2_000_000)
+    calls = _fake_children(monkeypatch)
+    row = bench_compiled.measure_format("markdown", doc, 3, tmp_path)
+    assert calls == ["digest-markdown", "digest-markdown@base"] + ["convert-markdown", "convert-markdown@base"] * 3
+    assert row["speedup"] == 2.0 and row["identical"] is True and row["chunks"] == 7
+    assert row["python_mb_per_s"] == 1.0 and row["compiled_mb_per_s"] == 2.0
+    assert (row["python_peak_rss_mb"], row["compiled_peak_rss_mb"]) == (60.0, 50.0)
+    report = {"compiled_modules": 30, "runs": 3, "python": "3.11", "cpus": 2, "commit": "abc1234",
+              "date": "2026-12-02", "command": "python benchmarks/bench_compiled.py", "rows": [row]}
+    table = bench_compiled.render(report)
+    assert "| Markdown, generated | 2.0 MB | 7 | 2.000 | 1.000 | 1.0 | 2.0 | **2.0×** | 60 / 50 |" in table
+
+
+def test_different_output_fails_before_anything_is_timed(tmp_path, monkeypatch):
+    calls = _fake_children(monkeypatch, digests=("a", "b"))
+    with pytest.raises(SystemExit, match="differs from Python"):
+        bench_compiled.measure_format("rtf", tmp_path, 3, tmp_path)
+    assert not any(c.startswith("convert-") for c in calls)
+
+
+@pytest.mark.parametrize(
+    ("modules", "message"), [((30, 30), "runs compiled"), ((0, 0), "ran as Python")]
+)
+def test_builds_that_are_not_what_they_say_fail(tmp_path, monkeypatch, modules, message):
+    _fake_children(monkeypatch, modules=modules)
+    with pytest.raises(SystemExit, match=message):
+        bench_compiled.measure_format("docx", tmp_path, 1, tmp_path)

@@ -1,0 +1,67 @@
+"""scripts/compile.py: what it compiles, lists and cleans. The build itself (mypyc, two to
+three minutes) runs in CI's compiled step (``.ci/run``), which then runs the tests against it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import compile as compile_script  # noqa: E402
+
+SUFFIX = compile_script._SUFFIX
+
+
+def _fake_tree(root: Path) -> None:
+    for module in compile_script.MODULES:
+        (root / module).parent.mkdir(parents=True, exist_ok=True)
+        (root / module).write_text("", encoding="utf-8")
+
+
+def test_every_module_it_compiles_exists_and_is_dans() -> None:
+    assert len(set(compile_script.MODULES)) == len(compile_script.MODULES)
+    for module in compile_script.MODULES:
+        assert module.startswith("dan/") and (ROOT / module).is_file(), module
+    assert compile_script.GROUP.startswith("dan.")
+
+
+def test_compiled_files_are_the_extension_modules_beside_the_sources(tmp_path) -> None:
+    _fake_tree(tmp_path)
+    assert compile_script.compiled_files(tmp_path) == []
+    first = compile_script.MODULES[0]
+    (tmp_path / (first[: -len(".py")] + SUFFIX)).write_bytes(b"")
+    assert compile_script.compiled_files(tmp_path) == [tmp_path / (first[: -len(".py")] + SUFFIX)]
+
+
+def test_clean_removes_the_modules_and_the_shared_code_only(tmp_path) -> None:
+    _fake_tree(tmp_path)
+    built = [tmp_path / (m[: -len(".py")] + SUFFIX) for m in compile_script.MODULES[:3]]
+    shared = tmp_path / (compile_script.GROUP.replace(".", "/") + f"__mypyc{SUFFIX}")
+    other = tmp_path / "dan" / f"someone_elses{SUFFIX}"
+    for f in (*built, shared, other):
+        f.write_bytes(b"")
+    assert compile_script.clean(tmp_path) == 4
+    assert not any(f.exists() for f in (*built, shared))
+    assert other.exists() and all((tmp_path / m).exists() for m in compile_script.MODULES)
+
+
+def test_build_refuses_a_tree_that_is_not_dans_sources(tmp_path) -> None:
+    with pytest.raises(SystemExit, match="not a dan source tree"):
+        compile_script.build(tmp_path)
+
+
+def test_the_list_command_says_which_modules_are_compiled(tmp_path, capsys) -> None:
+    _fake_tree(tmp_path)
+    # docx/reader compiled, rtf/reader (same file name) not
+    (tmp_path / ("dan/readers/docx/reader" + SUFFIX)).write_bytes(b"")
+    assert compile_script.main(["--list", "--root", str(tmp_path)]) == 0
+    lines = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert [module for _, module in lines] == list(compile_script.MODULES)
+    state = dict((module, how) for how, module in lines)
+    assert state["dan/readers/docx/reader.py"] == "compiled"
+    assert state["dan/readers/rtf/reader.py"] == "python"
+    assert set(state.values()) == {"compiled", "python"}

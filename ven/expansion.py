@@ -144,27 +144,29 @@ class Expansion:
                 f"begin_expansion takes an iterable of chunk seqs, got {type(seqs).__name__}"
             )
         n = lay.n
-        chosen: set[int] = set()
-        for pos, item in enumerate(seqs):
-            s = item if type(item) is int else as_int(item)
-            if s is None:
-                raise VenError(
-                    f"seqs item {pos}, field 'ssSeq': expected an int, got "
-                    f"{type(item).__name__} {item!r:.60}",
-                    index=pos,
-                    field=SEQ,
-                )
-            if s < 0 or s >= n:
-                raise VenError(
-                    f"seqs item {pos}, field 'ssSeq': {s} is out of range 0..{n - 1}",
-                    index=pos,
-                    field=SEQ,
-                )
-            chosen.add(s)
-        tok = lay.tokens
-        total = 0
-        for s in chosen:
-            total += tok[s]
+        items = list(seqs)
+        ints = all(type(item) is int for item in items)
+        if ints and (not items or (min(items) >= 0 and max(items) < n)):
+            chosen = set(items)  # the common case: valid ints, checked in C
+        else:
+            chosen = set()
+            for pos, item in enumerate(items):
+                s = item if type(item) is int else as_int(item)
+                if s is None:
+                    raise VenError(
+                        f"seqs item {pos}, field 'ssSeq': expected an int, got "
+                        f"{type(item).__name__} {item!r:.60}",
+                        index=pos,
+                        field=SEQ,
+                    )
+                if s < 0 or s >= n:
+                    raise VenError(
+                        f"seqs item {pos}, field 'ssSeq': {s} is out of range 0..{n - 1}",
+                        index=pos,
+                        field=SEQ,
+                    )
+                chosen.add(s)
+        total = sum(map(lay.tokens.__getitem__, chosen))
         cap = _max_tokens(max_tokens)
         if cap is not None and total > cap:
             raise VenError(
@@ -189,21 +191,17 @@ class Expansion:
         return self._lay
 
     def _add(self, seqs: Iterable[int], what: str = "chunk") -> bool:
-        """Add a unit whole; under ``max_tokens`` a unit that would pass it is skipped and
-        reported instead. Returns whether it was added (or had nothing new)."""
-        return self._add_distinct(tuple(dict.fromkeys(seqs)), what)
-
-    def _add_distinct(self, seqs: Sequence[int], what: str) -> bool:
-        """:meth:`_add` for ``seqs`` known to hold no repeats (a page's chunk list)."""
-        s_set = self._set
-        new = [s for s in seqs if s not in s_set]
+        """Add a unit whole (repeats in ``seqs`` count once); under ``max_tokens`` a unit
+        that would pass it is skipped and reported instead. Returns whether it was added (or
+        had nothing new)."""
+        new = set(seqs).difference(self._set)
         if not new:
             return True
         added = sum(map(self._lay.tokens.__getitem__, new))
         if self._cap is not None and self._tokens + added > self._cap:
             self._skipped.append(Skipped(what, tuple(sorted(new)), added))
             return False
-        s_set.update(new)
+        self._set.update(new)
         self._sorted = None
         self._tokens += added
         return True
@@ -518,13 +516,12 @@ class Expansion:
         if budget is not None and self._tokens - self._orig >= budget:
             return False
         lay = self._lay
-        # (a page's chunks are distinct: narrow ones listed once, wide ones apart)
         if sects is None:
-            self._add_distinct(lay.chunks_on_page(q), "page")
+            self._add(lay.chunks_on_page(q), "page")
         else:
             lo, hi = sects
             first, last = lay.sect, lay.sect_last
-            self._add_distinct(
+            self._add(
                 [c for c in lay.chunks_on_page(q) if first[c] <= hi and last[c] >= lo], "page"
             )
         return True
@@ -540,11 +537,23 @@ class Expansion:
             # The common case, without the general helpers: every page an anchor covers
             # lists the anchor, so each is worth visiting, and a page's list is its chunks.
             dense, base = lay.page_dense, lay.page_base
+            if budget is None and self._cap is None:
+                # nothing can stop it part-way: the union of the pages, added at once
+                union: set[int] = set()
+                for a in anchors:
+                    p0, p1 = page[a], last[a]
+                    if p0 == p1:
+                        union.update(dense[p0 - base])
+                    else:
+                        for q in range(p0, p1 + 1):
+                            union.update(dense[q - base])
+                self._add(union, "page")
+                return True
             for a in anchors:
                 for q in range(page[a], last[a] + 1):
                     if budget is not None and self._tokens - self._orig >= budget:
                         return False
-                    self._add_distinct(dense[q - base], "page")
+                    self._add(dense[q - base], "page")
             return True
         for a in anchors:
             s = (sect[a], sect_last[a]) if by_sect else None

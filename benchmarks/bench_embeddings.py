@@ -189,6 +189,47 @@ def provider(name: str) -> Any:
     return WordLlamaProvider()
 
 
+#: Context-quality targets at 2k for pipeline 3 (dan + ven): (label, how to read it, goal).
+TARGETS: tuple[tuple[str, Callable[[dict[str, Any]], float | None], float], ...] = (
+    ("overall recall", lambda m: m["recall"], 0.90),
+    ("whole-structure recall", lambda m: m["structure_recall"], 0.90),
+    ("cross-section questions", lambda m: m["by_category"].get("cross_section"), 0.80),
+    ("definition questions", lambda m: m["by_category"].get("definition"), 0.80),
+)
+
+
+def below_dan_alone(summary: dict[str, Any], mode: str) -> list[str]:
+    """``"2k cross_section (75.0 % vs 80.0 %)"`` for every budget and question kind where
+    pipeline 3 (dan + ven) recalls less than pipeline 2 (dan alone) with search ``mode``."""
+    dan, ven = summary[f"2-dan/{mode}"], summary[f"3-dan-ven/{mode}"]
+    out = []
+    for b in sorted(ven, key=int):
+        for kind, got in sorted(ven[b]["by_category"].items()):
+            alone = dan[b]["by_category"].get(kind)
+            if got is not None and alone is not None and got < alone:
+                out.append(f"{int(b) // 1024}k {kind} ({_pct(got)} vs {_pct(alone)})")
+    return out
+
+
+def target_rows(result: dict[str, Any]) -> list[str]:
+    """The targets table: one row per embedding and search mode."""
+    lines = [
+        "| embedding / mode | " + " | ".join(f"{label} (≥ {goal:.0%})" for label, _, goal in TARGETS)
+        + " | kinds where dan + ven < dan alone (any budget) |",
+        "|---|" + "---|" * (len(TARGETS) + 1),
+    ]
+    for r in result["runs"]:
+        for mode in MODES:
+            m = r["summary"][f"3-dan-ven/{mode}"]["2048"]
+            cells = []
+            for _label, read, goal in TARGETS:
+                got = read(m)
+                cells.append("–" if got is None else (f"**{_pct(got)}**" if got >= goal else _pct(got)))
+            below = below_dan_alone(r["summary"], mode)
+            lines.append(f"| {r['name']} / {mode} | " + " | ".join(cells) + f" | {'; '.join(below) or '**none**'} |")
+    return lines
+
+
 def render(result: dict[str, Any]) -> str:
     lines = [
         "## Embeddings",
@@ -219,6 +260,13 @@ def render(result: dict[str, Any]) -> str:
         for mode in MODES:
             cats = r["summary"][f"3-dan-ven/{mode}"]["2048"]["by_category"]
             lines.append(f"| {r['name']} / {mode} | " + " | ".join(_pct(cats.get(k)) for k in kinds) + " |")
+    lines += [
+        "",
+        "Context-quality targets at 2k, pipeline 3 (dan + ven) with the store's search as its ranking "
+        "(bold: met; the last column checks every budget):",
+        "",
+        *target_rows(result),
+    ]
     if result.get("fusion"):
         f = result["fusion"]
         kinds = sorted(next(iter(f.values()))["2048"]["by_category"])

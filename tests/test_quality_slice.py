@@ -179,6 +179,28 @@ def test_enriched_completes_the_best_hits_table_within_the_budget():
     assert large.info.get("structure_tokens", 0) > 0
 
 
+def test_partial_tables_send_the_rows_nearest_the_hit_contiguously_within_the_budget():
+    items = build_collection(only=["pricelist_hartmann.docx"])
+    corpus = dan_corpus(items, 512).corpus
+    index = _index(corpus.chunks)
+    q = next(q for q in items[0].questions if q.category == "table_multi")
+    budget = 1500
+    whole = Enriched("3", corpus, index).run(q.question, budget)
+    part = Enriched("3p", corpus, index, partial_tables=True).run(q.question, budget)
+    assert "partial_tokens" not in whole.info and part.info.get("partial_tokens", 0) > 0
+    assert part.tokens <= budget
+    doc = items[0].name
+    texts = {p.text for p in part.passages if p.doc == doc}
+    sent = {c.seq for c in corpus.chunks if c.doc == doc and c.text in texts}
+    v = corpus.vens[doc]
+    tables = {v.table_chunks(s) for s in sent} - {()}
+    partial = [t for t in tables if not set(t) <= sent]
+    assert partial  # a table sent in part: its rows nearest the hit, one contiguous run
+    for t in partial:
+        got = [s for s in t if s in sent]
+        assert len(got) > 1 and got == list(range(got[0], got[-1] + 1)), (t, got)
+
+
 def test_named_people_match_full_name_or_surname():
     assert named("What did Sabine Vogt change?", ["Sabine Vogt", "Tomasz Nowak"]) == ["Sabine Vogt"]
     assert named("Changes by VOGT in the list", ["Sabine Vogt"]) == ["Sabine Vogt"]

@@ -12,7 +12,8 @@ texts as sent (dan's citation header included).
   2. *structure*: for each hit in rank order, ven's completions of that hit alone
      (``add_related_chunks(budget=0)``: its split tables, its runs of revisions and
      comments, adjacent tables) are added if they fit whole in what is left — the best
-     hit's structure first, and never a partial structure;
+     hit's structure first, and never a partial structure (with ``partial_tables``, a
+     hit's table that does not fit whole sends its chunks nearest the hit that fit);
   3. *named people*: when the question names a reviewer or comment author of a retrieved
      document (read from ven's ``revision_authors()`` / ``comment_authors()``), that
      person's other revision / comment chunks (``add_revision_chunks(author=...)`` /
@@ -175,7 +176,7 @@ class Enriched:
 
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
                  order: str = "rank", people: bool = True, structure: bool = True,
-                 references: bool = True) -> None:
+                 references: bool = True, partial_tables: bool = False) -> None:
         if not 0 < share <= 1:
             raise ValueError("share must be in (0, 1]")
         if order not in ("rank", "document"):
@@ -188,6 +189,7 @@ class Enriched:
         self.people = people
         self.structure = structure
         self.references = references
+        self.partial_tables = partial_tables
 
     def completion(self, doc: str, seqs: Sequence[int]) -> tuple[int, ...]:
         """ven's completions of ``seqs`` (tables, revision and comment runs, adjacent tables);
@@ -223,6 +225,8 @@ class Enriched:
                 new = sel.new(a.doc, self.completion(a.doc, [a.seq]))
                 if new and sel.fits(sel.cost(a.doc, new)):
                     sel.add(a.doc, new, "structure")
+                elif new and self.partial_tables:
+                    self._nearest_rows(sel, a)
         else:
             by_doc: dict[str, list[int]] = defaultdict(list)
             for a in anchors:
@@ -266,6 +270,26 @@ class Enriched:
                 sel.add(ch.doc, [ch.seq], "backfill")
         info = {f"{k}_tokens": v for k, v in sel.phase_tokens.items()}
         return _context(sel.chunks(), self.corpus.doc_order, info)
+
+    def _nearest_rows(self, sel: _Selection, anchor: Chunk) -> None:
+        """The chunks of ``anchor``'s table nearest it that fit (the next chunk, the one
+        before, the one after that, ...), each side stopping at its first chunk that does
+        not fit, so what is sent of the table stays contiguous; every chunk of a split table
+        repeats the header, so each row sent still has it (``partial_tables``)."""
+        table = self.corpus.vens[anchor.doc].table_chunks(anchor.seq)
+        if anchor.seq not in table:  # not a table: a run of revisions or comments did not fit
+            return
+        at = table.index(anchor.seq)
+        sides = [iter(table[at + 1 :]), iter(reversed(table[:at]))]
+        while sides:
+            for side in list(sides):
+                c = next(side, None)
+                while c is not None and not sel.new(anchor.doc, [c]):
+                    c = next(side, None)
+                if c is None or not sel.fits(sel.cost(anchor.doc, [c])):
+                    sides.remove(side)
+                else:
+                    sel.add(anchor.doc, [c], "partial")
 
     def _fit_addition(self, sel: _Selection, doc: str, method: str, author: str) -> None:
         """Add the longest prefix of ven's addition order that fits the budget left.

@@ -81,6 +81,8 @@ _DELTAS = (
     ("2j-dan-joined", "2-dan", "recall", "chunks that join short sections (`2j-dan-joined` minus 2), evidence recall"),
     ("3j-dan-ven-joined", "3-dan-ven", "recall", "the same with ven (`3j-dan-ven-joined` minus 3), evidence recall"),
     ("3-dan-ven", "3-no-references", "recall", "the cross-reference phase (3 minus `3-no-references`), evidence recall"),
+    ("3p-partial", "3-dan-ven", "structure_recall", "partial tables (`3p-partial` minus 3), structure recall"),
+    ("3p-partial", "3-dan-ven", "recall", "partial tables, evidence recall"),
     ("3-dan-ven", "2-dan", "recall", "all of ven's enrichment (3 minus 2), evidence recall"),
     ("2-dan", "1c-naive-title", "recall", "dan over naive chunks that carry the title too (2 minus `1c-naive-title`), evidence recall"),
     ("1b-naive-small", "1-naive", "recall", "smaller naive chunks (`1b-naive-small` minus 1), evidence recall"),

@@ -144,13 +144,17 @@ class Expansion:
                 f"begin_expansion takes an iterable of chunk seqs, got {type(seqs).__name__}"
             )
         n = lay.n
-        items = list(seqs)
-        ints = all(type(item) is int for item in items)
-        if ints and (not items or (min(items) >= 0 and max(items) < n)):
-            chosen = set(items)  # the common case: valid ints, checked in C
+        # The common case, checked in C: a list or tuple of valid ints. Anything else is
+        # read lazily, one item at a time (a huge iterator fails at its first bad item).
+        if (
+            type(seqs) in (list, tuple)
+            and all(type(item) is int for item in seqs)
+            and (not seqs or (min(seqs) >= 0 and max(seqs) < n))
+        ):
+            chosen = set(seqs)
         else:
             chosen = set()
-            for pos, item in enumerate(items):
+            for pos, item in enumerate(seqs):
                 s = item if type(item) is int else as_int(item)
                 if s is None:
                     raise VenError(

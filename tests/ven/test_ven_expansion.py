@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -134,6 +135,19 @@ def test_begin_expansion_takes_any_iterable_and_duplicates() -> None:
         assert exp.tokens == 60 and exp.enrichment_tokens == 0
     assert TABLES.begin_expansion([Idx()]).seqs == (4,)
     assert isinstance(TABLES.begin_expansion([]), Expansion)
+    # a list mixing ints with other int-likes, and one with an int out of range
+    assert TABLES.begin_expansion([1, Idx()]).seqs == (1, 4)
+    with pytest.raises(VenError, match="seqs item 1, field .ssSeq.: expected an int, got bool"):
+        TABLES.begin_expansion([1, True])
+    with pytest.raises(VenError, match="seqs item 2, field 'ssSeq': 99 is out of range"):
+        TABLES.begin_expansion([1, 3, 99])
+
+
+def test_begin_expansion_reads_an_iterator_lazily_and_stops_at_its_first_bad_item() -> None:
+    endless = itertools.count(TABLES.chunk_count)  # every item out of range, never ending
+    with pytest.raises(VenError, match="seqs item 0, field 'ssSeq'"):
+        TABLES.begin_expansion(endless)
+    assert next(endless) == TABLES.chunk_count + 1  # only the first item was read
 
 
 @pytest.mark.parametrize(

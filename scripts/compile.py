@@ -88,6 +88,10 @@ def clean(root: Path) -> int:
 
 def build(root: Path) -> list[Path]:
     """Compile :data:`MODULES` of the ``dan`` package under ``root`` in place."""
+    import importlib.util
+
+    if importlib.util.find_spec("mypyc") is None:
+        raise SystemExit("compiling needs mypy (which ships mypyc): pip install mypy, or make test's dev extra")
     missing = [m for m in MODULES if not (root / m).is_file()]
     if missing:
         raise SystemExit(f"not a dan source tree ({root}): missing {', '.join(missing)}")

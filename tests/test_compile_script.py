@@ -65,3 +65,12 @@ def test_the_list_command_says_which_modules_are_compiled(tmp_path, capsys) -> N
     assert state["dan/readers/docx/reader.py"] == "compiled"
     assert state["dan/readers/rtf/reader.py"] == "python"
     assert set(state.values()) == {"compiled", "python"}
+
+
+def test_build_says_what_to_install_without_mypy(tmp_path, monkeypatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mypyc" else real(name, *a))
+    with pytest.raises(SystemExit, match="pip install mypy"):
+        compile_script.build(tmp_path)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -83,6 +84,35 @@ def test_wheel_holds_the_cli_and_integrations(tmp_path: Path) -> None:
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "dan = dan.cli:main" in text and "ven = ven.cli:main" in text
+
+
+def test_the_wheel_never_holds_compiled_modules(tmp_path: Path) -> None:
+    """``make compiled`` puts extension modules beside the sources; a wheel built from such
+    a checkout still holds only the sources (the compiled code fits one interpreter)."""
+    pytest.importorskip("hatchling")
+    import importlib.machinery
+
+    src = tmp_path / "src"
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for rel in filter(None, listed.decode().split("\0")):
+        if (ROOT / rel).is_file():
+            (src / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / rel, src / rel)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for fake in (f"dan/render{suffix}", f"dan/readers/rtf/reader{suffix}", f"dan/_native__mypyc{suffix}"):
+        (src / fake).write_bytes(b"\x7fELF not really")
+    out = tmp_path / "dist"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out), str(src)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    (wheel,) = out.glob("danven-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "dan/render.py" in names and "dan/readers/rtf/reader.py" in names
+    assert not [n for n in names if n.endswith(".so") or n.endswith(".pyd")], names
 
 
 def test_the_embeddings_extra_pins_the_model_packages_and_make_installs_it() -> None:

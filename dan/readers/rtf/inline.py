@@ -87,9 +87,14 @@ def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
                 continue
             prev_space = text.endswith(" ")
             seen_text = True
-            out.append(
-                atom._replace(leaf=m.Text(text, bold=leaf.bold, italic=leaf.italic, code=leaf.code))
-            )
+            if text == leaf.text:  # nothing collapsed or trimmed: the atom as it is
+                out.append(atom)
+            else:
+                out.append(
+                    atom._replace(
+                        leaf=m.Text(text, bold=leaf.bold, italic=leaf.italic, code=leaf.code)
+                    )
+                )
         else:
             if isinstance(leaf, m.LineBreak):
                 if not seen_text:

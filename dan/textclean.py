@@ -32,6 +32,8 @@ def repair_surrogates(text: str) -> str:
 
 def clean_text(text: str) -> str:
     """Repair lone surrogates and strip control characters (newlines normalized to ``\\n``)."""
+    if text.isascii() and text.isprintable():  # U+0020..U+007E only: nothing to clean
+        return text
     text = repair_surrogates(text)
     text = _NEWLINES.sub("\n", text)
     if _CONTROL.search(text):

@@ -49,16 +49,22 @@ def test_extras_for_ray_and_docs_are_declared() -> None:
     assert {req.split(">")[0].split("[")[0] for req in extras["docs"]} >= {"mkdocs-material", "mkdocstrings"}
 
 
-def test_wheel_holds_the_cli_and_integrations(tmp_path: Path) -> None:
-    pytest.importorskip("hatchling")
+def _wheel(project: Path, out: Path) -> Path:
+    """The wheel pip builds of ``project`` into ``out`` (hatchling, no isolation)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out), str(project)],
         capture_output=True,
         text=True,
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
-    (wheel,) = tmp_path.glob("danven-*.whl")
+    (wheel,) = out.glob("danven-*.whl")
+    return wheel
+
+
+def test_wheel_holds_the_cli_and_integrations(tmp_path: Path) -> None:
+    pytest.importorskip("hatchling")
+    wheel = _wheel(ROOT, tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     for path in (
         "dan/cli.py",
@@ -101,16 +107,7 @@ def test_the_wheel_never_holds_compiled_modules(tmp_path: Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     for fake in (f"dan/render{suffix}", f"dan/readers/rtf/reader{suffix}", f"dan/_native__mypyc{suffix}"):
         (src / fake).write_bytes(b"\x7fELF not really")
-    out = tmp_path / "dist"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out), str(src)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    (wheel,) = out.glob("danven-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
+    names = zipfile.ZipFile(_wheel(src, tmp_path / "dist")).namelist()
     assert "dan/render.py" in names and "dan/readers/rtf/reader.py" in names
     assert not [n for n in names if n.endswith(".so") or n.endswith(".pyd")], names
 

@@ -545,12 +545,8 @@ class Expansion:
                 # nothing can stop it part-way: the union of the pages, added at once
                 union: set[int] = set()
                 for a in anchors:
-                    p0, p1 = page[a], last[a]
-                    if p0 == p1:
-                        union.update(dense[p0 - base])
-                    else:
-                        for q in range(p0, p1 + 1):
-                            union.update(dense[q - base])
+                    for q in range(page[a], last[a] + 1):
+                        union.update(dense[q - base])
                 self._add(union, "page")
                 return True
             for a in anchors:

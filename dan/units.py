@@ -140,9 +140,9 @@ class Unit:
         self.order = 0
 
     def copy(self) -> Unit:
-        """A shallow copy (the splitter derives parts from a unit); field by field, which is
-        faster than a loop over ``__slots__`` and what a compiled build supports (whose
-        ``Unit.__new__`` runs ``__init__``)."""
+        """A shallow copy (the splitter derives parts from a unit), field by field: a
+        compiled build (``scripts/compile.py``) has no loop over ``__slots__`` to offer, and
+        its ``Unit.__new__`` runs ``__init__``, hence the constructor call."""
         new = Unit(self.kind, self.story)
         new.md = self.md
         new.tokens = self.tokens

@@ -71,9 +71,14 @@ GROUP = "dan._native"
 _SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
+def extension(root: Path, module: str) -> Path:
+    """Where the compiled ``module`` (a path of :data:`MODULES`) goes under ``root``."""
+    return root / (module[: -len(".py")] + _SUFFIX)
+
+
 def compiled_files(root: Path) -> list[Path]:
     """The extension modules a build put under ``root`` (the modules' and the group's)."""
-    found = [root / (m[: -len(".py")] + _SUFFIX) for m in MODULES]
+    found = [extension(root, m) for m in MODULES]
     found.append(root / (GROUP.replace(".", "/") + f"__mypyc{_SUFFIX}"))
     return [f for f in found if f.exists()]
 
@@ -155,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         done = set(compiled_files(root))
         for m in MODULES:
-            print(("compiled  " if root / (m[: -len(".py")] + _SUFFIX) in done else "python    ") + m)
+            print(("compiled  " if extension(root, m) in done else "python    ") + m)
         return 0
     files = build(root)
     print(f"compiled {len(files) - 1} module(s) under {root} ({GROUP}__mypyc holds their code)")

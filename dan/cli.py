@@ -59,6 +59,30 @@ def _version() -> str:
     return f"dan {dan.__version__} (compiled: {f'{count} modules' if count else 'no'})"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: like argparse's own, but the text (which looks at the files beside
+    dan's sources) is made only when asked for, not on every start."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show program's version number and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        sys.stdout.write(_version() + "\n")
+        parser.exit()
+
+
 def parse_meta(items: Sequence[str]) -> dict[str, str | int]:
     """Parse ``--meta`` items: ``key=value`` gives a str, ``key:=123`` an int.
 
@@ -109,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

@@ -181,7 +181,10 @@ def build(s: Supplier, fmt: str, seed: int) -> tuple[Doc, list[Question]]:
 
     # ---------------------------------------------------------------- questions
     hdr = HEADER
-    picks = rng.sample([i for i in tail if i not in revised and i not in (commented, on_request)], 4)
+    pool = [i for i in tail if i not in revised and i not in (commented, on_request)]
+    if len(pool) < 4:  # a short table (some seeds): the free rows of the second half, last first
+        pool += [i for i in range(tail[0] - 1, n // 2 - 1, -1) if i not in revised]
+    picks = rng.sample(pool, 4)
     for idx in picks[:3]:
         r = rows[idx]
         b.ask("table_tail", f"What is the unit price of the {r['desc']} in the {s.short} price list?",

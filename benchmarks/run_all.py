@@ -32,11 +32,12 @@ def main() -> int:
         print(f"\n=== {name} ===", flush=True)
         if subprocess.call([sys.executable, str(script)], cwd=str(HERE.parent)) != 0:
             failed.append(name)
-    quality = HERE / "quality" / "run.py"
-    if quality.is_file():
-        print("\n=== quality/run.py ===", flush=True)
-        if subprocess.call([sys.executable, str(quality)], cwd=str(HERE.parent)) != 0:
-            failed.append("quality/run.py")
+    for name in ("run.py", "heldout.py"):
+        quality = HERE / "quality" / name
+        if quality.is_file():
+            print(f"\n=== quality/{name} ===", flush=True)
+            if subprocess.call([sys.executable, str(quality)], cwd=str(HERE.parent)) != 0:
+                failed.append(f"quality/{name}")
     if failed:
         print("failed:", ", ".join(failed))
     return 1 if failed else 0

@@ -28,7 +28,7 @@ from benchmarks.quality.corpora import dan_corpus
 from benchmarks.quality.evaluate import evaluate, summarise
 from benchmarks.quality.judge import Judge
 from benchmarks.quality.metrics import Passage, lines, score
-from benchmarks.quality.pipelines import Context, Enriched, Retriever, TopK, named
+from benchmarks.quality.pipelines import Context, Enriched, Retriever, TopK, asks_for_set, named
 from benchmarks.quality.questions import Question
 from benchmarks.quality.report import END, START, render, replace_section, targets
 from benchmarks.quality.retrieval import Chunk, VectorIndex
@@ -199,6 +199,38 @@ def test_partial_tables_send_the_rows_nearest_the_hit_contiguously_within_the_bu
     for t in partial:
         got = [s for s in t if s in sent]
         assert len(got) > 1 and got == list(range(got[0], got[-1] + 1)), (t, got)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which items in the Hartmann price list have a lead time of 12 weeks?", True),
+    ("List every change Laura Brennan made.", True),
+    ("Please list the open points.", True),
+    ("What is the unit price of the valve in the Hartmann price list?", False),
+    ("How many service levels are measured per quarter?", True),
+    ("Does the cap ever change?", True),
+    ("What is the unit price of the Handle kit, steel?", False),
+    ("Who changed the payment term, and what did it change from?", False),  # one change
+    ("What is the sound pressure level of the AirLine K7 screw compressor?", False),
+])
+def test_asks_for_set_tells_a_set_from_one_fact(question, expected):
+    assert asks_for_set(question) is expected
+
+
+def test_auto_structure_completes_only_for_a_question_that_asks_for_a_set():
+    items = build_collection(only=["pricelist_hartmann.docx"])
+    corpus = dan_corpus(items, 512).corpus
+    index = _index(corpus.chunks)
+    always, auto, never = (Enriched(n, corpus, index, structure=s)
+                           for n, s in (("3", True), ("3a", "auto"), ("3n", False)))
+    set_q = next(q for q in items[0].questions if q.category == "table_multi")
+    fact_q = next(q for q in items[0].questions if q.category == "table_tail")
+    assert asks_for_set(set_q.question) and not asks_for_set(fact_q.question)
+    assert always.run(set_q.question, 4096).info.get("structure_tokens", 0) > 0  # the test can fail
+    assert auto.run(set_q.question, 4096) == always.run(set_q.question, 4096)
+    assert auto.run(fact_q.question, 4096) == never.run(fact_q.question, 4096)
+    assert auto.run(fact_q.question, 4096) != always.run(fact_q.question, 4096)
+    with pytest.raises(ValueError, match="structure must be"):
+        Enriched("x", corpus, index, structure="sometimes")
 
 
 def test_named_people_match_full_name_or_surname():

@@ -25,7 +25,10 @@ texts as sent (dan's citation header included).
   document's hits together, documents in collection order and chunks in ssSeq order, and
   stops adding a document's chunks at the first that no longer fits — how an application
   that enriches per file and then cuts at the budget behaves. ``people=False`` skips
-  phase 3 and ``structure=False`` skips every completion (ablations).
+  phase 3 and ``structure=False`` skips every completion (ablations);
+  ``structure="auto"`` runs the completions only for a question that asks for a set
+  (:func:`asks_for_set`) — one fact sits in one chunk, and a completion only takes the
+  budget that the next hits needed.
 - :class:`Routed` — pipeline 4: route the question with the index document first; if the
   routed documents fit the budget whole, send them whole, else run :class:`Enriched` on
   the routed documents only; an unusable route falls back to :class:`Enriched` on all.
@@ -105,6 +108,24 @@ class TopK:
         return _context(chosen, self.doc_order, {"retrieval_tokens": used})
 
 
+#: Words of a question that asks for a set of things (rows, changes, comments, conditions)
+#: rather than one fact: *which*, *all*, *every*, *each*, *any*, *how many*, *ever*,
+#: *always*, the plurals *changes*, *revisions*, *comments*, *rows*, *items*, or a command
+#: *List* / *Enumerate* at the start (not the noun of "price list"). Written before
+#: measuring, then "list" restricted to the command; measured in
+#: ``benchmarks/quality/heldout.py``.
+SET_WORDS = re.compile(
+    r"\b(which|all|every|each|any|how many|ever|always|changes|revisions|comments|rows|items)\b"
+    r"|^\s*(please\s+)?(list|enumerate)\b",
+    re.I,
+)
+
+
+def asks_for_set(question: str) -> bool:
+    """Whether ``question`` asks for a set of things (:data:`SET_WORDS`) rather than one fact."""
+    return bool(SET_WORDS.search(question))
+
+
 def named(question: str, people: Sequence[str]) -> list[str]:
     """The people of ``people`` the question names: the full name, or the surname (4+
     letters) as a whole word, case-insensitive."""
@@ -175,12 +196,14 @@ class Enriched:
     """Pipeline 3: dan chunks, top-k, then ven enrichment within the same budget."""
 
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
-                 order: str = "rank", people: bool = True, structure: bool = True,
+                 order: str = "rank", people: bool = True, structure: bool | str = True,
                  references: bool = True, partial_tables: bool = False) -> None:
         if not 0 < share <= 1:
             raise ValueError("share must be in (0, 1]")
         if order not in ("rank", "document"):
             raise ValueError("order must be 'rank' or 'document'")
+        if structure not in (True, False, "auto"):
+            raise ValueError("structure must be True, False or 'auto'")
         self.name = name
         self.corpus = corpus
         self.retriever = retriever
@@ -191,10 +214,10 @@ class Enriched:
         self.references = references
         self.partial_tables = partial_tables
 
-    def completion(self, doc: str, seqs: Sequence[int]) -> tuple[int, ...]:
+    def completion(self, doc: str, seqs: Sequence[int], structure: bool = True) -> tuple[int, ...]:
         """ven's completions of ``seqs`` (tables, revision and comment runs, adjacent tables);
-        just ``seqs`` when structure completion is off."""
-        if not self.structure:
+        just ``seqs`` when structure completion is off (or ``structure`` is false)."""
+        if not (self.structure and structure):
             return tuple(sorted(set(seqs)))
         with self.corpus.vens[doc].begin_expansion(seqs) as exp:
             exp.add_related_chunks(revisions=True, comments=True, all_tables=False, adjacent_tables=True, budget=0)
@@ -203,6 +226,7 @@ class Enriched:
     def run(self, question: str, budget: int, docs: Sequence[str] | None = None) -> Context:
         """The context for ``question`` within ``budget`` tokens (only ``docs`` if given)."""
         ranked = self.retriever.ranked(question)
+        whole = self.structure != "auto" or asks_for_set(question)
         if docs is not None:
             allowed = set(docs)
             ranked = [c for c in ranked if c.doc in allowed]
@@ -222,7 +246,7 @@ class Enriched:
         # 2. structure
         if self.order == "rank":
             for a in anchors:
-                new = sel.new(a.doc, self.completion(a.doc, [a.seq]))
+                new = sel.new(a.doc, self.completion(a.doc, [a.seq], whole))
                 if new and sel.fits(sel.cost(a.doc, new)):
                     sel.add(a.doc, new, "structure")
                 elif new and self.partial_tables:
@@ -232,7 +256,7 @@ class Enriched:
             for a in anchors:
                 by_doc[a.doc].append(a.seq)
             for doc in [d for d in self.corpus.doc_order if d in by_doc]:
-                for s in sel.new(doc, self.completion(doc, by_doc[doc])):
+                for s in sel.new(doc, self.completion(doc, by_doc[doc], whole)):
                     t = sel.cost(doc, [s])
                     if not sel.fits(t):
                         break
@@ -242,7 +266,7 @@ class Enriched:
             for a in anchors:
                 v = self.corpus.vens[a.doc]
                 for c in v.references(a.seq):
-                    new = sel.new(a.doc, self.completion(a.doc, [c]))
+                    new = sel.new(a.doc, self.completion(a.doc, [c], whole))
                     if new and sel.fits(sel.cost(a.doc, new)):
                         sel.add(a.doc, new, "references")
         # 3. named reviewers and comment authors
@@ -263,7 +287,7 @@ class Enriched:
                 break
             if sel.has(ch):
                 continue
-            new = sel.new(ch.doc, self.completion(ch.doc, [ch.seq]))
+            new = sel.new(ch.doc, self.completion(ch.doc, [ch.seq], whole))
             if sel.fits(sel.cost(ch.doc, new)):
                 sel.add(ch.doc, new, "backfill")
             elif sel.fits(ch.tokens):

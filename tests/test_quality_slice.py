@@ -28,11 +28,12 @@ from benchmarks.quality.corpora import dan_corpus
 from benchmarks.quality.evaluate import evaluate, summarise
 from benchmarks.quality.judge import Judge
 from benchmarks.quality.metrics import Passage, lines, score
-from benchmarks.quality.pipelines import Context, Enriched, Retriever, TopK, asks_for_set, named
+from benchmarks.quality.pipelines import Context, Enriched, Retriever, TopK, named
 from benchmarks.quality.questions import Question
 from benchmarks.quality.report import END, START, render, replace_section, targets
 from benchmarks.quality.retrieval import Chunk, VectorIndex
 from benchmarks.quality.routing import routing_available
+from ven.collection import asks_for_set
 
 SLICE_DOCS = ("pricelist_hartmann.docx", "pricelist_nordwell.docx", "msa_kestrel_hartmann.docx", "nda_vantor.rtf")
 ASKED = ("pricelist_hartmann.docx", "msa_kestrel_hartmann.docx", "nda_vantor.rtf")
@@ -199,21 +200,6 @@ def test_partial_tables_send_the_rows_nearest_the_hit_contiguously_within_the_bu
     for t in partial:
         got = [s for s in t if s in sent]
         assert len(got) > 1 and got == list(range(got[0], got[-1] + 1)), (t, got)
-
-
-@pytest.mark.parametrize(("question", "expected"), [
-    ("Which items in the Hartmann price list have a lead time of 12 weeks?", True),
-    ("List every change Laura Brennan made.", True),
-    ("Please list the open points.", True),
-    ("What is the unit price of the valve in the Hartmann price list?", False),
-    ("How many service levels are measured per quarter?", True),
-    ("Does the cap ever change?", True),
-    ("What is the unit price of the Handle kit, steel?", False),
-    ("Who changed the payment term, and what did it change from?", False),  # one change
-    ("What is the sound pressure level of the AirLine K7 screw compressor?", False),
-])
-def test_asks_for_set_tells_a_set_from_one_fact(question, expected):
-    assert asks_for_set(question) is expected
 
 
 def test_auto_structure_completes_only_for_a_question_that_asks_for_a_set():

@@ -27,7 +27,12 @@ chunk texts) and turns a question into the context to send to a model, in five s
    refer to and that refer to them (:meth:`ven.Ven.references`: a definition, an
    exception in another clause), best hit first; then comment and revision chunks while
    budget remains. With ``rank_order=False``: ``add_related_chunks`` for all hits at once
-   (completions ignore the budget), then the additions.
+   (completions ignore the budget), then the additions. Under a hard cap
+   (``max_tokens``), where hits and completions share one budget, structures are
+   completed only for a question that asks for a set of things (:func:`asks_for_set`; the
+   ``structure`` argument of :meth:`Collection.context` decides otherwise): a one-fact
+   question's answer sits in its hit, and a completion would take the cap the next hits
+   need.
 5. **Assembly** — each file's chunks in document order, files in the order they were
    added, with the token accounting of :meth:`CollectionContext.summary`.
 
@@ -50,7 +55,7 @@ from typing import Any, Literal
 from ven.document import Ven
 from ven.errors import VenError
 from ven.lexical import lexical_route
-from ven.prompts import filter_system_prompt, looks_broad, scope_system_prompt
+from ven.prompts import asks_for_set, filter_system_prompt, looks_broad, scope_system_prompt
 from ven.routing import Route, RouteKind, doc_id_key, parse_route
 
 __all__ = [
@@ -59,6 +64,7 @@ __all__ = [
     "DocContext",
     "Search",
     "Ask",
+    "asks_for_set",
     "group_hits",
     "looks_broad",
     "scope_system_prompt",
@@ -304,6 +310,7 @@ class Collection:
         max_tokens: int | None = None,
         retrieval_share: float = 0.5,
         partial_tables: bool = False,
+        structure: bool | Callable[[str], bool] | None = None,
     ) -> CollectionContext:
         """Build the context for ``question`` (see the module docstring for the steps).
 
@@ -326,9 +333,21 @@ class Collection:
         alone; every table sent in part says so in the header line of its first chunk sent
         (``… | table: partial, 2 of 6 chunks]``) and in :attr:`DocContext.partial`. Off by
         default: a table is then sent whole or only as its hits.
+
+        ``structure``: whether retrieval completes the hits' structures (a hit's whole
+        table, its run of revisions or comments): a bool, a callable judging the question,
+        or None — always without ``max_tokens`` (the enrichment budget is the hits' own),
+        and under ``max_tokens`` only for a question that asks for a set of things
+        (:func:`asks_for_set`): a one-fact question's answer sits in its hit, and there a
+        completion takes the cap that the next hits need (the context's notes say so). What
+        the hits refer to, and the comment and revision chunks, are added either way.
         """
         if not isinstance(partial_tables, bool):
             raise VenError(f"partial_tables must be a bool, got {partial_tables!r}")
+        if not (structure is None or isinstance(structure, bool) or callable(structure)):
+            raise VenError(
+                f"structure must be a bool, a callable or None, got {type(structure).__name__}"
+            )
         if max_tokens is not None and (
             isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
         ):
@@ -403,9 +422,20 @@ class Collection:
             is_broad = bool(broad(question))
         else:
             is_broad = bool(broad)
+        if structure is None:
+            whole = cap is None or asks_for_set(question)
+            if not whole:
+                notes.append(
+                    "a one-fact question: hits sent without completing their structures "
+                    "(structure=True completes them)"
+                )
+        elif callable(structure):
+            whole = bool(structure(question))
+        else:
+            whole = structure
         how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
         return self._retrieve(
-            question, search, restrict, how, cap, float(retrieval_share), partial_tables
+            question, search, restrict, how, cap, float(retrieval_share), partial_tables, whole
         )
 
     def _whole(
@@ -439,6 +469,7 @@ class Collection:
         cap: int | None = None,
         share: float = 0.5,
         partial: bool = False,
+        whole: bool = True,
     ) -> CollectionContext:
         in_scope = [d for d in self.doc_ids if restrict is None or d in restrict]
         limit = max(1, math.ceil(self.total_chunks * self.retrieval_pct / 100))
@@ -453,7 +484,7 @@ class Collection:
             hits = self._global(question, search, hits, in_scope, limit if cap is not None else 0)
             order = _round_robin(hits, in_scope)
         if cap is not None:
-            return self._capped(hits, order, cap, share, how, partial)
+            return self._capped(hits, order, cap, share, how, partial, whole)
         retrieval = {
             d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
         }
@@ -468,9 +499,9 @@ class Collection:
             budget = int(budget_total * retrieval[d] / total_retrieval) if total_retrieval else 0
             doc = self._docs[d]
             if self.rank_order:
-                seqs, dropped, added = _rank_order(doc.ven, ranked, budget, partial)
+                seqs, dropped, added = _rank_order(doc.ven, ranked, budget, partial, whole)
             else:
-                seqs, dropped, added = _all_at_once(doc.ven, ranked, budget)
+                seqs, dropped, added = _all_at_once(doc.ven, ranked, budget, whole)
             kept = [s for s in ranked if s not in dropped]
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             _contribute(docs, texts, d, doc, seqs, tuple(ranked), rtok, added, dropped, partial)
@@ -512,8 +543,11 @@ class Collection:
         share: float,
         how: _Routing,
         partial: bool = False,
+        whole: bool = True,
     ) -> CollectionContext:
-        """Spend a hard token cap across files in hit-rank order (see :meth:`context`)."""
+        """Spend a hard token cap across files in hit-rank order (see :meth:`context`;
+        ``whole``: complete the hits' structures)."""
+        complete = functools.partial(_completion, whole=whole)
         chosen: dict[str, set[int]] = {}
         taken: list[tuple[str, int]] = []
         total = 0
@@ -536,16 +570,16 @@ class Collection:
                 taken.append((d, s))
         for d, s in taken:  # 2. their structures, best first, whole or (partial) in part
             v = self._docs[d].ven
-            if not add(d, _completion(v, s)) and partial:
+            if not add(d, complete(v, s)) and partial:
                 _nearest_rows(v, s, chosen[d], functools.partial(_one, add, d))
         for d, s in taken:  # 2b. what they refer to and what refers to them, best hit first
             v = self._docs[d].ven
             if v.has_references:
                 for c in v.references(s):
                     if c not in chosen[d]:
-                        add(d, _completion(v, c)) or add(d, [c])
+                        add(d, complete(v, c)) or add(d, [c])
         for d, s in rest:  # 3. further hits, with their structure when it fits
-            if add(d, _completion(self._docs[d].ven, s)) or add(d, [s]):
+            if add(d, complete(self._docs[d].ven, s)) or add(d, [s]):
                 taken.append((d, s))
         for d in list(chosen):  # 4. comment and revision chunks while they fit
             v = self._docs[d].ven
@@ -558,7 +592,7 @@ class Collection:
                     exp.add_revision_chunks(budget=cap - total)
                 extra = [s for s in exp.seqs if s not in chosen[d]]
             for s in extra:
-                add(d, _completion(v, s))
+                add(d, complete(v, s))
         docs: list[DocContext] = []
         texts: list[str] = []
         hit_set = set(taken)
@@ -695,9 +729,11 @@ def _round_robin(
     return out
 
 
-def _completion(v: Ven, anchor: int) -> set[int]:
+def _completion(v: Ven, anchor: int, whole: bool = True) -> set[int]:
     """The chunks that complete the structures ``anchor`` is part of (tables, revision and
-    comment runs)."""
+    comment runs); just ``anchor`` when not ``whole``."""
+    if not whole:
+        return {anchor}
     with v.begin_expansion([anchor]) as exp:
         exp.add_related_chunks(revisions=v.has_revisions, comments=v.has_comments, budget=0)
         return set(exp.seqs)
@@ -774,7 +810,7 @@ def _mark_partial(text: str, sent: int, total: int) -> str:
 
 
 def _rank_order(
-    v: Ven, ranked: Sequence[int], budget: int, partial: bool = False
+    v: Ven, ranked: Sequence[int], budget: int, partial: bool = False, whole: bool = True
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Spend ``budget`` on the hits' structures best hit first, then on additions.
 
@@ -800,7 +836,7 @@ def _rank_order(
         # Its structure whole, or nothing beyond the hit (dan repeats a table's header in
         # every chunk, so a row chunk alone still reads correctly), or with
         # ``partial`` the table's chunks nearest the hit that fit.
-        unit = _completion(v, anchor)
+        unit = _completion(v, anchor, whole)
         cost = sum(v.chunk_tokens(s) for s in unit - chosen)
         if cost and spent + cost <= allowance:
             chosen.update(unit)
@@ -815,7 +851,7 @@ def _rank_order(
             for c in v.references(anchor):
                 if c in chosen:
                     continue
-                unit = _completion(v, c)
+                unit = _completion(v, c, whole)
                 cost = sum(v.chunk_tokens(s) for s in unit - chosen)
                 if spent + cost <= allowance:
                     chosen |= unit
@@ -832,7 +868,7 @@ def _rank_order(
             # Additions must not leave a table incomplete either.
             if extra:
                 for s in sorted(extra):
-                    unit = _completion(v, s)
+                    unit = _completion(v, s, whole)
                     cost = sum(v.chunk_tokens(x) for x in unit - chosen)
                     if cost <= remaining:
                         chosen |= unit
@@ -843,17 +879,20 @@ def _rank_order(
 
 
 def _all_at_once(
-    v: Ven, ranked: Sequence[int], budget: int
+    v: Ven, ranked: Sequence[int], budget: int, whole: bool = True
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """``rank_order=False``: add_related_chunks for all hits, then comment and revision
-    additions."""
+    """``rank_order=False``: add_related_chunks for all hits (only the referenced chunks
+    when not ``whole``), then comment and revision additions."""
     with v.begin_expansion(ranked) as exp:
-        added = exp.add_related_chunks(
-            revisions=v.has_revisions,
-            comments=v.has_comments,
-            budget=budget,
-            references=v.has_references,
-        )
+        if whole:
+            added = exp.add_related_chunks(
+                revisions=v.has_revisions,
+                comments=v.has_comments,
+                budget=budget,
+                references=v.has_references,
+            )
+        else:
+            added = exp.add_referenced_chunks(budget=budget) if v.has_references else 0
         if v.has_comments and added < budget:
             added = exp.add_comment_chunks(budget=budget)
         if v.has_revisions and added < budget:

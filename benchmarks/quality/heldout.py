@@ -6,7 +6,8 @@ from other seeds (the same document families and question templates, with differ
 values, rows, distractor prose and layouts) and compares, per budget and question kind,
 dan alone (pipeline 2) with pipeline 3's settings: the default, the retrieval shares of
 25 % and 75 %, partial tables, no structure completion, and completion only for questions
-that ask for a set. It prints one table per
+that ask for a set; and the product's own ``ven.collection.Collection`` under a hard cap,
+as it is by default (completion only for set questions) and with ``structure=True``. It prints one table per
 budget, marks with ``<`` every kind where a setting recalls fewer questions than dan
 alone, and writes ``benchmarks/results/quality_heldout_<time>.json``; ``--update-docs``
 puts the tables in ``docs/benchmarks.md``.
@@ -35,11 +36,13 @@ from benchmarks._docs import publish, run_facts
 from benchmarks.quality.collection import DEFAULT_SEED, all_questions, build_collection
 from benchmarks.quality.corpora import dan_corpus
 from benchmarks.quality.evaluate import evaluate
-from benchmarks.quality.pipelines import Enriched, Pipeline, Retriever, TopK
+from benchmarks.quality.pipelines import CollectionPipeline, Enriched, Pipeline, Retriever, TopK
 from benchmarks.quality.questions import CATEGORIES
 from benchmarks.quality.retrieval import VectorIndex
 
-#: The settings compared, as keyword arguments of :class:`Enriched` (besides dan alone).
+#: The settings compared (besides dan alone): keyword arguments of :class:`Enriched`, or,
+#: under ``collection``, of :class:`CollectionPipeline` (the product's ``ven.collection``,
+#: hard-capped at the budget, lexical routing).
 SETTINGS: dict[str, dict[str, Any]] = {
     "3-dan-ven": {},
     "3-share-25": {"share": 0.25},
@@ -47,6 +50,8 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "3p-partial": {"partial_tables": True},
     "3-no-structure": {"structure": False},
     "3a-auto-structure": {"structure": "auto"},
+    "5c-collection-capped": {"collection": {"capped": True}},
+    "5c-always-structure": {"collection": {"capped": True, "structure": True}},
 }
 BASE = "2-dan"
 ALL = "all"
@@ -61,7 +66,11 @@ def counts(seed: int, budgets: Sequence[int], only: Sequence[str] | None = None,
     corpus = dan_corpus(items, dan_max_tokens).corpus
     retriever = Retriever(VectorIndex(corpus.chunks))
     pipes: list[Pipeline] = [TopK(BASE, retriever, [it.name for it in items])]
-    pipes += [Enriched(name, corpus, retriever, **kw) for name, kw in SETTINGS.items()]
+    for name, kw in SETTINGS.items():
+        if "collection" in kw:
+            pipes.append(CollectionPipeline(name, corpus, retriever, **kw["collection"]))
+        else:
+            pipes.append(Enriched(name, corpus, retriever, **kw))
     kind = {q.qid: q.category for q in questions}
     out: dict[str, dict[str, dict[str, list[int]]]] = {}
     for o in evaluate(pipes, questions, budgets):

@@ -27,7 +27,7 @@ texts as sent (dan's citation header included).
   that enriches per file and then cuts at the budget behaves. ``people=False`` skips
   phase 3 and ``structure=False`` skips every completion (ablations);
   ``structure="auto"`` runs the completions only for a question that asks for a set
-  (:func:`asks_for_set`) — one fact sits in one chunk, and a completion only takes the
+  (:func:`ven.collection.asks_for_set`) — one fact sits in one chunk, and a completion only takes the
   budget that the next hits needed.
 - :class:`Routed` — pipeline 4: route the question with the index document first; if the
   routed documents fit the budget whole, send them whole, else run :class:`Enriched` on
@@ -49,6 +49,7 @@ from typing import Any, Protocol
 from benchmarks.quality.metrics import Passage
 from benchmarks.quality.retrieval import Chunk, VectorIndex
 from ven import Ven
+from ven.collection import asks_for_set
 
 
 @dataclass(frozen=True)
@@ -106,24 +107,6 @@ class TopK:
                 chosen.append(ch)
                 used += ch.tokens
         return _context(chosen, self.doc_order, {"retrieval_tokens": used})
-
-
-#: Words of a question that asks for a set of things (rows, changes, comments, conditions)
-#: rather than one fact: *which*, *all*, *every*, *each*, *any*, *how many*, *ever*,
-#: *always*, the plurals *changes*, *revisions*, *comments*, *rows*, *items*, or a command
-#: *List* / *Enumerate* at the start (not the noun of "price list"). Written before
-#: measuring, then "list" restricted to the command; measured in
-#: ``benchmarks/quality/heldout.py``.
-SET_WORDS = re.compile(
-    r"\b(which|all|every|each|any|how many|ever|always|changes|revisions|comments|rows|items)\b"
-    r"|^\s*(please\s+)?(list|enumerate)\b",
-    re.I,
-)
-
-
-def asks_for_set(question: str) -> bool:
-    """Whether ``question`` asks for a set of things (:data:`SET_WORDS`) rather than one fact."""
-    return bool(SET_WORDS.search(question))
 
 
 def named(question: str, people: Sequence[str]) -> list[str]:
@@ -406,8 +389,10 @@ class CollectionPipeline:
 
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
                  routing: str = "lexical", rank_order: bool = True, capped: bool = False,
-                 partial_tables: bool = False) -> None:
+                 partial_tables: bool = False, structure: bool | None = None) -> None:
         self.name = name
+        #: ``context(structure=...)``: None for the Collection's default.
+        self.structure = structure
         #: With ``partial_tables``, a table that does not fit whole is sent as its rows nearest the hit.
         self.partial_tables = partial_tables
         #: With ``capped``, the budget is passed as ``context(max_tokens=budget)``: a hard cap.
@@ -447,6 +432,7 @@ class CollectionPipeline:
         ctx = self._collection(budget).context(
             question, self._search, routing=self.routing, max_tokens=budget if self.capped else None,
             retrieval_share=self.share, **({"partial_tables": True} if self.partial_tables else {}),
+            **({} if self.structure is None else {"structure": self.structure}),
         )
         chunks = [self.corpus.by_key[(d.doc_id, s)] for d in ctx.docs for s in d.seqs]
         info: dict[str, Any] = {"path": ctx.path, "broad": ctx.broad,

@@ -63,7 +63,7 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "3-no-people": ("ablation", "pipeline 3 without the named-people phase"),
     "3p-partial": ("ablation", "pipeline 3 where a hit's table that does not fit whole sends its chunks nearest the hit that fit (partial_tables)"),
     "3-no-structure": ("ablation", "pipeline 3 without ven's completions (retrieval, cross-references, named people, back-fill; each chunk alone)"),
-    "3a-auto-structure": ("ablation", "pipeline 3 with ven's completions only for questions that ask for a set (which, all, every, list, changes …; pipelines.asks_for_set)"),
+    "3a-auto-structure": ("ablation", "pipeline 3 with ven's completions only for questions that ask for a set (which, all, every, list, changes …; ven.collection.asks_for_set)"),
     "2j-dan-joined": ("ablation", "pipeline 2 over dan chunks made with join_sections=True (short top-level sections share a chunk)"),
     "3j-dan-ven-joined": ("ablation", "pipeline 3 over the same join_sections=True chunks"),
     "3-no-references": ("ablation", "pipeline 3 without the cross-reference phase (what the anchors refer to and what refers to them)"),

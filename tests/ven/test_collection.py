@@ -109,17 +109,17 @@ def test_routing_docs_confident_but_too_large_restricts_retrieval_as_broad():
 def test_routing_low_confidence_or_unknown_ids_means_no_routing():
     c = collection(threshold=1000)
     search = FakeSearch([("A", 1), ("C", 2)])
-    low = c.context("q", search, routing="model", ask=lambda s, q: "B:30", broad=False)
+    low = c.context("q", search, routing="model", ask=lambda s, q: "B:30", broad=False, structure=True)
     assert low.path == "retrieval" and {d.doc_id for d in low.docs} == {"A", "C"}
     assert any("confidence" in n for n in low.notes)
-    unknown = c.context("q", search, routing="model", ask=lambda s, q: "ZZZ:99", broad=False)
+    unknown = c.context("q", search, routing="model", ask=lambda s, q: "ZZZ:99", broad=False, structure=True)
     assert unknown.path == "retrieval" and any("not in the collection" in n for n in unknown.notes)
 
 
 @pytest.mark.parametrize("reply", ["NONE", "ALL", "I cannot tell", ""])
 def test_none_all_unparsed_mean_regular_retrieval(reply):
     c = collection(threshold=1000)
-    ctx = c.context("q", FakeSearch([("A", 1)]), routing="model", ask=lambda s, q: reply, broad=False)
+    ctx = c.context("q", FakeSearch([("A", 1)]), routing="model", ask=lambda s, q: reply, broad=False, structure=True)
     assert ctx.path == "retrieval" and [d.doc_id for d in ctx.docs] == ["A"]
 
 
@@ -138,7 +138,7 @@ def test_index_route_answers_from_the_index():
 
 def test_lexical_routing_runs_offline():
     c = collection(threshold=1000)
-    ctx = c.context("q", FakeSearch([("A", 1)]), routing="lexical", broad=False)
+    ctx = c.context("q", FakeSearch([("A", 1)]), routing="lexical", broad=False, structure=True)
     assert ctx.route is not None and ctx.route_reply
 
 
@@ -161,7 +161,7 @@ def test_rank_order_completes_the_best_hits_table_and_keeps_a_weaker_hit_alone()
     c.add(doc(*chunks, doc_id="A", title="A"), [f"a{i}" for i in range(40)])
     c.add(records("B", 40))
     c.add(records("C", 40))
-    ctx = c.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False)
+    ctx = c.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False, structure=True)
     a = ctx.docs[0]
     # the best hit (20) gets its whole table 2; the weaker hit's table 1 (1,000 tokens)
     # does not fit the budget, so that hit is sent alone: no hit makes room for a completion
@@ -171,7 +171,7 @@ def test_rank_order_completes_the_best_hits_table_and_keeps_a_weaker_hit_alone()
     reference.add(doc(*chunks, doc_id="A", title="A"))
     reference.add(records("B", 40))
     reference.add(records("C", 40))
-    ref = reference.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False)
+    ref = reference.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False, structure=True)
     assert set(ref.docs[0].seqs) == set(range(10)) | {20, 21}  # completions ignore the budget
 
 
@@ -180,7 +180,7 @@ def test_rank_order_adds_revision_and_comment_chunks_while_budget_remains():
     c = Collection(threshold=1000, enrichment_pct=10)
     c.add(doc(*chunks, doc_id="A", title="A"))
     c.add(records("B", 40))
-    ctx = c.context("q", FakeSearch([("A", 0)]), broad=False)
+    ctx = c.context("q", FakeSearch([("A", 0)]), broad=False, structure=True)
     assert {10, 21} <= set(ctx.docs[0].seqs)
     assert ctx.enrichment_tokens == 200
 
@@ -200,32 +200,32 @@ def test_rank_order_adds_what_the_hits_refer_to_and_what_refers_to_them():
     c.add(recs)
     c.add(records("B", 40))
     c.add(records("C", 40))
-    ctx = c.context("q", FakeSearch([("A", 5)]), broad=False)
+    ctx = c.context("q", FakeSearch([("A", 5)]), broad=False, structure=True)
     assert ctx.docs[0].seqs == (5, 20, 30)
     tight = Collection(threshold=1000, enrichment_pct=1)  # 120 tokens: the definition only
     tight.add(recs)
     tight.add(records("B", 40))
     tight.add(records("C", 40))
-    assert tight.context("q", FakeSearch([("A", 5)]), broad=False).docs[0].seqs == (5, 20)
+    assert tight.context("q", FakeSearch([("A", 5)]), broad=False, structure=True).docs[0].seqs == (5, 20)
     reference = Collection(threshold=1000, enrichment_pct=2, rank_order=False)
     reference.add(recs)
     reference.add(records("B", 40))
     reference.add(records("C", 40))
-    assert reference.context("q", FakeSearch([("A", 5)]), broad=False).docs[0].seqs == (5, 20, 30)
+    assert reference.context("q", FakeSearch([("A", 5)]), broad=False, structure=True).docs[0].seqs == (5, 20, 30)
     # under a hard cap: after the hit and its structure, while the cap allows
-    assert c.context("q", FakeSearch([("A", 5)]), broad=False, max_tokens=300).docs[0].seqs == (5, 20, 30)
-    assert c.context("q", FakeSearch([("A", 5)]), broad=False, max_tokens=250).docs[0].seqs == (5, 20)
+    assert c.context("q", FakeSearch([("A", 5)]), broad=False, structure=True, max_tokens=300).docs[0].seqs == (5, 20, 30)
+    assert c.context("q", FakeSearch([("A", 5)]), broad=False, structure=True, max_tokens=250).docs[0].seqs == (5, 20)
     # without the fields (records of an older dan) nothing is added
     plain = Collection(threshold=1000, enrichment_pct=2)
     plain.add(records("A", 40))
     plain.add(records("B", 40))
     plain.add(records("C", 40))
-    assert plain.context("q", FakeSearch([("A", 5)]), broad=False).docs[0].seqs == (5,)
+    assert plain.context("q", FakeSearch([("A", 5)]), broad=False, structure=True).docs[0].seqs == (5,)
 
 
 def test_search_results_are_sanitised():
     c = collection(threshold=1000)
-    ctx = c.context("q", FakeSearch([("A", 999), ("nope", 1), ("a", "3"), ("B", -1), ("A", 3)]), broad=False)
+    ctx = c.context("q", FakeSearch([("A", 999), ("nope", 1), ("a", "3"), ("B", -1), ("A", 3)]), broad=False, structure=True)
     assert [(d.doc_id, d.retrieved) for d in ctx.docs] == [("A", (3,))]
 
 
@@ -249,7 +249,7 @@ def test_broad_heuristic_and_prompt():
 
 def test_summary_line():
     c = collection(threshold=1000)
-    ctx = c.context("q", FakeSearch([("A", 1)]), broad=False)
+    ctx = c.context("q", FakeSearch([("A", 1)]), broad=False, structure=True)
     line = ctx.summary()
     assert "retrieval tokens: 100" in line and "pointed query" in line
 
@@ -261,20 +261,20 @@ def test_max_tokens_is_a_hard_cap_spent_in_rank_order():
     c.add(records("B", 40), texts("B", 40))
     search = FakeSearch([("A", 20), ("B", 3), ("A", 5), ("B", 9)])
     for cap in (50, 150, 250, 450, 1500, 2000):
-        ctx = c.context("q", search, broad=False, max_tokens=cap)
+        ctx = c.context("q", search, broad=False, structure=True, max_tokens=cap)
         assert ctx.context_tokens <= cap
-    ctx = c.context("q", search, broad=False, max_tokens=450)
+    ctx = c.context("q", search, broad=False, structure=True, max_tokens=450)
     by_id = {d.doc_id: d for d in ctx.docs}
     # hits up to half the cap (A20, B3, A5), then A20's whole table 2 (fits), table 1 does not
     assert set(by_id["A"].seqs) == {5, 20, 21} and set(by_id["B"].seqs) == {3}
-    ctx = c.context("q", search, broad=False, max_tokens=2000)
+    ctx = c.context("q", search, broad=False, structure=True, max_tokens=2000)
     assert set(range(10)) <= set({d.doc_id: d for d in ctx.docs}["A"].seqs)  # table 1 fits now
 
 
 def test_max_tokens_blocks_the_all_and_whole_document_paths():
     c = Collection(threshold=20_000)
     c.add(records("A", 3), texts("A", 3))
-    assert c.context("q", FakeSearch([("A", 1)]), max_tokens=200, broad=False).path == "retrieval"
+    assert c.context("q", FakeSearch([("A", 1)]), max_tokens=200, broad=False, structure=True).path == "retrieval"
     assert c.context("q", FakeSearch([("A", 1)]), max_tokens=300).path == "all"
     with pytest.raises(VenError):
         c.context("q", FakeSearch([]), max_tokens=0)
@@ -285,7 +285,7 @@ def test_best_hit_whose_structure_cannot_fit_is_sent_alone():
     c = Collection(threshold=1000, enrichment_pct=1)
     c.add(doc(*chunks, doc_id="A", title="A"))
     c.add(records("B", 40))
-    ctx = c.context("q", FakeSearch([("A", 3)]), broad=False)
+    ctx = c.context("q", FakeSearch([("A", 3)]), broad=False, structure=True)
     assert ctx.docs[0].seqs == (3,) and ctx.docs[0].dropped == ()
 
 
@@ -308,11 +308,11 @@ def _table_collection(**kw) -> Collection:
 
 def test_partial_tables_sends_the_rows_nearest_the_hit_and_says_so():
     c = _table_collection(enrichment_pct=1)  # 1 % of 8,000 = 80 tokens: the table does not fit
-    whole_or_alone = c.context("q", FakeSearch([("A", 7)]), broad=False)
+    whole_or_alone = c.context("q", FakeSearch([("A", 7)]), broad=False, structure=True)
     assert whole_or_alone.docs[0].seqs == (7,) and whole_or_alone.docs[0].partial == ()
     assert "partial" not in whole_or_alone.text
     c = _table_collection(enrichment_pct=5)  # 400 tokens: four more rows
-    ctx = c.context("q", FakeSearch([("A", 7)]), broad=False, partial_tables=True)
+    ctx = c.context("q", FakeSearch([("A", 7)]), broad=False, structure=True, partial_tables=True)
     a = ctx.docs[0]
     assert a.seqs == (5, 6, 7, 8, 9) and a.partial == a.seqs  # nearest first: 8, 6, 9, 5
     first, *_ = ctx.text.split("\n")
@@ -323,20 +323,20 @@ def test_partial_tables_sends_the_rows_nearest_the_hit_and_says_so():
 
 def test_partial_tables_under_a_hard_cap_stay_within_it_and_contiguous():
     c = _table_collection()
-    ctx = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, max_tokens=450, partial_tables=True)
+    ctx = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, structure=True, max_tokens=450, partial_tables=True)
     a = ctx.docs[0]
     assert ctx.context_tokens <= 450
     table = [s for s in a.seqs if s < 20]
     assert table == list(range(table[0], table[-1] + 1)) and 0 in table and len(table) >= 2
     assert a.partial == tuple(table) and 30 in a.seqs
     assert "table: partial" in ctx.text
-    off = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, max_tokens=450)
+    off = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, structure=True, max_tokens=450)
     assert [s for s in off.docs[0].seqs if s < 20] == [0] and "partial" not in off.text
 
 
 def test_a_table_that_fits_whole_is_not_partial():
     c = _table_collection(enrichment_pct=40)  # 3,200 tokens: the whole table fits
-    ctx = c.context("q", FakeSearch([("A", 7)]), broad=False, partial_tables=True)
+    ctx = c.context("q", FakeSearch([("A", 7)]), broad=False, structure=True, partial_tables=True)
     assert set(range(20)) <= set(ctx.docs[0].seqs) and ctx.docs[0].partial == ()
     assert "partial" not in ctx.text
 
@@ -360,5 +360,79 @@ def test_partial_tables_leave_a_revision_run_that_does_not_fit_alone():
     c = Collection(threshold=1000, enrichment_pct=1)
     c.add(doc(*chunks, doc_id="A", title="A"))
     c.add(records("B", 40))
-    ctx = c.context("q", FakeSearch([("A", 3)]), broad=False, partial_tables=True)
+    ctx = c.context("q", FakeSearch([("A", 3)]), broad=False, structure=True, partial_tables=True)
     assert ctx.docs[0].seqs == (3,) and ctx.docs[0].partial == ()
+
+
+# ---- structure: complete the hits' structures for set questions only (the default)
+
+
+def _two_tables(**kw) -> Collection:
+    # A: chunks 0-3 are table 1 (4 x 100 tokens), 20-21 table 2; the rest prose
+    chunks = [C(t=100, p=1 + i // 4, tab=[1] if i < 4 else ([2] if i in (20, 21) else [])) for i in range(40)]
+    c = Collection(threshold=1000, **kw)
+    c.add(doc(*chunks, doc_id="A", title="A"), [f"a{i}" for i in range(40)])
+    c.add(records("B", 40))
+    return c
+
+
+SET_Q = "Which items have a lead time of 12 weeks?"
+FACT_Q = "What is the unit price of the handle kit?"
+
+
+@pytest.mark.parametrize("rank_order", [True, False])
+def test_under_a_hard_cap_only_a_set_question_gets_its_hits_structures(rank_order):
+    c = _two_tables(enrichment_pct=10, rank_order=rank_order)
+    hits = [("A", 2), ("A", 20)]
+    set_ctx = c.context(SET_Q, FakeSearch(hits), broad=False, max_tokens=1500)
+    fact_ctx = c.context(FACT_Q, FakeSearch(hits), broad=False, max_tokens=1500)
+    assert set_ctx.docs[0].seqs == (0, 1, 2, 3, 20, 21)  # both tables whole
+    assert fact_ctx.docs[0].seqs == (2, 20)  # the hits alone
+    assert not any("one-fact" in n for n in set_ctx.notes)
+    assert any("one-fact question" in n and "structure=True" in n for n in fact_ctx.notes)
+    forced = c.context(FACT_Q, FakeSearch(hits), broad=False, max_tokens=1500, structure=True)
+    assert forced.docs[0].seqs == set_ctx.docs[0].seqs and not any("one-fact" in n for n in forced.notes)
+
+
+@pytest.mark.parametrize("cap", [None, 1500])
+@pytest.mark.parametrize("rank_order", [True, False])
+def test_without_a_cap_every_question_gets_its_hits_structures_unless_told(cap, rank_order):
+    c = _two_tables(enrichment_pct=10, rank_order=rank_order)
+    hits = [("A", 2), ("A", 20)]
+    if cap is None:  # the enrichment budget is the hits' own: a one-fact question is completed too
+        ctx = c.context(FACT_Q, FakeSearch(hits), broad=False)
+        assert ctx.docs[0].seqs == (0, 1, 2, 3, 20, 21) and not any("one-fact" in n for n in ctx.notes)
+    never = c.context(SET_Q, FakeSearch(hits), broad=False, max_tokens=cap, structure=False)
+    assert never.docs[0].seqs == (2, 20) and not any("one-fact" in n for n in never.notes)
+
+
+def test_structure_may_be_a_callable_judging_the_question():
+    c = _two_tables(enrichment_pct=10)
+    asked: list[str] = []
+
+    def judge(question: str) -> bool:
+        asked.append(question)
+        return question.startswith("complete")
+
+    hits = [("A", 2)]
+    assert c.context("complete it", FakeSearch(hits), broad=False, structure=judge).docs[0].seqs == (0, 1, 2, 3)
+    assert c.context("no", FakeSearch(hits), broad=False, structure=judge).docs[0].seqs == (2,)
+    assert asked == ["complete it", "no"]
+
+
+def test_a_one_fact_question_still_gets_what_its_hit_refers_to():
+    recs = doc(*[C(t=100) for _ in range(40)], doc_id="A", title="A")
+    recs[5]["ssLabels"] = "9.2"
+    recs[30]["ssRefs"] = "9.2"
+    c = Collection(threshold=1000, enrichment_pct=10)
+    c.add(recs)
+    c.add(records("B", 40))
+    ctx = c.context(FACT_Q, FakeSearch([("A", 5)]), broad=False, max_tokens=2000)
+    assert any("one-fact" in n for n in ctx.notes)
+    assert 30 in ctx.docs[0].seqs  # the exception written elsewhere
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, 0.5])
+def test_structure_of_the_wrong_type_is_refused(bad):
+    with pytest.raises(VenError, match="structure must be a bool, a callable or None"):
+        _two_tables().context(SET_Q, FakeSearch([]), structure=bad)

@@ -17,7 +17,7 @@ from ven import (
     parse_route,
 )
 from ven.phrases import GROUP_LABELS
-from ven.prompts import looks_broad
+from ven.prompts import asks_for_set, looks_broad
 
 PROMPTS = [filter_system_prompt, index_system_prompt]
 INJECTION = [
@@ -163,3 +163,23 @@ def test_looks_broad_on_the_held_out_labelled_questions():
     assert len(HELD_OUT_BROAD) + len(HELD_OUT_POINTED) == 60
     assert right / 60 >= 0.9
     assert sum(looks_broad(q) for q in HELD_OUT_POINTED) <= 2
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which items in the Hartmann price list have a lead time of 12 weeks?", True),
+    ("List every change Laura Brennan made.", True),
+    ("Please list the open points.", True),
+    ("What is the unit price of the valve in the Hartmann price list?", False),
+    ("How many service levels are measured per quarter?", True),
+    ("Does the cap ever change?", True),
+    ("What is the unit price of the Handle kit, steel?", False),
+    ("Who changed the payment term, and what did it change from?", False),  # one change
+    ("What is the sound pressure level of the AirLine K7 screw compressor?", False),
+])
+def test_asks_for_set_tells_a_set_from_one_fact(question, expected):
+    assert asks_for_set(question) is expected
+
+
+def test_asks_for_set_takes_an_empty_or_missing_question_as_one_fact():
+    assert asks_for_set("") is False
+    assert asks_for_set(None) is False  # type: ignore[arg-type]

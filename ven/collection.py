@@ -12,7 +12,8 @@ chunk texts) and turns a question into the context to send to a model, in five s
    * ``DOCS`` with at least one confidence ≥ ``confidence``: if the selected files fit the
      user's token allowance (``retrieval_pct`` + ``enrichment_pct`` percent of the
      collection's tokens) they are sent whole; otherwise retrieval is restricted to them
-     and the question is treated as broad;
+     and the question stays broad or pointed as judged (``routed_as_broad=True`` treats it
+     as broad, the reference product's rule);
    * anything else (``NONE``, ``ALL``, unreadable, no confident id): no routing.
 3. **Retrieval** — ``retrieval_pct`` percent of the collection's chunks from the caller's
    search. For a *broad* question a global distribution: a
@@ -174,6 +175,7 @@ class Collection:
         confidence: int = 70,
         rank_order: bool = True,
         count_tokens: Callable[[str], int] | None = None,
+        routed_as_broad: bool = False,
     ) -> None:
         if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
             raise VenError(f"threshold must be a non-negative int (tokens), got {threshold!r}")
@@ -189,8 +191,14 @@ class Collection:
         self.global_spread_pct = _pct("global_spread_pct", global_spread_pct)
         self.index_pct = _pct("index_pct", index_pct)
         self.confidence = confidence
+        if not isinstance(routed_as_broad, bool):
+            raise VenError(f"routed_as_broad must be a bool, got {routed_as_broad!r}")
         self.rank_order = rank_order
         self.count_tokens = count_tokens
+        #: Treat a question routed to files too large to send whole as broad (the reference
+        #: product's rule; off: it stays as judged, which the quality benchmark measures
+        #: better for pointed questions).
+        self.routed_as_broad = routed_as_broad
         self._docs: dict[str, _Doc] = {}
         self._keys: dict[str, str] = {}
         self._index: tuple[str, int] | None = None
@@ -411,10 +419,11 @@ class Collection:
                     if tokens <= self.allowance and (cap is None or tokens <= cap):
                         return self._whole(ordered, "whole-documents", route, reply, filter_tokens)
                     restrict = frozenset(ordered)
-                    broad = True
+                    if self.routed_as_broad:
+                        broad = True
                     notes.append(
-                        "routed files exceed the allowance: "
-                        "retrieval over them, as a broad question"
+                        "routed files exceed the allowance: retrieval over them"
+                        + (", as a broad question" if self.routed_as_broad else "")
                     )
         if broad is None:
             is_broad = looks_broad(question)

@@ -7,7 +7,8 @@ values, rows, distractor prose and layouts) and compares, per budget and questio
 dan alone (pipeline 2) with pipeline 3's settings: the default, the retrieval shares of
 25 % and 75 %, partial tables, no structure completion, and completion only for questions
 that ask for a set; and the product's own ``ven.collection.Collection`` under a hard cap,
-as it is by default (completion only for set questions) and with ``structure=True``. It prints one table per
+as it is by default (completion only for set questions), with ``structure=True``, and with
+``routed_as_broad=True`` (the reference's rule). It prints one table per
 budget, marks with ``<`` every kind where a setting recalls fewer questions than dan
 alone, and writes ``benchmarks/results/quality_heldout_<time>.json``; ``--update-docs``
 puts the tables in ``docs/benchmarks.md``.
@@ -52,6 +53,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "3a-auto-structure": {"structure": "auto"},
     "5c-collection-capped": {"collection": {"capped": True}},
     "5c-always-structure": {"collection": {"capped": True, "structure": True}},
+    "5cb-routed-broad": {"collection": {"capped": True, "routed_as_broad": True}},
 }
 BASE = "2-dan"
 ALL = "all"

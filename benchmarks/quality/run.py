@@ -72,6 +72,7 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "5c-collection-capped": ("ablation", "ven.collection.Collection as in 5-collection, with the budget passed as its hard cap context(max_tokens=budget)"),
     "5p-collection-partial": ("ablation", "5-collection with partial_tables=True (a table that does not fit whole: its chunks nearest the hit, marked partial)"),
     "5cp-collection-capped-partial": ("ablation", "5c-collection-capped with partial_tables=True"),
+    "5cb-collection-capped-routed-broad": ("ablation", "5c-collection-capped with routed_as_broad=True: a question routed to files too large to send whole is treated as broad (the reference's rule)"),
     "4r-listed": ("ablation", "pipeline 4 searching every document the router lists once one has confidence ≥ {min_conf} (the reference's rule)"),
 }
 
@@ -164,6 +165,8 @@ def build_pipelines(items: Sequence[Any], args: argparse.Namespace, notes: list[
                                                 partial_tables=True))
                 pipes.append(CollectionPipeline("5cp-collection-capped-partial", corpus, dan_retriever,
                                                 share=args.share, capped=True, partial_tables=True))
+                pipes.append(CollectionPipeline("5cb-collection-capped-routed-broad", corpus, dan_retriever,
+                                                share=args.share, capped=True, routed_as_broad=True))
     else:
         notes.append("pipeline 4 skipped: this ven has no lexical_route / create_document_index yet")
     if not args.no_ablations:

@@ -97,13 +97,26 @@ def test_routing_docs_confident_and_fitting_sends_whole_files():
     assert ctx.filter_tokens > 0 and ctx.route is not None and ctx.route.kind == "DOCS"
 
 
-def test_routing_docs_confident_but_too_large_restricts_retrieval_as_broad():
+def test_routing_docs_confident_but_too_large_restricts_retrieval_as_judged():
     c = collection(threshold=1000, retrieval_pct=5, enrichment_pct=5)  # allowance 1200 tokens
+    for question, broad in (("What is the price of part 3?", False), ("Compare all the prices.", True)):
+        search = FakeSearch([("A", 1), ("B", 3), ("C", 4)])
+        ctx = c.context(question, search, routing="model", ask=lambda s, q: "b:80")
+        assert ctx.path == "retrieval" and ctx.broad is broad
+        assert {call[2] for call in search.calls} == {frozenset({"B"})}
+        assert [d.doc_id for d in ctx.docs] == ["B"]
+        assert any(n == "routed files exceed the allowance: retrieval over them" for n in ctx.notes)
+
+
+def test_routed_as_broad_treats_a_routed_question_as_broad_like_the_reference():
+    c = collection(threshold=1000, retrieval_pct=5, enrichment_pct=5, routed_as_broad=True)
     search = FakeSearch([("A", 1), ("B", 3), ("C", 4)])
-    ctx = c.context("q", search, routing="model", ask=lambda s, q: "b:80")
+    ctx = c.context("What is the price of part 3?", search, routing="model", ask=lambda s, q: "b:80")
     assert ctx.path == "retrieval" and ctx.broad
     assert {call[2] for call in search.calls} == {frozenset({"B"})}
-    assert [d.doc_id for d in ctx.docs] == ["B"]
+    assert any(n.endswith("as a broad question") for n in ctx.notes)
+    with pytest.raises(VenError, match="routed_as_broad must be a bool"):
+        Collection(routed_as_broad="yes")  # type: ignore[arg-type]
 
 
 def test_routing_low_confidence_or_unknown_ids_means_no_routing():

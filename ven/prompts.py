@@ -232,8 +232,8 @@ def asks_for_set(question: str) -> bool:
     One fact sits in one chunk (dan repeats a table's header in each of its chunks), so
     completing the hit's table or run only takes the budget that the next hits needed. On
     the quality benchmark's held-out collections, completing structures only for set
-    questions gives a hard-capped :class:`~ven.collection.Collection` 1.6 points more
-    evidence recall at 2k tokens and 1.1 at 4k than completing them always
+    questions gives a hard-capped :class:`~ven.collection.Collection` 1.0 point more
+    evidence recall at 2k tokens and 0.9 at 4k than completing them always
     (``benchmarks/quality/heldout.py``).
     """
     return bool(_SET.search(question or ""))

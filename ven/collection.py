@@ -435,8 +435,8 @@ class Collection:
             whole = cap is None or asks_for_set(question)
             if not whole:
                 notes.append(
-                    "a one-fact question: hits sent without completing their structures "
-                    "(structure=True completes them)"
+                    "a one-fact question: its hits are sent without completing their tables "
+                    "and runs of revisions or comments"
                 )
         elif callable(structure):
             whole = bool(structure(question))

@@ -393,7 +393,7 @@ def create_app(
     )
     async def ask(cid: str, body: AskIn, request: Request, who: Principal = Depends(principal)) -> Any:
         routing = body.routing or ("model" if mini is not None else "lexical")
-        options = AskOptions(max_tokens=body.max_tokens, routing=routing, extract=chat is None)
+        options = AskOptions(max_tokens=body.max_tokens, routing=routing, extract=chat is None, structure=body.structure)
         result: AskResult = await run_in_threadpool(
             lambda: store.ask(cid, body.question, access(who), options=options, mode=body.mode, mini=mini)
         )

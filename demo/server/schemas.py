@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 __all__ = [
     "AskIn",
@@ -136,6 +136,9 @@ class AskIn(Strict):
     mode: Mode = "auto"
     max_tokens: StrictInt = Field(6000, ge=128, le=32_000, description="hard cap on the context's document tokens, 128–32,000")
     routing: Literal["lexical", "model", "off"] | None = Field(None, description="default: model when a chat model is configured, else lexical")
+    structure: StrictBool | None = Field(
+        None, description="complete the hits' tables and runs of revisions or comments: default only for questions that ask for a set of things; true always; false never"
+    )
 
 
 class CitationOut(BaseModel):

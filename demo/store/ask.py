@@ -208,6 +208,7 @@ class Asker:
                     ask=(lambda _system, _question: reply) if options.routing == "model" else None,
                     broad=broad,
                     max_tokens=options.max_tokens,
+                    structure=options.structure,
                 )
             context, citations, pieces = self._assemble(tx, ctx, by_key)
         return self._result(question, ctx, context, citations, pieces, options, plan, chat, history, by_key)

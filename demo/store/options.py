@@ -85,6 +85,9 @@ class AskOptions:
     reference's percentages alone). ``routing`` is ``lexical`` (ven's model-free router),
     ``model`` (the mini chat model reads the index document) or ``off``. ``extract``: without
     a chat model, answer with sentences extracted from the context (:mod:`demo.store.extract`).
+    ``structure``: complete the hits' tables and runs of revisions or comments — ``None``
+    (ven's default: under ``max_tokens`` only for a question that asks for a set of things,
+    :func:`ven.collection.asks_for_set`), ``True`` always, ``False`` never.
     """
 
     max_tokens: int | None = 6000
@@ -96,10 +99,13 @@ class AskOptions:
     confidence: int = 70
     rank_order: bool = True
     extract: bool = True
+    structure: bool | None = None
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.extract, bool):
             raise InvalidRequestError(f"extract must be True or False, got {self.extract!r}")
+        if self.structure is not None and not isinstance(self.structure, bool):
+            raise InvalidRequestError(f"structure must be True, False or None, got {self.structure!r}")
         if self.max_tokens is not None:
             _check_int("max_tokens", self.max_tokens, 128, 1_000_000)
         if self.routing not in ("lexical", "model", "off"):

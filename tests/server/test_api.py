@@ -291,10 +291,13 @@ def test_ask_json_and_streaming(loaded, reader):
     assert meta["citations"] and "answer" not in meta and meta["answer_kind"] == "extracted"
     extract = json.loads(events[1][1].removeprefix("data: "))["text"]
     assert "warranted for" in extract and json.loads(events[2][1].removeprefix("data: ")) == {"answer": extract}
+    for structure in (True, False, None):
+        ok = reader.post(f"/api/knowledge/{cid}/ask", json={"question": "What is the warranty period?", "structure": structure})
+        assert ok.status_code == 200 and ok.json()["answer_kind"] == "extracted"
     nothing = reader.post(f"/api/knowledge/{cid}/ask", json={"question": "zebra xylophone quasar"}).json()
     assert nothing["answer_kind"] == "not-found" and nothing["answer"].startswith("Not found in the documents") and nothing["extract"] == []
     for bad in ({}, {"question": ""}, {"question": "x", "max_tokens": 5}, {"question": "x", "max_tokens": None},
-                {"question": "x", "routing": "psychic"}, {"question": "x", "q": 1}):
+                {"question": "x", "routing": "psychic"}, {"question": "x", "q": 1}, {"question": "x", "structure": "yes"}):
         _problem(reader.post(f"/api/knowledge/{cid}/ask", json=bad), 422)
 
 

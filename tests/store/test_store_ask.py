@@ -84,7 +84,7 @@ def test_retrieval_routes_to_the_right_file_and_respects_the_cap(loaded):
 
 def test_a_table_hit_is_completed_within_the_cap(loaded):
     store, cid, jobs = loaded
-    res = store.ask(cid, "What is the price of part P-033 bearing?", ALICE, options=AskOptions(threshold=0, max_tokens=3000))
+    res = store.ask(cid, "What is the price of part P-033 bearing?", ALICE, options=AskOptions(threshold=0, max_tokens=3000, structure=True))
     assert "P-033" in res.context
     prices = jobs[1]
     cited = [c.seq for c in res.citations if c.document_id == prices.document_id]
@@ -238,3 +238,21 @@ def test_a_failing_routing_model_falls_back_to_lexical_routing(loaded):
     res = store.ask(cid, "What does the Review agreement say about liability?", ALICE,
                     options=AskOptions(threshold=0, routing="model"), mini=Failing())
     assert "routed lexically" in " ".join(res.notes) and "Liability is capped" in res.context
+
+
+def test_the_structure_option_reaches_vens_collection(loaded, monkeypatch):
+    store, cid, _jobs = loaded
+    seen: list[object] = []
+    real = Collection.context
+
+    def spy(self, question, search, **kw):  # type: ignore[no-untyped-def]
+        seen.append(kw.get("structure", "missing"))
+        return real(self, question, search, **kw)
+
+    monkeypatch.setattr(Collection, "context", spy)
+    for structure in (None, True, False):
+        store.ask(cid, "What is the price of part P-033 bearing?", ALICE,
+                  options=AskOptions(threshold=0, max_tokens=3000, structure=structure))
+    assert seen == [None, True, False]
+    with pytest.raises(InvalidRequestError, match="structure must be"):
+        AskOptions(structure="yes")  # type: ignore[arg-type]

@@ -20,6 +20,8 @@ SCRIPTS = [
     "bench_hostile.py",
     "bench_fill.py",
     "bench_intent.py",
+    "quality/run.py",
+    "quality/heldout.py",
 ]
 
 
@@ -32,12 +34,6 @@ def main() -> int:
         print(f"\n=== {name} ===", flush=True)
         if subprocess.call([sys.executable, str(script)], cwd=str(HERE.parent)) != 0:
             failed.append(name)
-    for name in ("run.py", "heldout.py"):
-        quality = HERE / "quality" / name
-        if quality.is_file():
-            print(f"\n=== quality/{name} ===", flush=True)
-            if subprocess.call([sys.executable, str(quality)], cwd=str(HERE.parent)) != 0:
-                failed.append(f"quality/{name}")
     if failed:
         print("failed:", ", ".join(failed))
     return 1 if failed else 0

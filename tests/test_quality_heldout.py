@@ -1,4 +1,4 @@
-"""benchmarks/quality/heldout.py: pipeline 3's settings on collections from other seeds,
+"""benchmarks/quality/heldout.py: settings against dan alone on collections from other seeds,
 and the generator building every seed (a short price table used to break seed 3)."""
 
 from __future__ import annotations

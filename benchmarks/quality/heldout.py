@@ -1,4 +1,4 @@
-"""Pipeline 3's settings on held-out collections: tune "complete or back-fill" off the test set.
+"""Settings against dan alone on held-out collections: tune "complete or back-fill" off the test set.
 
 The quality benchmark's figures come from one collection (seed 20250401). A rule tuned to
 that collection's misses is tuned to the test set. This script builds other collections
@@ -13,7 +13,7 @@ budget, marks with ``<`` every kind where a setting recalls fewer questions than
 alone, and writes ``benchmarks/results/quality_heldout_<time>.json``; ``--update-docs``
 puts the tables in ``docs/benchmarks.md``.
 
-    python -m benchmarks.quality.heldout                  # seeds 1 2 3 4, about 4 minutes
+    python -m benchmarks.quality.heldout                  # seeds 1 2 3 4, about 5 minutes
     python -m benchmarks.quality.heldout --seeds 7 --budgets 2048 --only msa_kestrel_hartmann.docx
 """
 
@@ -113,7 +113,7 @@ def render(result: dict[str, Any]) -> str:
     pipes = [BASE, *SETTINGS]
     kinds = [ALL, *[k for k in CATEGORIES if any(k in bk for bk in tot[BASE].values())]]
     lines = [
-        "## Held-out collections: pipeline 3's settings",
+        "## Held-out collections: settings against dan alone",
         "",
         f"`{result['command']}` on commit `{result['commit']}` ({result['date']}, Python "
         f"{result['environment']['python']}): collections built from seeds "

@@ -189,7 +189,11 @@ def provider(name: str) -> Any:
     return WordLlamaProvider()
 
 
-#: Context-quality targets at 2k for pipeline 3 (dan + ven): (label, how to read it, goal).
+#: The assemblers the targets are checked for: pipeline 3 (dan + ven's enrichment) and ven's
+#: collection held to the budget as its hard cap (5c).
+ASSEMBLERS = ("3-dan-ven", "5c-collection")
+
+#: Context-quality targets at 2k for an assembler: (label, how to read it, goal).
 TARGETS: tuple[tuple[str, Callable[[dict[str, Any]], float | None], float], ...] = (
     ("overall recall", lambda m: m["recall"], 0.90),
     ("whole-structure recall", lambda m: m["structure_recall"], 0.90),
@@ -198,10 +202,11 @@ TARGETS: tuple[tuple[str, Callable[[dict[str, Any]], float | None], float], ...]
 )
 
 
-def below_dan_alone(summary: dict[str, Any], mode: str) -> list[str]:
+def below_dan_alone(summary: dict[str, Any], mode: str, assembler: str = "3-dan-ven") -> list[str]:
     """``"2k cross_section (75.0 % vs 80.0 %)"`` for every budget and question kind where
-    pipeline 3 (dan + ven) recalls less than pipeline 2 (dan alone) with search ``mode``."""
-    dan, ven = summary[f"2-dan/{mode}"], summary[f"3-dan-ven/{mode}"]
+    ``assembler`` (pipeline 3 by default) recalls less than pipeline 2 (dan alone) with
+    search ``mode``."""
+    dan, ven = summary[f"2-dan/{mode}"], summary[f"{assembler}/{mode}"]
     out = []
     for b in sorted(ven, key=int):
         for kind, got in sorted(ven[b]["by_category"].items()):
@@ -211,22 +216,28 @@ def below_dan_alone(summary: dict[str, Any], mode: str) -> list[str]:
     return out
 
 
+def _assemblers(summary: dict[str, Any]) -> list[str]:
+    """The assemblers of :data:`ASSEMBLERS` a run measured (older result files lack 5c)."""
+    return [a for a in ASSEMBLERS if any(name.startswith(f"{a}/") for name in summary)]
+
+
 def target_rows(result: dict[str, Any]) -> list[str]:
-    """The targets table: one row per embedding and search mode."""
+    """The targets table: one row per embedding, assembler and search mode."""
     lines = [
-        "| embedding / mode | " + " | ".join(f"{label} (≥ {goal:.0%})" for label, _, goal in TARGETS)
+        "| embedding / assembler / mode | " + " | ".join(f"{label} (≥ {goal:.0%})" for label, _, goal in TARGETS)
         + " | kinds where dan + ven < dan alone (any budget) |",
         "|---|" + "---|" * (len(TARGETS) + 1),
     ]
     for r in result["runs"]:
-        for mode in MODES:
-            m = r["summary"][f"3-dan-ven/{mode}"]["2048"]
-            cells = []
-            for _label, read, goal in TARGETS:
-                got = read(m)
-                cells.append("–" if got is None else (f"**{_pct(got)}**" if got >= goal else _pct(got)))
-            below = below_dan_alone(r["summary"], mode)
-            lines.append(f"| {r['name']} / {mode} | " + " | ".join(cells) + f" | {'; '.join(below) or '**none**'} |")
+        for assembler in _assemblers(r["summary"]):
+            for mode in MODES:
+                m = r["summary"][f"{assembler}/{mode}"]["2048"]
+                cells = []
+                for _label, read, goal in TARGETS:
+                    got = read(m)
+                    cells.append("–" if got is None else (f"**{_pct(got)}**" if got >= goal else _pct(got)))
+                below = "; ".join(below_dan_alone(r["summary"], mode, assembler)) or "**none**"
+                lines.append(f"| {r['name']} / {assembler} / {mode} | " + " | ".join(cells) + f" | {below} |")
     return lines
 
 
@@ -236,7 +247,7 @@ def render(result: dict[str, Any]) -> str:
         "",
         f"`{result['command']}` ({result['started'][:10]}, {result['environment']['platform']}): the 17 documents and "
         f"{result['runs'][0]['questions']} questions of the quality benchmark in a SQLite store, once per embedding; "
-        "evidence recall of pipelines 2 (top-k) and 3 (dan + ven) with the store's search as their ranking.",
+        "evidence recall of pipelines 2 (top-k), 3 (dan + ven) and 5c (ven's collection held to the budget) with the store's search as their ranking.",
         "",
         "| embedding | dimensions | installed MB | chunks embedded/s | store share of ingest |",
         "|---|---|---|---|---|",
@@ -254,16 +265,19 @@ def render(result: dict[str, Any]) -> str:
         for pipe, per in r["summary"].items():
             lines.append(f"| {r['name']} | {pipe} | " + " | ".join(_pct(per[b]["recall"]) for b in budgets) + " |")
     kinds = sorted(next(iter(result["runs"][0]["summary"].values()))["2048"]["by_category"])
-    lines += ["", "Recall at 2k by question kind, pipeline 3 (dan + ven):", "",
-              "| embedding / mode | " + " | ".join(kinds) + " |", "|---|" + "---|" * len(kinds)]
+    lines += ["", "Recall at 2k by question kind, pipeline 3 (dan + ven) and 5c (ven's collection, capped):", "",
+              "| embedding / assembler / mode | " + " | ".join(kinds) + " |", "|---|" + "---|" * len(kinds)]
     for r in result["runs"]:
-        for mode in MODES:
-            cats = r["summary"][f"3-dan-ven/{mode}"]["2048"]["by_category"]
-            lines.append(f"| {r['name']} / {mode} | " + " | ".join(_pct(cats.get(k)) for k in kinds) + " |")
+        for assembler in _assemblers(r["summary"]):
+            for mode in MODES:
+                cats = r["summary"][f"{assembler}/{mode}"]["2048"]["by_category"]
+                lines.append(
+                    f"| {r['name']} / {assembler} / {mode} | " + " | ".join(_pct(cats.get(k)) for k in kinds) + " |"
+                )
     lines += [
         "",
-        "Context-quality targets at 2k, pipeline 3 (dan + ven) with the store's search as its ranking "
-        "(bold: met; the last column checks every budget):",
+        "Context-quality targets at 2k, pipeline 3 (dan + ven) and 5c (ven's collection held to the budget) with "
+        "the store's search as their ranking (bold: met; the last column checks every budget):",
         "",
         *target_rows(result),
     ]

@@ -45,8 +45,26 @@ def test_a_target_is_bold_only_when_met():
     summary = _summary({"keyword": (met, met, same, same), "semantic": (missed, missed, same, same),
                         "hybrid": (missed, met, same, same)})
     rows = bench_embeddings.target_rows({"runs": [{"name": "minilm", "summary": summary}]})
-    assert rows[2] == "| minilm / keyword | **94.0 %** | **97.0 %** | **82.3 %** | **100.0 %** | **none** |"
-    assert rows[3] == "| minilm / semantic | 87.5 % | 85.0 % | 64.7 % | 50.0 % | **none** |"
-    assert rows[4].startswith("| minilm / hybrid | 87.5 %") and rows[4].endswith(
+    assert rows[2] == "| minilm / 3-dan-ven / keyword | **94.0 %** | **97.0 %** | **82.3 %** | **100.0 %** | **none** |"
+    assert rows[3] == "| minilm / 3-dan-ven / semantic | 87.5 % | 85.0 % | 64.7 % | 50.0 % | **none** |"
+    assert rows[4].startswith("| minilm / 3-dan-ven / hybrid | 87.5 %") and rows[4].endswith(
         "| 2k cross_section (64.7 % vs 82.3 %); 2k definition (50.0 % vs 100.0 %) |"
     )
+
+
+def test_the_capped_collection_gets_its_own_rows_checked_against_dan_alone():
+    met = _metrics(0.94, 0.97, {"cross_section": 0.823, "definition": 1.0})
+    low = _metrics(0.92, 0.95, {"cross_section": 0.70, "definition": 1.0})
+    summary = _summary({"keyword": (met, met, met, met)})
+    for mode in ("keyword", "semantic", "hybrid"):
+        summary[f"5c-collection/{mode}"] = {"1024": low, "2048": met}
+    rows = bench_embeddings.target_rows({"runs": [{"name": "hashing", "summary": summary}]})
+    assert len(rows) == 2 + 6
+    assert rows[5] == "| hashing / 5c-collection / keyword | **94.0 %** | **97.0 %** | **82.3 %** | **100.0 %** | 1k cross_section (70.0 % vs 82.3 %) |"
+    assert bench_embeddings.below_dan_alone(summary, "keyword") == []
+
+
+def test_a_result_without_the_collection_has_pipeline_3_rows_only():
+    met = _metrics(0.94, 0.97, {"cross_section": 0.823, "definition": 1.0})
+    rows = bench_embeddings.target_rows({"runs": [{"name": "hashing", "summary": _summary({"keyword": (met,) * 4})}]})
+    assert [r.split(" | ")[0] for r in rows[2:]] == [f"| hashing / 3-dan-ven / {m}" for m in ("keyword", "semantic", "hybrid")]

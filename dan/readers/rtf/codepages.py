@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 import logging
 
-__all__ = ["codec_for_codepage", "codepage_for_charset", "DEFAULT_CODEC"]
+__all__ = ["ascii_compatible", "codec_for_codepage", "codepage_for_charset", "DEFAULT_CODEC"]
 
 log = logging.getLogger("dan")
 
@@ -106,3 +106,23 @@ def codec_for_codepage(codepage: int | None) -> str | None:
 def codepage_for_charset(charset: int) -> int | None:
     """The code page of an ``\\fcharset`` value (None: use the document's code page)."""
     return _CHARSETS.get(charset)
+
+
+#: Every ASCII byte, then the ASCII escapes of the 7-bit stateful encodings (ISO-2022, HZ,
+#: UTF-7), which an ASCII-compatible codec reads as plain ASCII too.
+_ASCII = bytes(range(128)) + b"\x1b$B0!\x1b(B \x1b$)C\x0e!!\x0f ~{0!~} +AGE-"
+_ascii_compatible: dict[str, bool] = {}
+
+
+def ascii_compatible(codec: str) -> bool:
+    """True when ``codec`` reads every ASCII byte as that ASCII character (so ASCII-only
+    bytes may be decoded as ASCII, much faster); False for UTF-16, the ISO-2022 family (whose
+    escapes are ASCII bytes), EBCDIC and the like."""
+    found = _ascii_compatible.get(codec)
+    if found is None:
+        try:
+            found = codecs.decode(_ASCII, codec) == _ASCII.decode("ascii")
+        except (UnicodeDecodeError, LookupError):
+            found = False
+        _ascii_compatible[codec] = found
+    return found

@@ -17,7 +17,9 @@ from dan import model as m
 
 __all__ = ["Atom", "RevKey", "CommentPoint", "build_inlines", "dttm_date", "has_text"]
 
-_SPACES = re.compile(r"[ \t\xa0]+")
+#: What collapses to one space: a run of two or more spaces, tabs and no-break spaces, or one
+#: tab or no-break space (a single space is left as it is, not replaced by itself).
+_SPACES = re.compile(r"[ \t\xa0]{2,}|[\t\xa0]")
 
 
 class RevKey(NamedTuple):
@@ -74,6 +76,15 @@ def has_text(atoms: Sequence[Atom]) -> bool:
 
 def _normalize(atoms: Sequence[Atom]) -> list[Atom]:
     """Collapse runs of spaces/tabs, trim the paragraph's ends, drop empty text atoms."""
+    if len(atoms) == 1 and isinstance(atoms[0].leaf, m.Text):  # the common case, in one step
+        atom = atoms[0]
+        only = atoms[0].leaf
+        text = _SPACES.sub(" ", only.text).strip(" ")
+        if not text.strip():
+            return []
+        if text == only.text:
+            return [atom]
+        return [atom._replace(leaf=m.Text(text, only.bold, only.italic, only.code))]
     out: list[Atom] = []
     prev_space = True
     seen_text = False
@@ -148,7 +159,18 @@ def build_inlines(
     # Stack of open wrappers with the inlines collected inside each; level 0 is the paragraph.
     stack: list[tuple[Wrapper | None, list[m.Inline]]] = [(None, [])]
     opened: list[Wrapper] = []
-    for atom in _normalize(atoms):
+    atoms = _normalize(atoms)
+    if len(atoms) == 1:  # one leaf outside comments, revisions and links: as it is
+        atom = atoms[0]
+        only = atom.leaf
+        if (
+            not atom.comments
+            and atom.rev is None
+            and not atom.link
+            and not isinstance(only, CommentPoint)
+        ):
+            return (only,)
+    for atom in atoms:
         wanted: list[Wrapper] = []
         for name in atom.comments:
             info = comment(name)

@@ -38,7 +38,12 @@ from dan.errors import (
 )
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
-from dan.readers.rtf.codepages import DEFAULT_CODEC, codec_for_codepage, codepage_for_charset
+from dan.readers.rtf.codepages import (
+    DEFAULT_CODEC,
+    ascii_compatible,
+    codec_for_codepage,
+    codepage_for_charset,
+)
 from dan.readers.rtf.inline import CommentPoint, RevKey, dttm_date
 from dan.readers.rtf.story import ParaProps, Story
 from dan.readers.rtf.tables import RowDef
@@ -518,8 +523,13 @@ class _Reader:
         self.buf += data
 
     def _flush(self) -> None:
-        text = bytes(self.buf).decode(self._codec(), errors="replace")
-        self.buf.clear()
+        buf = self.buf
+        codec = self._codec()
+        if buf.isascii() and ascii_compatible(codec):
+            text = buf.decode("ascii")
+        else:
+            text = buf.decode(codec, errors="replace")
+        buf.clear()
         self._emit(text)
 
     def _emit(self, text: str) -> None:
@@ -1040,7 +1050,7 @@ def _check_blocks(data: bytes, limits: Limits) -> None:
     reading (each becomes objects in every later stage)."""
     if data.count(b"\\") < limits.max_blocks:
         return
-    count = sum(1 for _ in _BLOCK_WORD.finditer(data))
+    count = len(_BLOCK_WORD.findall(data))
     if count > limits.max_blocks:
         raise LimitExceededError(
             f"the RTF has {count:,} paragraph, cell and line ends, over Limits.max_blocks="

@@ -38,6 +38,8 @@ _TOKEN = re.compile(
     """,
     re.X | re.S,
 )
+_OPEN: Token = (OPEN, None, None)
+_CLOSE: Token = (CLOSE, None, None)
 _SPECIAL = re.compile(rb"[{}\\]")
 _BIN_PARAM = re.compile(rb"\\bin(-?[0-9]{1,10})[0-9]*\x20?")
 
@@ -50,35 +52,44 @@ class Tokenizer:
         self.pos = 0
 
     def __iter__(self) -> Iterator[Token]:
+        # One finditer pass (the pattern matches at every byte, so it skips nothing); it
+        # restarts where ``pos`` was moved: by ``\\binN``, or by :meth:`skip_group` called
+        # between two tokens.
         data = self.data
         end = len(data)
-        match = _TOKEN.match
+        finditer = _TOKEN.finditer
+        names: dict[bytes, str] = {}
         while self.pos < end:
-            found = match(data, self.pos)
-            if found is None:  # pragma: no cover - the pattern matches any byte
-                self.pos += 1
-                continue
-            self.pos = found.end()
-            kind = found.lastindex
-            if kind is None:
-                continue
-            if kind == 6:
-                yield (TEXT, found.group(6), None)
-            elif kind in (1, 2):
-                name = found.group(1).decode("ascii")
-                raw = found.group(2)
-                param = int(raw) if raw is not None else None
-                if name == "bin":
-                    count = max(0, param or 0)
-                    self.pos = min(end, self.pos + count)
+            for found in finditer(data, self.pos):
+                kind = found.lastindex
+                after = found.end()
+                self.pos = after
+                token: Token
+                if kind == 1 or kind == 2:
+                    raw_name, raw = found.group(1, 2)
+                    name = names.get(raw_name)
+                    if name is None:
+                        name = names[raw_name] = raw_name.decode("ascii")
+                    param = int(raw) if raw is not None else None
+                    if name == "bin":
+                        self.pos = min(end, after + max(0, param or 0))
+                        break
+                    token = (WORD, name, param)
+                elif kind == 6:
+                    token = (TEXT, found.group(6), None)
+                elif kind == 5:
+                    token = _OPEN if found.group(5) == b"{" else _CLOSE
+                elif kind is None:
                     continue
-                yield (WORD, name, param)
-            elif kind == 5:
-                yield (OPEN if found.group(5) == b"{" else CLOSE, None, None)
-            elif kind == 3:
-                yield (HEX, int(found.group(3), 16), None)
-            elif kind == 4:
-                yield (SYMBOL, found.group(4).decode("latin-1"), None)
+                elif kind == 3:
+                    token = (HEX, int(found.group(3), 16), None)
+                else:
+                    token = (SYMBOL, found.group(4).decode("latin-1"), None)
+                yield token
+                if self.pos != after:
+                    break
+            else:
+                return
 
     def skip_group(self) -> bool:
         """Move past the ``}`` that closes the current group; False if the data ends first."""

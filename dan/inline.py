@@ -101,7 +101,6 @@ _CRITIC_RE = re.compile(r"(\\*)(\{\+\+|\{--|\{==|\{>>|\{~~|\[\^)")
 _PIPE_RE = re.compile(r"(\\*)\|")
 _NEWLINES_RE = re.compile(r"\r\n|\r|\n")
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}")
-_WS_RE = re.compile(r"\s+")
 
 
 def escape_text(text: str) -> str:
@@ -151,7 +150,7 @@ def escape_cell(text: str) -> str:
 
 
 def _one_line(text: str) -> str:
-    return _WS_RE.sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def note_date(date: str) -> str:

@@ -72,12 +72,17 @@ _MENTION = re.compile(
 )
 _LIST_ITEM = re.compile(_LIST_TAIL, re.I)
 #: Where a mention can start, on the lower-cased text: a case-sensitive scan is about
-#: twice as fast as :data:`_MENTION`'s case-insensitive one, which then runs only there.
-_MENTION_START = re.compile(rf"(?<![\w§])(?=(?:{_NUMBERED_KINDS}|{_NAMED_KINDS})\s*[0-9a-z])")
+#: twice as fast as :data:`_MENTION`'s case-insensitive one, which then runs only there (and
+#: checks what precedes it). It starts with the kinds' words, not a look-behind, so the
+#: regex engine skips ahead to their first letters.
+_MENTION_START = re.compile(rf"(?:{_NUMBERED_KINDS}|{_NAMED_KINDS})(?=\s*[0-9a-z])")
+#: "see Definitions": :func:`_see_matches` checks that it starts a word (a leading ``\b``
+#: would keep the regex engine from skipping ahead to the phrases' first letters).
 _SEE = re.compile(
-    r"\b(?:see|as defined in|defined in|under the heading|set out in)\s+(?:the\s+)?[\"“']?"
+    r"(?:see|as defined in|defined in|under the heading|set out in)\s+(?:the\s+)?[\"“']?"
     r"((?:[A-Z][\w’'&-]*)(?:\s+(?:of|and|the|[A-Z&][\w’'-]*)){0,5})",
 )
+_WORD_CHAR = re.compile(r"\w")
 _SPACE = re.compile(r"\s+")
 #: Longest mention or label written (characters).
 MAX_LABEL = 60
@@ -138,7 +143,7 @@ def mentions(text: str) -> list[str]:
             else:
                 continue  # "section A" of a numbered kind: not a number
             out.setdefault(label_key(label), label)
-    for m in _SEE.finditer(text):
+    for m in _see_matches(text):
         words = m.group(1).split()
         # every prefix of the capitalised phrase: "see Definitions below" names "Definitions"
         for n in range(len(words), 0, -1):
@@ -148,6 +153,23 @@ def mentions(text: str) -> list[str]:
             if label:
                 out.setdefault(label_key(label), label)
     return list(out.values())
+
+
+def _see_matches(text: str) -> Iterator[re.Match[str]]:
+    """What ``_SEE.finditer(text)`` would yield with a ``\\b`` in front of it."""
+    search = _SEE.search
+    word = _WORD_CHAR.match
+    pos = 0
+    while True:
+        m = search(text, pos)
+        if m is None:
+            return
+        start = m.start()
+        if start and word(text, start - 1):
+            pos = start + 1  # inside a word: look again from the next character
+            continue
+        yield m
+        pos = m.end()
 
 
 def _mention_matches(text: str) -> Iterator[re.Match[str]]:

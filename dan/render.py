@@ -60,7 +60,14 @@ _CODE_WRAP = Wrap("code", "`", "`")
 
 def phrase(text: str, limit: int = 100) -> str:
     """One line of text, at most ``limit`` characters, cut at a word boundary (ven's rule)."""
-    return cut_at_word(_WS.sub(" ", text).strip(), limit)
+    window = 4 * limit + 64
+    if len(text) > window:
+        # The cut needs the first limit + 1 characters of the collapsed text: collapse a
+        # window of the text when that holds enough, not the whole (long) text.
+        head = " ".join(text[:window].split())
+        if len(head) > limit + 1:
+            return cut_at_word(head, limit)
+    return cut_at_word(" ".join(text.split()), limit)
 
 
 @frozen(slots=True)

@@ -130,7 +130,6 @@ _LIST_FIELDS: tuple[tuple[str, int], ...] = (
 FIELD_ORDER: tuple[str, ...] = tuple(name for name, _ in _LIST_FIELDS)
 _FIELD_CODE = dict(_LIST_FIELDS)
 
-_WS = re.compile(r"\s+")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _YEAR = re.compile(r"[12][0-9]{3}")
 _HEADING = re.compile(r"(#+)\s+(.*)", re.DOTALL)
@@ -195,7 +194,7 @@ def clean_phrase(text: str) -> str:
     """``text`` as an index phrase, or ``""`` when it is dropped (see the module rules)."""
     if _CONTROL.search(text):
         text = _CONTROL.sub(" ", text)
-    text = _WS.sub(" ", text).strip().translate(_ONE_LINE)
+    text = " ".join(text.split()).translate(_ONE_LINE)
     if len(text) > MAX_PHRASE_CHARS:
         text = cut_at_word(text)
     if not text:
@@ -211,7 +210,7 @@ def _plain_phrases(value: str) -> list[str]:
     together, a longer sentence in pieces cut at words; a final ``.``, ``,``, ``;`` or ``:``
     is dropped (the index separates phrases itself)."""
     pieces: list[str] = []
-    for sentence in _SENTENCE_END.split(_WS.sub(" ", value).strip()):
+    for sentence in _SENTENCE_END.split(" ".join(value.split())):
         rest = sentence
         while rest:
             piece = cut_at_word(rest)

@@ -7,7 +7,6 @@ by :func:`join_list` and read back by :func:`split_list`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 __all__ = [
@@ -160,7 +159,6 @@ STR_FIELDS: frozenset[str] = frozenset(FIXED_FIELDS) - INT_FIELDS
 STORY_TYPES: tuple[str, ...] = ("body", "header", "footer", "footnote")
 
 _SEP = "; "
-_WS = re.compile(r"\s+")
 
 
 def join_list(items: Iterable[str]) -> str:
@@ -181,7 +179,7 @@ def join_list(items: Iterable[str]) -> str:
     for item in items:
         if not isinstance(item, str):
             raise TypeError(f"join_list items must be str, got {type(item).__name__}")
-        norm = _WS.sub(" ", item).strip()
+        norm = " ".join(item.split())
         if not norm:
             continue
         key = norm.casefold()
@@ -275,7 +273,7 @@ def label_key(label: str) -> str:
     >>> label_key("  Schedule   3 ") == label_key("schedule 3")
     True
     """
-    return _WS.sub(" ", label).strip().casefold()
+    return " ".join(label.split()).casefold()
 
 
 _DESCRIPTIONS: dict[str, str] = {

@@ -1,0 +1,49 @@
+"""The mention scans of :mod:`dan.references` find what the plain regexes find: the start
+scan without a look-behind and ``_see_matches`` without a leading ``\\b`` are faster
+forms of the same patterns, checked here against those patterns written out in full."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dan import references as R
+from dan.render import phrase
+from ven.phrases import cut_at_word
+
+_SEE_PLAIN = re.compile(r"\b" + R._SEE.pattern)
+
+_PIECES = st.sampled_from(
+    ["see", "See", "oversee", "as defined in", "defined in", "set out in", "under the heading",
+     "clause", "Clauses", "section", "subsection", "§", "§§", "para.", "paras", "table", "Fig.",
+     "schedule", "Annexes", "3", "9.2", "B", "IV", "and", "or", ",", "&", "the", "The", "of",
+     "Definitions", "Schedule", "x", "_", "é", " ", "  ", "\n", "\t", "\u00a0", ".", ";", "'", "“"]
+)
+_TEXT = st.lists(_PIECES, max_size=30).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_TEXT)
+def test_see_matches_are_the_word_bounded_regex(text: str) -> None:
+    assert [m.span() for m in R._see_matches(text)] == [m.span() for m in _SEE_PLAIN.finditer(text)]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_TEXT)
+def test_mention_matches_are_the_plain_regex(text: str) -> None:
+    assert [m.span() for m in R._mention_matches(text)] == [m.span() for m in R._MENTION.finditer(text)]
+
+
+def test_see_inside_a_word_is_no_mention() -> None:
+    assert R.mentions("oversee Definitions, then see Schedule 3") == ["Schedule 3", "Schedule"]  # not "Definitions"
+
+
+_WORDS = st.lists(st.sampled_from(["a", "word", "longerword", " ", "   ", "\n", "\u2003", "x" * 150]), max_size=120).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_WORDS, st.integers(min_value=1, max_value=120))
+def test_phrase_of_a_window_is_phrase_of_the_whole(text: str, limit: int) -> None:
+    assert phrase(text, limit) == cut_at_word(re.sub(r"\s+", " ", text).strip(), limit)

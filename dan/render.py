@@ -576,7 +576,11 @@ def _note_refs(pieces: Sequence[Piece]) -> tuple[str, ...]:
 
 
 def _has_text(pieces: Sequence[Piece]) -> bool:
-    return any(p.kind == ATOM or (p.kind == TEXT and p.text.strip()) for p in pieces)
+    for p in pieces:  # (a loop: called for every cell, where a generator costs more)
+        kind = p.kind
+        if kind == ATOM or (kind == TEXT and p.text.strip()):
+            return True
+    return False
 
 
 def _span_once(cells: list[list[Piece]]) -> list[list[Piece]]:

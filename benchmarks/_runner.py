@@ -23,7 +23,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from pathlib import Path
 
@@ -137,6 +137,45 @@ def run_child(
     return result, own if own is not None else rss_mb
 
 
+class _Runs:
+    """The runs of one pipeline as they come: times, peak RSS, the tool's RSS, the rest."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.times: list[float] = []
+        self.rss: list[float] = []
+        self.tools: list[float] = []
+        self.extra: dict = {}
+        self.skipped: str | None = None
+
+    def add(self, result: dict, peak: float) -> bool:
+        """Keep one child's result; False (and the reason kept) when it did not time the work."""
+        if "seconds" not in result:
+            reason = result.get("skipped") or result.get("error") or "failed"
+            self.skipped = reason if isinstance(reason, str) else " ".join(reason)
+            return False
+        self.times.append(result.pop("seconds"))
+        self.rss.append(peak)
+        self.tools.append(result.pop("tool_rss_mb", 0.0))
+        self.extra = result
+        return True
+
+    def row(self) -> dict:
+        if self.skipped is not None:
+            return {"pipeline": self.name, "skipped": self.skipped}
+        times = self.times
+        return {
+            "pipeline": self.name,
+            "median_s": round(statistics.median(times), 4),
+            "min_s": round(min(times), 4),
+            "max_s": round(max(times), 4),
+            "peak_rss_mb": round(max(self.rss), 1),
+            **({"tool_rss_mb": round(max(self.tools), 1)} if any(self.tools) else {}),
+            "runs": len(times),
+            **self.extra,
+        }
+
+
 def measure(
     script: Path,
     name: str,
@@ -149,29 +188,77 @@ def measure(
 ) -> dict:
     """Median/min/max seconds and peak RSS over ``runs`` children, or why it was skipped
     (limits as :func:`run_child` takes them)."""
-    times: list[float] = []
-    rss: list[float] = []
-    tools: list[float] = []
-    extra: dict = {}
+    acc = _Runs(name)
     for _ in range(runs):
         result, peak = run_child(script, name, arg, timeout_s=timeout_s, memory_mb=memory_mb, base=base)
-        if "seconds" not in result:
-            reason = result.get("skipped") or result.get("error") or "failed"
-            return {"pipeline": name, "skipped": reason if isinstance(reason, str) else " ".join(reason)}
-        times.append(result.pop("seconds"))
-        rss.append(peak)
-        tools.append(result.pop("tool_rss_mb", 0.0))
-        extra = result
-    return {
-        "pipeline": name,
-        "median_s": round(statistics.median(times), 4),
-        "min_s": round(min(times), 4),
-        "max_s": round(max(times), 4),
-        "peak_rss_mb": round(max(rss), 1),
-        **({"tool_rss_mb": round(max(tools), 1)} if any(tools) else {}),
-        "runs": runs,
-        **extra,
-    }
+        if not acc.add(result, peak):
+            break
+    return acc.row()
+
+
+def measure_paired(
+    script: Path,
+    name: str,
+    arg: str,
+    runs: int,
+    base: Path,
+    *,
+    timeout_s: float | None = None,
+) -> tuple[dict, dict]:
+    """``name`` and ``name@base`` (dan at the baseline commit) run in turn — A B A B … — so
+    that a drift of the machine's speed hits both alike: their rows as :func:`measure` gives
+    them, the baseline's with ``paired_speedup`` (the median over the pairs of the
+    baseline's time ÷ this commit's; above 1 is faster now) and its min and max, which show
+    how noisy the machine was."""
+    now, then = _Runs(name), _Runs(name + BASE)
+    for _ in range(runs):
+        for acc in (now, then):
+            result, peak = run_child(script, acc.name, arg, timeout_s=timeout_s, base=base)
+            if not acc.add(result, peak):
+                return now.row(), then.row()
+    ratios = [b / a for a, b in zip(now.times, then.times) if a > 0]
+    row = then.row()
+    if ratios:
+        row["paired_speedup"] = round(statistics.median(ratios), 3)
+        row["paired_speedup_min"] = round(min(ratios), 3)
+        row["paired_speedup_max"] = round(max(ratios), 3)
+    return now.row(), row
+
+
+def measure_all(
+    script: Path, names: Sequence[str], arg: str, runs: int, base: Path | None, paired: Sequence[str]
+) -> list[dict]:
+    """The rows of ``names`` in order (:func:`measure`), then, when ``base`` is given, the
+    baseline's rows of the ``paired`` names: each of those is measured in turn with its
+    baseline (:func:`measure_paired`) instead of alone."""
+    rows: list[dict] = []
+    later: list[dict] = []
+    for name in names:
+        if base is not None and name in paired:
+            now, then = measure_paired(script, name, arg, runs, base)
+            rows.append(now)
+            later.append(then)
+        else:
+            rows.append(measure(script, name, arg, runs))
+    return rows + later
+
+
+def paired_note(then: dict) -> str:
+    """How a before/after ratio was taken, for the docs: the pairs and their spread."""
+    if "paired_speedup" not in then:
+        return ""
+    return (
+        f" (median of {then['runs']} pairs run in turn; "
+        f"{then['paired_speedup_min']:.2f}–{then['paired_speedup_max']:.2f})"
+    )
+
+
+def speedup(now: dict, then: dict) -> float:
+    """How many times faster ``now`` is than ``then`` (a baseline row): the paired median when
+    the two were measured in turn (:func:`measure_paired`), else the ratio of the medians."""
+    if "paired_speedup" in then:
+        return float(then["paired_speedup"])
+    return then["median_s"] / now["median_s"]
 
 
 def child_main(prepare: Callable[[str, str], Callable[[], dict]], name: str, arg: str) -> None:

@@ -15,8 +15,8 @@ Pipelines whose packages are missing are reported as skipped (install the ``benc
 Prints a table and writes ``benchmarks/results/bench_docx.json``. Also prints where dan's
 time goes, stage by stage.
 
-``--baseline REV`` adds dan at commit REV side by side (``dan@base``: the before/after ratio
-of one run); ``--update-docs`` writes the section of ``docs/benchmarks.md`` and its picture
+``--baseline REV`` adds dan at commit REV side by side (``dan@base``), run in turn with this
+commit's dan (A B A B …): the before/after ratio is the median over those pairs; ``--update-docs`` writes the section of ``docs/benchmarks.md`` and its picture
 (``docs/img/speed-docx.svg``).
 
 Usage: ``python benchmarks/bench_docx.py [--file X.docx] [--pages 300] [--runs 5] [--baseline REV] [--update-docs]``
@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, ROOT, baseline, child_main, measure  # noqa: E402
+from benchmarks._runner import BASE, ROOT, baseline, child_main, measure_all, paired_note, speedup  # noqa: E402
 PIPELINES = ("floor-parse", "floor-tokens", "python-docx", "dan", "pandoc+langchain", "markitdown+langchain")
 W_T = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}t"
 LABELS = {
@@ -228,7 +228,7 @@ def render(report: dict) -> str:
                      f"assemble today ({SHORT[fastest['pipeline']]})")
     base = rows.get("dan" + BASE, {})
     if "median_s" in dan and "median_s" in base:
-        notes.append(f"and {base['median_s'] / dan['median_s']:.2f}× as fast as at commit `{rev}` in the same run "
+        notes.append(f"and {speedup(dan, base):.2f}× as fast as at commit `{rev}` in the same run{paired_note(base)} "
                      f"(peak RSS {base['peak_rss_mb']:.0f} → {dan['peak_rss_mb']:.0f} MB)")
     if notes:
         out.append(", ".join(notes) + ".")
@@ -282,8 +282,7 @@ def main() -> None:
         pages = max((r["ssPageLast"] for r in res.records), default=1)
         rows = []
         base = baseline(args.baseline) if args.baseline else None
-        for name in list(args.only or PIPELINES) + (["dan" + BASE] if base else []):
-            row = measure(Path(__file__).resolve(), name, str(path), args.runs, base=base)
+        for row in measure_all(Path(__file__).resolve(), list(args.only or PIPELINES), str(path), args.runs, base, ["dan"]):
             if "median_s" in row:
                 row["pages_per_s"] = round(pages / row["median_s"], 1)
                 row["mb_per_s"] = round(size_mb / row["median_s"], 2)

@@ -12,8 +12,9 @@ each measurement in a fresh child process (median of ``--runs``, peak RSS from `
   PATH or ``pypandoc-binary`` (the ``bench`` extra) is installed (skipped otherwise);
 * ``markitdown-html``: markitdown's HTML → Markdown (the ``bench`` extra).
 
-``--baseline REV`` adds dan at commit REV side by side (``dan-html@base``, ``dan-rtf@base``:
-the before/after ratios of one run); ``--update-docs`` writes the section of
+``--baseline REV`` adds dan at commit REV side by side (``dan-html@base``, ``dan-rtf@base``),
+run in turn with this commit's dan (A B A B …): the before/after ratio is the median over
+those pairs, so a drift of the machine's speed during the run hits both alike; ``--update-docs`` writes the section of
 ``docs/benchmarks.md`` and its picture (``docs/img/speed-html-rtf.svg``).
 
 Prints a table and writes ``benchmarks/results/bench_html_rtf.json``.
@@ -38,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, baseline, child_main, label, measure  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, label, measure_all, paired_note, speedup  # noqa: E402
 
 WORDS = (
     "contract party agreement payment invoice delivery term clause notice liability supplier customer "
@@ -214,8 +215,7 @@ def main() -> int:
         for fmt, path in files.items():
             size_mb = path.stat().st_size / 1_000_000
             names = [f"read-{fmt}", f"dan-{fmt}", f"pandoc-{fmt}"] + (["markitdown-html"] if fmt == "html" else [])
-            for pipeline in names + ([f"dan-{fmt}{BASE}"] if base else []):
-                row = measure(Path(__file__), pipeline, str(path), args.runs, base=base)
+            for row in measure_all(Path(__file__), names, str(path), args.runs, base, [f"dan-{fmt}"]):
                 row["format"] = fmt
                 row["input_mb"] = round(size_mb, 2)
                 if "median_s" in row:
@@ -304,7 +304,7 @@ def render(report: dict) -> str:
         if fmt == "html" and "median_s" in rows.get("markitdown-html", {}):
             said.append(f"{rows['markitdown-html']['median_s'] / dan['median_s']:.2f}× markitdown's speed")
         if "median_s" in base:
-            said.append(f"{base['median_s'] / dan['median_s']:.2f}× as fast as at `{rev}`")
+            said.append(f"{speedup(dan, base):.2f}× as fast as at `{rev}`{paired_note(base)}")
         if said:
             notes.append(f"{fmt.upper()}: dan.convert is " + ", ".join(said))
     if notes:

@@ -6,7 +6,8 @@ N = 256 and 1024, and one o200k ``encode_ordinary`` of the whole text. Reports M
 chunks, mean fill (% of max_tokens), largest chunk, peak RSS; writes
 ``benchmarks/results/bench_markdown.json``. LangChain's splitter is shown alongside when
 ``langchain-text-splitters`` is installed (the ``bench`` extra). ``--baseline REV`` adds
-dan at commit REV side by side (the before/after ratio of one run); ``--update-docs``
+dan at commit REV side by side, each run in turn with this commit's (A B A B …): the
+before/after ratio is the median over those pairs; ``--update-docs``
 writes the section of ``docs/benchmarks.md`` and its picture (``docs/img/speed-markdown.svg``).
 
 Usage: ``python benchmarks/bench_markdown.py [--mb 1.0] [--runs 5] [--baseline REV] [--update-docs]``
@@ -26,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, baseline, child_main, label, measure  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, label, measure_all, paired_note, speedup  # noqa: E402
 
 
 def _prepare(name: str, path: str):
@@ -122,8 +123,8 @@ def render(report: dict) -> str:
     if "median_s" in dan and "median_s" in base:
         out.append(
             f"Against commit `{rev}` in the same run, dan at 1024 tokens is "
-            f"**{base['median_s'] / dan['median_s']:.2f}× faster** (256 tokens: "
-            f"{rows['dan-256' + BASE]['median_s'] / rows['dan-256']['median_s']:.2f}×)."
+            f"**{speedup(dan, base):.2f}× faster**{paired_note(base)} (256 tokens: "
+            f"{speedup(rows['dan-256'], rows['dan-256' + BASE]):.2f}×)."
         )
     return "\n".join(out).rstrip() + "\n"
 
@@ -159,8 +160,8 @@ def main() -> None:
         path.write_text(build(args.mb), encoding="utf-8")
         size_mb = path.stat().st_size / 1e6
         base = baseline(args.baseline) if args.baseline else None
-        names = list(PIPELINES) + ([n + BASE for n in PIPELINES if n.startswith("dan-")] if base else [])
-        rows = [measure(Path(__file__).resolve(), name, str(path), args.runs, base=base) for name in names]
+        dans = [n for n in PIPELINES if n.startswith("dan-")]
+        rows = measure_all(Path(__file__).resolve(), list(PIPELINES), str(path), args.runs, base, dans)
     for r in rows:
         if "median_s" in r:
             r["mb_per_s"] = round(size_mb / r["median_s"], 2)

@@ -33,7 +33,8 @@ chunk texts) and turns a question into the context to send to a model, in five s
    completed only for a question that asks for a set of things (:func:`asks_for_set`; the
    ``structure`` argument of :meth:`Collection.context` decides otherwise): a one-fact
    question's answer sits in its hit, and a completion would take the cap the next hits
-   need.
+   need. Room a cap still has after these steps is back-filled from further searches (see
+   :meth:`Collection.context`).
 5. **Assembly** — each file's chunks in document order, files in the order they were
    added, with the token accounting of :meth:`CollectionContext.summary`.
 
@@ -45,11 +46,12 @@ store, any model.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import math
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -72,6 +74,10 @@ __all__ = [
 ]
 
 log = logging.getLogger("ven")
+
+#: Under a hard cap, how many further searches the back-fill may make (each asks for
+#: twice the hits of the one before).
+BACKFILL_ROUNDS = 3
 
 #: ``search(query, k, doc_ids)`` → ``[(doc_id, seq), ...]``, best first.
 Search = Callable[[str, int, "frozenset[str] | None"], Sequence[tuple[str, int]]]
@@ -142,12 +148,14 @@ class CollectionContext:
 
 
 class _Doc:
-    __slots__ = ("ven", "chunks", "order")
+    __slots__ = ("ven", "chunks", "order", "smallest")
 
     def __init__(self, ven: Ven, chunks: tuple[str, ...] | None, order: int) -> None:
         self.ven = ven
         self.chunks = chunks
         self.order = order
+        #: Tokens of the document's smallest chunk (the back-fill's floor).
+        self.smallest = min((ven.chunk_tokens(s) for s in range(ven.chunk_count)), default=0)
 
 
 def _pct(name: str, value: object) -> float:
@@ -333,8 +341,18 @@ class Collection:
         until ``retrieval_share`` of the cap, then each taken hit's structure (best first,
         only when it fits whole), then what the taken hits refer to and what refers to them
         (:meth:`ven.Ven.references`, with its structure when that fits), then further hits,
-        then comment and revision chunks — never more than the cap. Without it, the
-        percentages of the constructor apply.
+        then comment and revision chunks — never more than the cap. The first search asks
+        for enough hits to fill the cap twice at the mean chunk size; when the cap still
+        has room for the smallest chunk in scope after those steps and that search returned
+        as many items as asked for, a back-fill searches again for twice the hits (at most
+        :data:`BACKFILL_ROUNDS` more searches, never more hits than the chunks in scope,
+        over the same ``restrict``ion to the routed files, stopping after a search that
+        returns fewer than asked) and adds the hits not yet seen, best first, like the
+        further hits (with their structure when it fits, else alone; what is chosen stays).
+        A broad question is back-filled the same way, from the whole-scope search: room
+        left after its spread over the files goes to the best remaining hits. A cap that is
+        full after the first search gives the same context as without a back-fill. Without
+        ``max_tokens``, the percentages of the constructor apply (no back-fill).
 
         ``partial_tables``: when a hit's whole table does not fit, send the table's chunks
         nearest the hit (each repeats the table's header) while they fit, instead of the hit
@@ -493,7 +511,12 @@ class Collection:
             hits = self._global(question, search, hits, in_scope, limit if cap is not None else 0)
             order = _round_robin(hits, in_scope)
         if cap is not None:
-            return self._capped(hits, order, cap, share, how, partial, whole)
+            more: Iterator[list[tuple[str, int]]] | None = None
+            ceiling = sum(self._docs[d].ven.chunk_count for d in in_scope)
+            if len(found) >= limit and limit < ceiling:
+                # A full answer: the search may hold more hits for the back-fill.
+                more = self._more_hits(question, search, restrict, in_scope, limit, ceiling)
+            return self._capped(hits, order, cap, share, how, partial, whole, more, in_scope)
         retrieval = {
             d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
         }
@@ -537,6 +560,29 @@ class Collection:
                 out.append((real, seq))
         return out
 
+    def _more_hits(
+        self,
+        question: str,
+        search: Search,
+        restrict: frozenset[str] | None,
+        in_scope: Sequence[str],
+        limit: int,
+        ceiling: int,
+    ) -> Iterator[list[tuple[str, int]]]:
+        """The back-fill's further searches, one per ``next``: twice the limit of the one
+        before (at most ``ceiling``, the chunks in scope), :data:`BACKFILL_ROUNDS` at most,
+        each over ``restrict`` like the first; each yields its valid hits in rank order (see
+        :meth:`_ordered`). It stops after a search that returns fewer items than asked for
+        (the search holds no more) or once a search has asked for ``ceiling``."""
+        for _ in range(BACKFILL_ROUNDS):
+            if limit >= ceiling:
+                return
+            limit = min(ceiling, 2 * limit)
+            found = list(search(question, limit, restrict))
+            yield self._ordered(found, in_scope)
+            if len(found) < limit:
+                return
+
     def _hits(
         self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]
     ) -> dict[str, list[int]]:
@@ -553,9 +599,12 @@ class Collection:
         how: _Routing,
         partial: bool = False,
         whole: bool = True,
+        more: Iterator[list[tuple[str, int]]] | None = None,
+        in_scope: Sequence[str] = (),
     ) -> CollectionContext:
         """Spend a hard token cap across files in hit-rank order (see :meth:`context`;
-        ``whole``: complete the hits' structures)."""
+        ``whole``: complete the hits' structures; ``more``: the back-fill's further
+        searches, asked only while the cap has room for the smallest chunk in scope)."""
         complete = functools.partial(_completion, whole=whole)
         chosen: dict[str, set[int]] = {}
         taken: list[tuple[str, int]] = []
@@ -602,6 +651,29 @@ class Collection:
                 extra = [s for s in exp.seqs if s not in chosen[d]]
             for s in extra:
                 add(d, complete(v, s))
+        # 5. back-fill: while the cap has room, hits of further searches not yet seen, in
+        # rank order, with step 3's rule
+        filled: dict[str, list[int]] = {}
+        if more is not None:
+            floor = max(1, min((self._docs[d].smallest for d in in_scope), default=1))
+            seen = set(order)
+            rounds = 0
+            while cap - total >= floor:
+                batch = next(more, None)
+                if batch is None:
+                    break
+                rounds += 1
+                for d, s in batch:
+                    if (d, s) in seen:
+                        continue
+                    seen.add((d, s))
+                    if add(d, complete(self._docs[d].ven, s)) or add(d, [s]):
+                        taken.append((d, s))
+                        filled.setdefault(d, []).append(s)
+            if rounds:
+                n = sum(len(v) for v in filled.values())
+                note = f"back-fill: {n} more hits from {rounds} further searches"
+                how = dataclasses.replace(how, notes=(*how.notes, note))
         docs: list[DocContext] = []
         texts: list[str] = []
         hit_set = set(taken)
@@ -610,7 +682,7 @@ class Collection:
             if not seqs:
                 continue
             doc = self._docs[d]
-            ranked = tuple(hits.get(d, ()))
+            ranked = tuple(hits.get(d, ())) + tuple(filled.get(d, ()))
             kept = [s for s in ranked if (d, s) in hit_set]
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             etok = sum(doc.ven.chunk_tokens(s) for s in seqs) - rtok

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ven_testkit import C, doc
+from ven_testkit import C, FakeSearch, doc
 
 from ven import VenError
 from ven.collection import Collection, looks_broad, scope_system_prompt
@@ -18,19 +18,6 @@ def records(doc_id: str, n: int, tokens: int = 100, **overrides) -> list[dict]:
 
 def texts(doc_id: str, n: int) -> list[str]:
     return [f"{doc_id}-chunk-{i}" for i in range(n)]
-
-
-class FakeSearch:
-    """Returns preset hits, best first; records every call."""
-
-    def __init__(self, hits: list[tuple[str, int]]) -> None:
-        self.hits = hits
-        self.calls: list[tuple[str, int, frozenset[str] | None]] = []
-
-    def __call__(self, query, k, doc_ids):
-        self.calls.append((query, k, doc_ids))
-        found = [h for h in self.hits if doc_ids is None or h[0] in doc_ids]
-        return found[:k]
 
 
 def collection(**kw) -> Collection:

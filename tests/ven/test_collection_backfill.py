@@ -4,22 +4,9 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ven_testkit import C, doc
+from ven_testkit import C, FakeSearch, doc
 
 from ven.collection import BACKFILL_ROUNDS, Collection
-
-
-class FakeSearch:
-    """Returns preset hits, best first (``k`` at most); records every call."""
-
-    def __init__(self, hits: list[tuple[str, int]]) -> None:
-        self.hits = hits
-        self.calls: list[tuple[str, int, frozenset[str] | None]] = []
-
-    def __call__(self, query, k, doc_ids):
-        self.calls.append((query, k, doc_ids))
-        found = [h for h in self.hits if doc_ids is None or h[0] in doc_ids]
-        return found[:k]
 
 
 def _big_and_small(doc_id: str = "A") -> list[dict]:

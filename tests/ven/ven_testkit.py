@@ -37,6 +37,20 @@ def _as_list(value: Any) -> str:
     return join_list(str(v) for v in value)
 
 
+class FakeSearch:
+    """A collection's search: preset hits, best first (``k`` at most, within ``doc_ids``);
+    records every call."""
+
+    def __init__(self, hits: list[tuple[str, int]]) -> None:
+        self.hits = hits
+        self.calls: list[tuple[str, int, frozenset[str] | None]] = []
+
+    def __call__(self, query: str, k: int, doc_ids: frozenset[str] | None) -> list[tuple[str, int]]:
+        self.calls.append((query, k, doc_ids))
+        found = [h for h in self.hits if doc_ids is None or h[0] in doc_ids]
+        return found[:k]
+
+
 def C(**kw: Any) -> dict[str, Any]:
     """One chunk's values in short names: t, type, p, pl (default p), s, tab, rev, ra,
     com, ca. Lists (tab, ra, ca) may be given as Python lists."""

@@ -548,13 +548,20 @@ def convert(
     d = _one_shot(
         max_tokens, names, limits, field_labels, main_content, link_targets, join_sections
     )
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        d.import_bytes(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
-    elif isinstance(source, (str, os.PathLike)):
-        d.import_file(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
-    else:
-        raise DanError(f"convert takes a path or bytes, got {type(source).__name__}")
-    return d.get_markdown(first_page, last_page)
+    # One collector pause for the whole conversion, the imported document freed inside it:
+    # when the collector is back, only the result is left for its first pass to walk.
+    with gc_paused():
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            d.import_bytes(
+                source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta
+            )
+        elif isinstance(source, (str, os.PathLike)):
+            d.import_file(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
+        else:
+            raise DanError(f"convert takes a path or bytes, got {type(source).__name__}")
+        result = d.get_markdown(first_page, last_page)
+        del d
+    return result
 
 
 def convert_string(
@@ -583,5 +590,8 @@ def convert_string(
     d = _one_shot(
         max_tokens, names, limits, field_labels, main_content, link_targets, join_sections
     )
-    d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
-    return d.get_markdown(first_page, last_page)
+    with gc_paused():  # (as in convert)
+        d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
+        result = d.get_markdown(first_page, last_page)
+        del d
+    return result

@@ -52,3 +52,22 @@ def test_conversion_leaves_the_collector_enabled_even_on_error():
     except dan.DanError:
         pass
     assert gc.isenabled()
+
+
+def test_one_pause_covers_a_whole_conversion(monkeypatch):
+    # convert and convert_string keep the collector paused from the import to the records
+    # (its first pass afterwards walks the result only, not the imported document as well)
+    from dan.converter import Dan
+
+    seen = []
+    real = Dan.get_markdown
+
+    def get_markdown(self, *args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Dan, "get_markdown", get_markdown)
+    dan.convert_string("# x\n\ny", doc_type="md")
+    dan.convert(b"{\\rtf1 hello\\par}")
+    assert seen == [False, False]
+    assert gc.isenabled()

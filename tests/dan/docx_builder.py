@@ -188,30 +188,43 @@ def make_docx(
         )
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr(
+        _put(
+            z,
             "[Content_Types].xml",
             '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
             '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
             '<Default Extension="xml" ContentType="application/xml"/></Types>',
         )
-        z.writestr(
+        _put(
+            z,
             "_rels/.rels",
             f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{pkg_rels}</Relationships>',
         )
-        z.writestr("word/document.xml", document)
-        z.writestr(
+        _put(z, "word/document.xml", document)
+        _put(
+            z,
             "word/_rels/document.xml.rels",
             f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{doc_rels}</Relationships>',
         )
         for name, xml in parts.items():
-            z.writestr(name, xml)
+            _put(z, name, xml)
         if core_title is not None:
-            z.writestr(
+            _put(
+            z,
                 "docProps/core.xml",
                 '<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties '
                 'xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
                 f'xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>{escape(core_title)}</dc:title></cp:coreProperties>',
             )
         for name, data in (raw_parts or {}).items():
-            z.writestr(name, data)
+            _put(z, name, data)
     return buf.getvalue()
+
+
+#: Every part's time stamp: a fixed one, so the same arguments give the same bytes (and the
+#: same derived doc id) whenever they are built — zipfile's default is the current time.
+_STAMP = (2024, 1, 1, 0, 0, 0)
+
+
+def _put(z: zipfile.ZipFile, name: str, data: str | bytes) -> None:
+    z.writestr(zipfile.ZipInfo(name, date_time=_STAMP), data, compress_type=zipfile.ZIP_DEFLATED)

@@ -1050,7 +1050,7 @@ def _check_blocks(data: bytes, limits: Limits) -> None:
     reading (each becomes objects in every later stage)."""
     if data.count(b"\\") < limits.max_blocks:
         return
-    count = len(_BLOCK_WORD.findall(data))
+    count = sum(1 for _ in _BLOCK_WORD.finditer(data))  # (constant memory: no list of matches)
     if count > limits.max_blocks:
         raise LimitExceededError(
             f"the RTF has {count:,} paragraph, cell and line ends, over Limits.max_blocks="

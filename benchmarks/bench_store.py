@@ -18,11 +18,13 @@
 SQLite always; PostgreSQL when ``--pg-url`` (or ``DEMO_TEST_POSTGRES_URL``) names a server
 where the role may create databases and the ``vector`` extension (``.ci/postgres.sh start
 DIR`` starts one). Prints tables, writes ``benchmarks/results/store_<time>.json``, and with
-``--update-docs`` the store section of ``docs/benchmarks.md``.
+``--update-docs`` the store sections of ``docs/benchmarks.md`` (``store``: ingest and latency;
+``store_quality``: retrieval quality, which ``--no-scale`` runs alone).
 
     python benchmarks/bench_store.py                      # 10k and 100k chunks (about 15 minutes)
     python benchmarks/bench_store.py --sizes 10000        # a quicker run
     python benchmarks/bench_store.py --no-quality --backends sqlite
+    python benchmarks/bench_store.py --no-scale --update-docs   # quality only (a few minutes)
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import dan
-from benchmarks._docs import publish
+from benchmarks._docs import publish, replace_section
 from benchmarks.quality.collection import all_questions, build_collection
 from benchmarks.quality.evaluate import evaluate, summarise
 from benchmarks.quality.pipelines import CollectionPipeline, DanCorpus, Enriched, TopK
@@ -428,20 +430,34 @@ def render(result: dict[str, Any]) -> str:
                     f"| {sc['backend']} | {data['chunks']:,} | {mode} | {lat['p50']} | {lat['p95']} | {lat['p99']} | "
                     f"{lat['cold_ms']} | {data['rss_mb']} |"
                 )
-    lines += [] if not result["quality"] else [
+    lines += ["", f"Result file: `{result['result_file']}`.", ""]
+    return "\n".join(lines)
+
+
+#: The pipelines side by side in the per-kind table: dan alone, dan + ven, ven's collection.
+_KIND_PIPES = ("2-dan", "3-dan-ven", "5c-collection")
+
+
+def render_quality(result: dict[str, Any]) -> str:
+    """The store's retrieval-quality section of docs/benchmarks.md: recall per pipeline and
+    search mode, and per question kind for the keyword mode (dan alone, dan + ven, 5c)."""
+    lines = [
+        "## Knowledge store: retrieval quality by search mode",
         "",
-        "### Retrieval quality by search mode",
-        "",
-        f"The 17 documents and {result['quality'][0]['questions']} questions of the quality benchmark in a store; "
-        "evidence recall of pipeline 2 "
-        "(top-k until the budget is full), pipeline 3 (dan + ven enrichment) and 5c (ven's collection with the "
-        "budget as its hard cap) when the store's search is their ranking (the public `search`, 50 passages).",
+        f"`{result['command']}` ({result['started'][:10]}; PostgreSQL "
+        f"{result['environment'].get('postgres', 'not run')}). The 17 documents and the questions of the "
+        "quality benchmark in a store (dan chunks of at most "
+        "512 tokens, the hashing embedding); evidence recall of pipeline 2 (top-k until the budget is full), "
+        "pipeline 3 (dan + ven enrichment) and 5c (ven's collection with the budget as its hard cap) when the "
+        "store's search is their ranking (the public `search`, 50 passages). Recall does not depend on the "
+        "machine's speed.",
         "",
     ]
     for q in result["quality"]:
         budgets = list(next(iter(q["summary"].values())).keys())
         lines += [
-            f"**{q['backend']}**" + (f" (failed: {', '.join(q['failed'])})" if q["failed"] else ""),
+            f"**{q['backend']}** ({q['questions']} questions)"
+            + (f" (failed: {', '.join(q['failed'])})" if q["failed"] else ""),
             "",
             "| pipeline / mode | " + " | ".join(f"{int(b) // 1024}k" for b in budgets) + " |",
             "|---|" + "---|" * len(budgets),
@@ -449,7 +465,28 @@ def render(result: dict[str, Any]) -> str:
         for name, per in q["summary"].items():
             lines.append(f"| {name} | " + " | ".join(_pct(per[b]["recall"]) for b in budgets) + " |")
         lines.append("")
-    lines += ["", f"Result file: `{result['result_file']}`.", ""]
+        names = [f"{p}/keyword" for p in _KIND_PIPES if f"{p}/keyword" in q["summary"]]
+        if len(names) < 2:
+            continue
+        first = q["summary"][names[0]]
+        kinds = list(first[budgets[0]]["by_category"])
+        lines += [
+            f"Per question kind, keyword mode ({' / '.join(n.split('/')[0] for n in names)}; "
+            "**bold** where dan + ven's 5c is below dan alone):",
+            "",
+            "| kind | " + " | ".join(f"{int(b) // 1024}k" for b in budgets) + " |",
+            "|---|" + "---|" * len(budgets),
+        ]
+        for kind in kinds:
+            cells = []
+            for b in budgets:
+                vals = [q["summary"][n][b]["by_category"].get(kind) for n in names]
+                text = " / ".join(_pct(v) for v in vals)
+                low = vals[0] is not None and vals[-1] is not None and vals[-1] < vals[0]
+                cells.append(f"**{text}**" if low else text)
+            lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+        lines.append("")
+    lines += [f"Result file: `{result['result_file']}`.", ""]
     return "\n".join(lines)
 
 
@@ -458,7 +495,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     p.add_argument("--backends", nargs="+", default=["sqlite", "postgresql"], choices=["sqlite", "postgresql"])
     p.add_argument("--pg-url", default=os.environ.get("DEMO_TEST_POSTGRES_URL", ""))
-    p.add_argument("--no-quality", action="store_true")
+    p.add_argument("--no-quality", action="store_true", help="skip the retrieval-quality runs")
+    p.add_argument("--no-scale", action="store_true", help="skip ingest and latency (quality only)")
     p.add_argument(
         "--embeddings", choices=["hashing", "minilm", "minilm-query"], default="hashing",
         help="for the scale runs: hashing (the default: it measures the store, not the model), minilm (ingests "
@@ -489,16 +527,28 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "scale": [],
         "quality": [],
     }
+    if args.no_scale and args.no_quality:
+        p.error("--no-scale and --no-quality leave nothing to run")
     for backend in backends:
-        with database(backend, args.pg_url) as url:
-            result["scale"].append(scale(backend, url, sorted(args.sizes), questions, args.embeddings))
-            result["embedding"] = result["scale"][-1]["embedding"]
-            result["stamped"] = args.embeddings == "minilm-query"
+        if not args.no_scale:
+            with database(backend, args.pg_url) as url:
+                result["scale"].append(scale(backend, url, sorted(args.sizes), questions, args.embeddings))
+                result["embedding"] = result["scale"][-1]["embedding"]
+                result["stamped"] = args.embeddings == "minilm-query"
         if not args.no_quality:
             with database(backend, args.pg_url) as url:
                 print(f"{backend}: quality", file=sys.stderr)
                 result["quality"].append(quality(backend, url, BUDGETS))
-    return publish("store", result, started, render, args.update_docs)
+    sections = ([("store", render)] if result["scale"] else []) + (
+        [("store_quality", render_quality)] if result["quality"] else []
+    )
+    publish(sections[0][0], result, started, sections[0][1], args.update_docs)
+    for name, fn in sections[1:]:
+        body = fn(result)
+        print(body)
+        if args.update_docs:
+            replace_section(name, body)
+    return result
 
 
 if __name__ == "__main__":

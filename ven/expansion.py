@@ -45,6 +45,10 @@ class Skipped:
     tokens: int
 
 
+#: The type set of a list of plain ints (begin_expansion's check in C).
+_INT = frozenset({int})
+
+
 def _max_tokens(value: object) -> int | None:
     if value is None:
         return None
@@ -139,19 +143,17 @@ class Expansion:
         lay = getattr(ven, "_lay", None)
         if not isinstance(lay, Layout):
             raise VenError(f"Expansion needs a Ven, got {type(ven).__name__}")
-        if isinstance(seqs, (str, bytes, bytearray)) or not isinstance(seqs, Iterable):
-            raise VenError(
-                f"begin_expansion takes an iterable of chunk seqs, got {type(seqs).__name__}"
-            )
         n = lay.n
         # The common case, checked in C: a list or tuple of valid ints. Anything else is
         # read lazily, one item at a time (a huge iterator fails at its first bad item).
-        if (
-            type(seqs) in (list, tuple)
-            and all(type(item) is int for item in seqs)
-            and (not seqs or (min(seqs) >= 0 and max(seqs) < n))
+        if type(seqs) in (list, tuple) and (
+            not seqs or (set(map(type, seqs)) == _INT and min(seqs) >= 0 and max(seqs) < n)
         ):
             chosen = set(seqs)
+        elif isinstance(seqs, (str, bytes, bytearray)) or not isinstance(seqs, Iterable):
+            raise VenError(
+                f"begin_expansion takes an iterable of chunk seqs, got {type(seqs).__name__}"
+            )
         else:
             chosen = set()
             for pos, item in enumerate(seqs):
@@ -209,6 +211,15 @@ class Expansion:
         self._sorted = None
         self._tokens += added
         return True
+
+    def _add_new(self, new: set[int]) -> None:
+        """Add every chunk of ``new`` (a set the caller gives up: it is changed) with no cap
+        to check: what :meth:`_add` does when nothing can be skipped."""
+        new -= self._set
+        if new:
+            self._set |= new
+            self._sorted = None
+            self._tokens += sum(map(self._lay.tokens.__getitem__, new))
 
     def _room(self, budget: Budget) -> bool:
         return budget is None or self._tokens - self._orig < budget
@@ -431,6 +442,20 @@ class Expansion:
         Returns the cumulative enrichment tokens.
         """
         lay = self._live()
+        if (
+            adjacent_tables is True
+            and all_tables is False
+            and references is False
+            and type(revisions) is bool
+            and type(comments) is bool
+            and self._cap is None
+        ):
+            # the common call, with nothing to stop it part-way (the budget is checked but
+            # only bounds what all_tables and references add)
+            if budget is not None:
+                _budget(budget)
+            self._add_new(self._closure(lay, revisions, comments))
+            return self._tokens - self._orig
         revisions = _flag("revisions", revisions)
         comments = _flag("comments", comments)
         all_tables = _flag("all_tables", all_tables)
@@ -452,6 +477,46 @@ class Expansion:
             if adjacent_tables:
                 self._close_tables(done)
         return self._tokens - self._orig
+
+    def _closure(self, lay: Layout, revisions: bool, comments: bool) -> set[int]:
+        """What the completions and the closing of adjacent tables add, at once.
+
+        With nothing to stop them part-way (no cap), the anchors' tables, their runs and
+        then every table the set touches, repeatedly, reach exactly this: the table
+        components (:attr:`Layout.comps`) of every chunk in the set and of every chunk of
+        the anchors' runs, with those runs themselves.
+        """
+        comp_of, comps = lay.comp_of, lay.comps
+        out: set[int] = set()
+        seen: set[int] = set()
+        if lay.table_count:
+            for s in self._set:
+                c = comp_of[s]
+                if c >= 0 and c not in seen:
+                    seen.add(c)
+                    out.update(comps[c])
+        for on, run_of, runs in (
+            (revisions, lay.rev_run_of, lay.rev_runs),
+            (comments, lay.com_run_of, lay.com_runs),
+        ):
+            if not on or not runs:
+                continue
+            done: set[int] = set()
+            for a in self._anchors:
+                r = run_of[a]
+                if r < 0 or r in done:
+                    continue
+                done.add(r)
+                run = runs[r]
+                out.update(run)
+                if not lay.table_count:
+                    continue
+                for s in run:
+                    c = comp_of[s]
+                    if c >= 0 and c not in seen:
+                        seen.add(c)
+                        out.update(comps[c])
+        return out
 
     def _close_tables(self, done: set[int]) -> None:
         """Complete every table the expanded set touches until none is partial (a chunk
@@ -544,10 +609,11 @@ class Expansion:
             if budget is None and self._cap is None:
                 # nothing can stop it part-way: the union of the pages, added at once
                 union: set[int] = set()
+                grow = union.update
+                own = lay.own_pages
                 for a in anchors:
-                    for q in range(page[a], last[a] + 1):
-                        union.update(dense[q - base])
-                self._add(union, "page")
+                    grow(own[a])
+                self._add_new(union)
                 return True
             for a in anchors:
                 for q in range(page[a], last[a] + 1):
@@ -591,7 +657,24 @@ class Expansion:
         anchor page context; with no other anchor nothing is added. Returns the
         cumulative enrichment tokens.
         """
-        self._live()
+        lay = self._live()
+        if (
+            full_page is True
+            and num_pages == 0
+            and type(num_pages) is int
+            and budget is None
+            and self._cap is None
+            and lay.own_pages
+        ):
+            # the common call: the rest of every page an anchor is on, added at once
+            ok, own = lay.page_anchor, lay.own_pages
+            union: set[int] = set()
+            grow = union.update
+            for a in self._anchors:
+                if ok[a]:
+                    grow(own[a])
+            self._add_new(union)
+            return self._tokens - self._orig
         full_page = _flag("full_page", full_page)
         n = _pages_arg("num_pages", num_pages)
         b = _budget(budget)

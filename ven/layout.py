@@ -106,6 +106,69 @@ def _authors(
     )
 
 
+def _own_pages(
+    page: Sequence[int], last: Sequence[int], dense: Sequence[tuple[int, ...]], base: int
+) -> tuple[tuple[int, ...], ...]:
+    """Per seq, every chunk on the pages it covers (itself included, in no particular
+    order): the page's own tuple for a chunk on one page, one shared tuple per page range
+    for the others.
+
+    Empty (the queries then walk the pages) when the ranges' tuples would hold more than
+    ``8 n + 4096`` seqs in all: many chunks spanning distinct ranges over one crowded page
+    would otherwise cost memory quadratic in the chunks.
+    """
+    ranges: dict[tuple[int, int], tuple[int, ...]] = {}
+    out: list[tuple[int, ...]] = []
+    budget = 8 * len(page) + 4096
+    for p, q in zip(page, last):
+        if p == q:
+            out.append(dense[p - base])
+            continue
+        key = (p, q)
+        got = ranges.get(key)
+        if got is None:
+            got = ranges[key] = tuple(set().union(*dense[p - base : q - base + 1]))
+            budget -= len(got)
+            if budget < 0:
+                return ()
+        out.append(got)
+    return tuple(out)
+
+
+def _components(
+    tables_of: Sequence[tuple[int, ...]], table_seqs: Sequence[Sequence[int]], n: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Component id per seq (-1 for a chunk in no table) and the seqs of each component.
+
+    A component is what completing tables until none is partial reaches from any of its
+    chunks: chunks joined by sharing a table, transitively. Each chunk is in at most one,
+    so the components hold at most ``n`` seqs in all.
+    """
+    comp_of = [-1] * n
+    comps: list[tuple[int, ...]] = []
+    table_done = [False] * len(table_seqs)
+    for start in range(n):
+        if comp_of[start] >= 0 or not tables_of[start]:
+            continue
+        cid = len(comps)
+        comp_of[start] = cid
+        members = [start]
+        stack = [start]
+        while stack:
+            for t in tables_of[stack.pop()]:
+                if table_done[t]:
+                    continue
+                table_done[t] = True
+                for c in table_seqs[t]:
+                    if comp_of[c] < 0:
+                        comp_of[c] = cid
+                        members.append(c)
+                        stack.append(c)
+        members.sort()
+        comps.append(tuple(members))
+    return tuple(comp_of), tuple(comps)
+
+
 def _runs(
     counts: list[int], by_type: list[list[int]], n: int
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
@@ -141,11 +204,14 @@ class Layout:
         "com_run_of",
         "com_runs",
         "com_seqs",
+        "comp_of",
+        "comps",
         "doc_id",
         "label_seqs",
         "labels_of",
         "max_sect",
         "n",
+        "own_pages",
         "page",
         "page_anchor",
         "page_base",
@@ -204,6 +270,9 @@ class Layout:
     com_seqs: tuple[int, ...]
     com_by_author: MappingProxyType[str, tuple[int, ...]]
     com_authors: tuple[str, ...]
+    comp_of: tuple[int, ...]
+    comps: tuple[tuple[int, ...], ...]
+    own_pages: tuple[tuple[int, ...], ...]
     page_base: int
     page_dense: tuple[tuple[int, ...], ...]
     page_sparse: MappingProxyType[int, tuple[int, ...]]
@@ -344,6 +413,7 @@ def build_layout(cols: Columns) -> Layout:
                 unit_seqs[u].append(seq)
         tables_of[seq] = tuple(mine)
 
+    comp_of, comps = _components(tables_of, unit_seqs, n)
     rev_run_of, rev_runs = _runs(cols.revs, by_type, n)
     com_run_of, com_runs = _runs(cols.coms, by_type, n)
     rev_authors, rev_by_author, rev_seqs = _authors(cols.revs, cols.rev_authors)
@@ -387,6 +457,9 @@ def build_layout(cols: Columns) -> Layout:
         )
     else:
         page_sparse = {q: tuple(sorted(v)) for q, v in per_page.items()}
+    own_pages = (
+        _own_pages(page, page_last, page_dense, page_base) if page_dense and not wide else ()
+    )
 
     # Document pages and sections count body chunks only.
     body = by_type[_BODY]
@@ -428,6 +501,8 @@ def build_layout(cols: Columns) -> Layout:
         table_seqs=tuple(tuple(v) for v in unit_seqs),
         table_count=len(unit_seqs),
         table_chunks=tuple(s for s in range(n) if tables_of[s]),
+        comp_of=comp_of,
+        comps=comps,
         rev_run_of=rev_run_of,
         rev_runs=rev_runs,
         rev_seqs=rev_seqs,
@@ -440,6 +515,7 @@ def build_layout(cols: Columns) -> Layout:
         com_authors=com_authors,
         page_base=page_base,
         page_dense=page_dense,
+        own_pages=own_pages,
         page_sparse=MappingProxyType(page_sparse),
         page_keys=page_keys,
         wide=wide,

@@ -221,3 +221,39 @@ def test_ven_source_never_prints_and_never_imports_dan() -> None:
                 assert all(a.name.split(".")[0] != "dan" for a in node.names), path.name
             if isinstance(node, ast.ImportFrom):
                 assert (node.module or "").split(".")[0] != "dan", path.name
+
+
+def test_table_components_join_chunks_that_share_a_table_transitively() -> None:
+    from ven.layout import _components
+
+    # chunks 0-1 share table 0, 1-2 share table 1, 4 alone holds table 2, 3 and 5 hold none
+    tables_of = [(0,), (0, 1), (1,), (), (2,), ()]
+    table_seqs = [(0, 1), (1, 2), (4,)]
+    comp_of, comps = _components(tables_of, table_seqs, 6)
+    assert comps == ((0, 1, 2), (4,))
+    assert comp_of == (0, 0, 0, -1, 1, -1)
+
+
+def test_each_chunk_knows_the_chunks_on_its_pages() -> None:
+    from ven_testkit import C, doc
+
+    # 0 on page 1, 1 on pages 1-2, 2 on page 2, 3 on page 3
+    v = Ven(doc(C(p=1), C(p=1, pl=2), C(p=2), C(p=3)))
+    own = [set(t) for t in v._lay.own_pages]
+    assert own == [{0, 1}, {0, 1, 2}, {1, 2}, {3}]
+    assert v.begin_expansion([1]).add_page_chunks() == 20
+
+
+def test_page_neighbours_are_not_precomputed_when_they_would_grow_quadratically() -> None:
+    from ven_testkit import C, doc
+
+    # 300 chunks crowd page 1, and 300 more each span a different range starting there:
+    # every range's tuple would repeat the crowd, over the 8 n + 4096 seq bound
+    crowd = [C(p=1) for _ in range(300)]
+    spans = [C(p=1, pl=2 + k) for k in range(300)]
+    v = Ven(doc(*crowd, *spans))
+    assert v._lay.own_pages == ()
+    fast = v.begin_expansion([0, 450])
+    slow = v.begin_expansion([0, 450], max_tokens=10**9)
+    assert fast.add_page_chunks() == slow.add_page_chunks() > 0
+    assert fast.seqs == slow.seqs

@@ -343,3 +343,27 @@ def test_record_order_does_not_matter(recs: Any, rnd: random.Random) -> None:
     assert ea.seqs == eb.seqs
     assert a.section_pages() == b.section_pages()
     assert a.comment_authors() == b.comment_authors()
+
+
+@SETTINGS
+@given(case(), st.lists(op_strategy(), max_size=3), st.booleans(), st.booleans())
+def test_the_uncapped_shortcuts_equal_the_step_by_step_paths(
+    c: Any, before: Any, revisions: bool, comments: bool
+) -> None:
+    """Without a cap, add_related_chunks() takes the table components at once and
+    add_page_chunks() each anchor's precomputed page neighbours; under a cap too large to
+    stop anything both go unit by unit. Both must reach the same set."""
+    recs, seqs = c
+    v = Ven(recs)
+    fast = v.begin_expansion(seqs)
+    slow = v.begin_expansion(seqs, max_tokens=10**12)
+    for name, kw in before:
+        getattr(fast, name)(**kw)
+        getattr(slow, name)(**kw)
+    assert fast.seqs == slow.seqs
+    got = fast.add_related_chunks(revisions=revisions, comments=comments)
+    want = slow.add_related_chunks(revisions=revisions, comments=comments)
+    assert (got, fast.seqs, fast.tokens) == (want, slow.seqs, slow.tokens)
+    assert fast.add_page_chunks() == slow.add_page_chunks()
+    assert (fast.seqs, fast.tokens) == (slow.seqs, slow.tokens)
+    assert slow.skipped == ()

@@ -11,10 +11,17 @@ every page, footnotes), then measures
   ``add_page_chunks()`` (the typical query), and a budgeted variant with page neighbours,
   median, p95 and p99 in microseconds over many queries, at every size.
 
+With ``--baseline REV`` the ven of commit ``REV`` is loaded beside this one, in the same
+process, and at every size the typical query runs in turn on both (A B A B …, the same
+anchors): the table then shows the baseline's p50 and the median, min and max of the
+per-round ratio baseline ÷ now — a ratio that holds on a noisy machine where absolute
+microseconds do not — and the baseline's construction time and memory.
+
 Standard library only. Prints a table and writes ``benchmarks/results/bench_ven.json``.
 
-    python benchmarks/bench_ven.py            # full run
-    python benchmarks/bench_ven.py --quick    # smaller, for a smoke test
+    python benchmarks/bench_ven.py                       # full run
+    python benchmarks/bench_ven.py --quick               # smaller, for a smoke test
+    python benchmarks/bench_ven.py --baseline 7b9278c    # side by side with that commit
 """
 
 from __future__ import annotations
@@ -161,7 +168,72 @@ def synthetic_records(n: int, seed: int = 1) -> list[dict[str, Any]]:
     return records
 
 
-def measure_construction(size: int, runs: int) -> dict[str, float]:
+def load_baseline_ven(rev: str) -> Any:
+    """The ``Ven`` class of commit ``rev``'s ven, imported beside the current one: its
+    modules are loaded from the extracted sources and then taken out of ``sys.modules``
+    again, so that this process's ``ven`` stays the current one."""
+    import importlib
+
+    from benchmarks._runner import baseline
+
+    where = str(baseline(rev))
+    saved = {k: m for k, m in sys.modules.items() if k == "ven" or k.startswith("ven.")}
+    for k in saved:
+        del sys.modules[k]
+    sys.path.insert(0, where)
+    try:
+        old = importlib.import_module("ven")
+        if not str(old.__file__).startswith(where):
+            raise SystemExit(f"--baseline {rev}: imported ven from {old.__file__}, not {where}")
+    finally:
+        sys.path.remove(where)
+        for k in [k for k in sys.modules if k == "ven" or k.startswith("ven.")]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+    return old.Ven
+
+
+def _typical_p50(v: Any, anchor_sets: list[list[int]]) -> float:
+    clock = time.perf_counter_ns
+    spent = []
+    for seqs in anchor_sets:
+        t0 = clock()
+        exp = v.begin_expansion(seqs)
+        exp.add_related_chunks()
+        exp.add_page_chunks()
+        spent.append((clock() - t0) / 1000.0)
+    return statistics.median(spent)
+
+
+def measure_paired(v: Any, base: Any, queries: int, rounds: int, seed: int = 2) -> dict[str, Any]:
+    """The typical query on ``base`` (the baseline's Ven of the same records) and on ``v``
+    in turn, ``rounds`` times over the same anchors; both must expand to the same chunks."""
+    rng = random.Random(seed)
+    anchor_sets = [rng.sample(range(v.chunk_count), 10) for _ in range(queries)]
+    for seqs in anchor_sets[:200]:
+        a, b = v.begin_expansion(seqs), base.begin_expansion(seqs)
+        for exp in (a, b):
+            exp.add_related_chunks()
+            exp.add_page_chunks()
+        if a.seqs != b.seqs:
+            raise SystemExit(f"the baseline expands anchors {seqs} differently: not comparable")
+    now: list[float] = []
+    then: list[float] = []
+    for _ in range(rounds):
+        then.append(_typical_p50(base, anchor_sets))
+        now.append(_typical_p50(v, anchor_sets))
+    ratios = [t / n for t, n in zip(then, now)]
+    return {
+        "rounds": rounds,
+        "now_us_p50": statistics.median(now),
+        "base_us_p50": statistics.median(then),
+        "ratio_median": statistics.median(ratios),
+        "ratio_min": min(ratios),
+        "ratio_max": max(ratios),
+    }
+
+
+def measure_construction(size: int, runs: int, Ven: Any = Ven) -> dict[str, float]:  # noqa: N803
     records = synthetic_records(size)
     times = []
     for _ in range(runs):
@@ -275,7 +347,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--out", type=Path, default=ROOT / "benchmarks" / "results" / "bench_ven.json"
     )
     parser.add_argument("--update-docs", action="store_true", help="write the docs section")
+    parser.add_argument("--baseline", metavar="REV", help="also measure this commit's ven, side by side")
+    parser.add_argument("--rounds", type=int, default=7, help="paired rounds per size with --baseline")
     args = parser.parse_args(argv)
+    base_ven = load_baseline_ven(args.baseline) if args.baseline else None
 
     sizes = (1_000, 10_000) if args.quick else (1_000, 10_000, 100_000)
     runs = {1_000: 20, 10_000: 7, 100_000: 3}
@@ -300,6 +375,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             }
         )
         entry.update(measure_queries(v, queries))
+        if base_ven is not None:
+            then = measure_construction(size, runs[size] if not args.quick else 2, base_ven)
+            entry["baseline"] = {
+                "construct_ms_median": then["construct_ms_median"],
+                "retained_bytes": then["retained_bytes"],
+                **measure_paired(v, base_ven(synthetic_records(size)), queries, args.rounds),
+            }
         result["sizes"][str(size)] = entry
         rows.append(entry)
 
@@ -323,6 +405,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"{e['peak_bytes'] / 2**20:8.2f} {q}"
         )
     for e in rows:
+        if "baseline" in e:
+            b = e["baseline"]
+            lines.append(
+                f"\nbaseline {args.baseline}, {e['chunks']} chunks: query p50 {b['base_us_p50']:.1f} -> "
+                f"{b['now_us_p50']:.1f} us, paired ratio {b['ratio_median']:.2f}x "
+                f"({b['ratio_min']:.2f}-{b['ratio_max']:.2f}, {b['rounds']} rounds); build "
+                f"{b['construct_ms_median']:.1f} -> {e['construct_ms_median']:.1f} ms; kept "
+                f"{b['retained_bytes'] / 2**20:.2f} -> {e['retained_bytes'] / 2**20:.2f} MB"
+            )
+    for e in rows:
         if "per_method_us_median" in e:
             lines.append(f"\nper method, {e['chunks']} chunks, 10 anchors (median us):")
             for label, us in e["per_method_us_median"].items():
@@ -336,7 +428,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     from benchmarks._docs import replace_section, run_facts
 
-    result.update(run_facts(sys.argv if argv is None else [sys.argv[0], *argv]))
+    result.update(run_facts(sys.argv if argv is None else [sys.argv[0], *argv], args.baseline))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     sys.stdout.write(f"\nwritten {args.out}\n")
@@ -366,6 +458,27 @@ def render(result: dict[str, Any]) -> str:
             f"| {e['retained_bytes'] / 2**20:.2f} | {e['typical_us_median']:.1f} / {e['typical_us_p95']:.1f} / "
             f"{e['typical_us_p99']:.1f} | {e['budgeted_us_median']:.1f} / {e['budgeted_us_p95']:.1f} |"
         )
+    paired = {size: e["baseline"] for size, e in result["sizes"].items() if "baseline" in e}
+    if paired:
+        rev = result.get("baseline", "?")
+        out += [
+            "",
+            f"Side by side with `{rev}` in the same process (`--baseline`): the typical query on both "
+            "versions in turn over the same anchors, both expanding to the same chunks; the ratio is the "
+            "baseline's p50 ÷ this commit's, per round.",
+            "",
+            f"| chunks | query µs p50 at `{rev}` | query µs p50 now | **speed-up** (min–max) | build ms "
+            f"at `{rev}` → now | kept MB at `{rev}` → now |",
+            "|---|---|---|---|---|---|",
+        ]
+        for size, b in paired.items():
+            e = result["sizes"][size]
+            out.append(
+                f"| {int(size):,} | {b['base_us_p50']:.1f} | {b['now_us_p50']:.1f} | **{b['ratio_median']:.2f}×** "
+                f"({b['ratio_min']:.2f}–{b['ratio_max']:.2f}, {b['rounds']} rounds) | "
+                f"{b['construct_ms_median']:,.1f} → {e['construct_ms_median']:,.1f} | "
+                f"{b['retained_bytes'] / 2**20:.2f} → {e['retained_bytes'] / 2**20:.2f} |"
+            )
     return "\n".join(out) + "\n"
 
 

@@ -193,7 +193,8 @@ def load_baseline_ven(rev: str) -> Any:
     return old.Ven
 
 
-def _typical_p50(v: Any, anchor_sets: list[list[int]]) -> float:
+def _typical_times(v: Any, anchor_sets: list[list[int]]) -> list[float]:
+    """Microseconds of the typical query for each anchor set."""
     clock = time.perf_counter_ns
     spent = []
     for seqs in anchor_sets:
@@ -202,7 +203,11 @@ def _typical_p50(v: Any, anchor_sets: list[list[int]]) -> float:
         exp.add_related_chunks()
         exp.add_page_chunks()
         spent.append((clock() - t0) / 1000.0)
-    return statistics.median(spent)
+    return spent
+
+
+def _typical_p50(v: Any, anchor_sets: list[list[int]]) -> float:
+    return statistics.median(_typical_times(v, anchor_sets))
 
 
 def measure_paired(v: Any, base: Any, queries: int, rounds: int, seed: int = 2) -> dict[str, Any]:
@@ -277,13 +282,7 @@ def measure_queries(v: Ven, queries: int, seed: int = 2) -> dict[str, float]:
     anchor_sets = [rng.sample(range(n), 10) for _ in range(queries)]
     clock = time.perf_counter_ns
 
-    typical: list[float] = []
-    for seqs in anchor_sets:
-        t0 = clock()
-        exp = v.begin_expansion(seqs)
-        exp.add_related_chunks()
-        exp.add_page_chunks()
-        typical.append((clock() - t0) / 1000.0)
+    typical = _typical_times(v, anchor_sets)
 
     budgeted: list[float] = []
     added: list[int] = []

@@ -489,12 +489,16 @@ class Expansion:
         comp_of, comps = lay.comp_of, lay.comps
         out: set[int] = set()
         seen: set[int] = set()
-        if lay.table_count:
-            for s in self._set:
+
+        def take_components(seqs: Iterable[int]) -> None:
+            for s in seqs:
                 c = comp_of[s]
                 if c >= 0 and c not in seen:
                     seen.add(c)
                     out.update(comps[c])
+
+        if lay.table_count:
+            take_components(self._set)
         for on, run_of, runs in (
             (revisions, lay.rev_run_of, lay.rev_runs),
             (comments, lay.com_run_of, lay.com_runs),
@@ -509,13 +513,8 @@ class Expansion:
                 done.add(r)
                 run = runs[r]
                 out.update(run)
-                if not lay.table_count:
-                    continue
-                for s in run:
-                    c = comp_of[s]
-                    if c >= 0 and c not in seen:
-                        seen.add(c)
-                        out.update(comps[c])
+                if lay.table_count:
+                    take_components(run)
         return out
 
     def _close_tables(self, done: set[int]) -> None:
@@ -608,12 +607,7 @@ class Expansion:
             dense, base = lay.page_dense, lay.page_base
             if budget is None and self._cap is None:
                 # nothing can stop it part-way: the union of the pages, added at once
-                union: set[int] = set()
-                grow = union.update
-                own = lay.own_pages
-                for a in anchors:
-                    grow(own[a])
-                self._add_new(union)
+                self._add_new(self._page_union(anchors))
                 return True
             for a in anchors:
                 for q in range(page[a], last[a] + 1):
@@ -627,6 +621,24 @@ class Expansion:
                 if not self._page_unit(q, budget, s):
                     return False
         return True
+
+    def _page_union(self, anchors: list[int]) -> set[int]:
+        """Every chunk on the pages the ``anchors`` cover (dense page index, no wide
+        chunks): the precomputed :attr:`Layout.own_pages` when the layout has them, else
+        each anchor's pages walked."""
+        lay = self._lay
+        union: set[int] = set()
+        grow = union.update
+        own = lay.own_pages
+        if own:
+            for a in anchors:
+                grow(own[a])
+            return union
+        page, last, dense, base = lay.page, lay.page_last, lay.page_dense, lay.page_base
+        for a in anchors:
+            for q in range(page[a], last[a] + 1):
+                grow(dense[q - base])
+        return union
 
     def _around(self, anchors: list[int], n: int, budget: Budget, by_sect: bool) -> bool:
         lay = self._lay
@@ -664,16 +676,11 @@ class Expansion:
             and type(num_pages) is int
             and budget is None
             and self._cap is None
-            and lay.own_pages
+            and lay.page_dense
+            and not lay.wide
         ):
             # the common call: the rest of every page an anchor is on, added at once
-            ok, own = lay.page_anchor, lay.own_pages
-            union: set[int] = set()
-            grow = union.update
-            for a in self._anchors:
-                if ok[a]:
-                    grow(own[a])
-            self._add_new(union)
+            self._add_new(self._page_union(self._page_anchors()))
             return self._tokens - self._orig
         full_page = _flag("full_page", full_page)
         n = _pages_arg("num_pages", num_pages)

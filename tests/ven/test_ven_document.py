@@ -247,12 +247,31 @@ def test_each_chunk_knows_the_chunks_on_its_pages() -> None:
 def test_page_neighbours_are_not_precomputed_when_they_would_grow_quadratically() -> None:
     from ven_testkit import C, doc
 
-    # 300 chunks crowd page 1, and 300 more each span a different range starting there:
-    # every range's tuple would repeat the crowd, over the 8 n + 4096 seq bound
+    # 2,000 chunks crowd page 1, and 140 more each span a different range starting there:
+    # every range's tuple would repeat the crowd, over the 8 n + 4096 seq bound, while the
+    # spans stay under the wide-chunk limit (so the dense page index is used)
+    crowd = [C(p=1) for _ in range(2000)]
+    spans = [C(p=1, pl=1 + k) for k in range(1, 141)]
+    v = Ven(doc(*crowd, *spans))
+    lay = v._lay
+    assert lay.own_pages == ()
+    assert lay.wide == () and lay.page_dense
+    for call in ({}, {"num_pages": 1}):
+        fast = v.begin_expansion([0, 2050])
+        slow = v.begin_expansion([0, 2050], max_tokens=10**9)
+        assert fast.add_page_chunks(**call) == slow.add_page_chunks(**call) > 0
+        assert fast.seqs == slow.seqs
+
+
+def test_page_neighbours_of_wide_chunks_are_walked_not_precomputed() -> None:
+    from ven_testkit import C, doc
+
+    # 300 chunks crowd page 1 and 300 more span far: the wide-chunk index takes them
     crowd = [C(p=1) for _ in range(300)]
     spans = [C(p=1, pl=2 + k) for k in range(300)]
     v = Ven(doc(*crowd, *spans))
     assert v._lay.own_pages == ()
+    assert v._lay.wide
     fast = v.begin_expansion([0, 450])
     slow = v.begin_expansion([0, 450], max_tokens=10**9)
     assert fast.add_page_chunks() == slow.add_page_chunks() > 0

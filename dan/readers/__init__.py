@@ -13,7 +13,7 @@ format        reader                      where
 ``rtf``       ``read_rtf``                ``dan/readers/rtf/``
 ``pdf``       ``read_pdf``                ``dan/readers/pdf/`` (through PDFium)
 ``html``      ``read_html``               ``dan/readers/html/``
-``markdown``  ``read_markdown``           ``dan/readers/markdown.py``
+``markdown``  ``read_markdown``           ``dan/readers/markdown/``
 ``text``      ``read_text``               ``dan/readers/text.py``
 ============  ==========================  ==========================================
 """

@@ -1,4 +1,4 @@
-"""Markdown reader: CommonMark + GFM tables + footnotes, parsed with markdown-it-py.
+"""Markdown reader: markdown-it's tokens to the document model.
 
 Headings, paragraphs, nested lists (with their numbers), pipe tables, code fences and
 indented code, block quotes, footnotes and front-matter titles survive. Raw HTML follows
@@ -12,16 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 from dan import model as m
 from dan.errors import NestingTooDeepError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.html import html_blocks, revision_from_attrs
+from dan.readers.markdown.parser import markdown_parser
+from dan.readers.markdown.tables import TABLE_TOKEN
 from dan.readers.text import check_blocks, decoded_text, drop_stray_nuls, nul_warning
 from dan.textclean import clean_text
 
@@ -30,15 +29,6 @@ __all__ = ["read_markdown"]
 _TAG = re.compile(r"<\s*(/)?\s*([a-zA-Z][a-zA-Z0-9]*)([^>]*)>", re.S)
 _ATTR = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
 _TITLE = re.compile(r"^title\s*:\s*(.+?)\s*$", re.M)
-
-
-def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": True})
-    md.enable("table").enable("strikethrough")
-    md.use(footnote_plugin).use(front_matter_plugin)
-    # Nesting deeper than this is cut off by markdown-it itself instead of recursing.
-    md.options["maxNesting"] = 50
-    return md
 
 
 class _Reader:
@@ -94,8 +84,8 @@ class _Reader:
                         clean_text((tok.info or "").strip().split(" ")[0]),  # (entities decoded)
                     )
                 )
-            elif t == "table_open":
-                out.append(self.table(depth))
+            elif t == TABLE_TOKEN:
+                out.append(self.table(tok))
             elif t == "html_block":
                 out.extend(html_blocks(tok.content, self.limits, self.link_targets))
             elif t == "hr":
@@ -150,31 +140,17 @@ class _Reader:
                 )
         return out
 
-    def table(self, depth: int) -> m.Table:
+    def table(self, tok: Token) -> m.Table:
+        """The table a :data:`TABLE_TOKEN` opens: its rows of inline tokens, the first the
+        header."""
+        ncols, nrows = tok.meta["columns"], tok.meta["rows"]
         rows: list[m.Row] = []
-        header = False
-        cells: list[m.Cell] = []
-        while self.i < len(self.tokens):
-            tok = self.next()
-            t = tok.type
-            if t == "table_close":
-                break
-            if t == "thead_open":
-                header = True
-            elif t == "thead_close":
-                header = False
-            elif t == "tr_open":
-                cells = []
-            elif t == "tr_close":
-                rows.append(m.Row(tuple(cells), header=header))
-            elif t in ("th_open", "td_open"):
-                following = self.peek()
-                inl = (
-                    self.inline_of(self.next())
-                    if following is not None and following.type == "inline"
-                    else ()
-                )
+        for r in range(nrows):
+            cells: list[m.Cell] = []
+            for _ in range(ncols):
+                inl = self.inline_of(self.next())
                 cells.append(m.Cell((m.Paragraph(inl),) if inl else ()))
+            rows.append(m.Row(tuple(cells), header=r == 0))
         return m.Table(tuple(rows))
 
     def footnotes(self, depth: int) -> None:
@@ -202,6 +178,9 @@ def _inlines(
     children: Sequence[Token], limits: Limits, link_targets: bool = True
 ) -> tuple[m.Inline, ...]:
     """Inline tokens to model inlines; containers (links, revisions from inline HTML) nest."""
+    if len(children) == 1 and children[0].type == "text":  # (most cells: one plain run)
+        only = clean_text(children[0].content)
+        return (m.Text(only),) if only else ()
     bold = italic = 0
     code = 0
     # Stack of open revision containers: (attrs, kind, inlines so far).
@@ -286,7 +265,7 @@ def read_markdown(
     matter's, else the first heading."""
     text, nuls = drop_stray_nuls(decoded_text(source, limits), "Markdown")
     check_blocks(text, limits, "Markdown")
-    tokens = _parser().parse(text)
+    tokens = markdown_parser().parse(text)
     reader = _Reader(tokens, limits, options.link_targets)
     body = reader.blocks(None)
     title = reader.title

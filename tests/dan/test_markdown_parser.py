@@ -1,0 +1,146 @@
+"""The Markdown reader's own markdown-it rules (dan.readers.markdown.parser / .tables) give
+what markdown-it's own rules give: the same tables with the same cells, the same inline
+tokens, everything else untouched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+import dan
+from dan.readers.markdown.parser import MAX_NESTING, markdown_parser
+from dan.readers.markdown.tables import MAX_AUTOCOMPLETED_CELLS, TABLE_TOKEN, split_row
+
+
+def _stock() -> MarkdownIt:
+    """markdown-it configured as the reader's parser, with markdown-it's own rules."""
+    md = MarkdownIt("commonmark", {"html": True})
+    md.enable("table").enable("strikethrough")
+    md.use(footnote_plugin).use(front_matter_plugin)
+    md.options["maxNesting"] = MAX_NESTING
+    return md
+
+
+STOCK = _stock()
+
+
+def _sig(tok: Token) -> tuple[Any, ...]:
+    children = tuple(_sig(c) for c in tok.children or ())
+    return (tok.type, tok.tag, tok.nesting, tok.content, tok.markup, tok.info, tok.attrs, tok.meta, children)
+
+
+def _view(tokens: list[Token], ours: bool) -> list[tuple[Any, ...]]:
+    """Tokens with each table as (map, rows of cell inline signatures), in either form."""
+    out: list[tuple[Any, ...]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        i += 1
+        if ours and tok.type == TABLE_TOKEN:
+            ncols, nrows = tok.meta["columns"], tok.meta["rows"]
+            cells = [_sig(t) for t in tokens[i : i + ncols * nrows]]
+            assert all(t.type == "inline" for t in tokens[i : i + ncols * nrows])
+            i += ncols * nrows
+            rows = [tuple(cells[r * ncols : (r + 1) * ncols]) for r in range(nrows)]
+            out.append(("table", tuple(tok.map or ()), tuple(rows)))
+        elif not ours and tok.type == "table_open":
+            rows, row = [], []
+            while tokens[i].type != "table_close":
+                t = tokens[i]
+                if t.type == "tr_close":
+                    rows.append(tuple(row))
+                    row = []
+                elif t.type == "inline":
+                    row.append(_sig(t))
+                i += 1
+            i += 1
+            out.append(("table", tuple(tok.map or ()), tuple(rows)))
+        else:
+            assert tok.type != TABLE_TOKEN and not tok.type.startswith(("table_", "thead", "tbody", "tr_", "td_", "th_"))
+            out.append(_sig(tok) + (tuple(tok.map or ()),))
+    return out
+
+
+def _same(text: str) -> None:
+    assert _view(markdown_parser().parse(text), True) == _view(STOCK.parse(text), False)
+
+
+_PIECES = [
+    "|", "|", "|", "\\|", "\\\\", "\\", "-", "--", ":", ":-", "-:", " ", "  ", "\t", "a", "b c", "12.5",
+    "*x*", "**y**", "`z`", "[^1]", "[l](#t)", "&amp;", "<b>", "</b>", "~~s~~", "_u_", "\u00a0", "\u2003",
+    "\u3000", "1. ", "- ", "> ", "    ", "# ", "```", "***", "!", "^", "+", "=", "{", "@", "HIT-7291", "é",
+]
+_TABLE_LINES = [
+    "| a | b |", "a | b", "|---|---|", "---|---", "|:--|--:|", "| :-: | --- |", "- | -", "|-|", "| x |",
+    "| 1 | 2 | 3 |", "| only |", "c \\| d | e", "plain line", "", "> quote", "# Heading", "- item",
+    "  | indented | row |", "      | code | row |", "|", "| --- |", "|---||---|", "```", "1. first", "<div>", "[^1]: note",
+]
+_line = st.one_of(
+    st.lists(st.sampled_from(_PIECES), max_size=8).map("".join),
+    st.sampled_from(_TABLE_LINES),
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_line, min_size=1, max_size=14).map("\n".join))
+def test_tokens_match_markdown_its_rules(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_inline_text_gives_markdown_its_tokens(text: str) -> None:
+    _same(text)
+    _same("| h |\n|---|\n| " + text.replace("\n", " ") + " |")
+
+
+def test_tables_in_lists_quotes_and_after_paragraphs() -> None:
+    for text in (
+        "- item\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n- next",
+        "> | a | b |\n> |---|---|\n> | 1 | 2 |\n> lazy",
+        "para\n| a | b |\n|---|---|\n| 1 | 2 |",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n> ends the table",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n# ends too\n| 3 | 4 |",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n```\ncode\n```",
+        "| a |\n|---|\n| 1 \\| 2 | 3 |\n| \\\\| x |",
+        "| a | b |\n| --- | --- |\n|\n| c | d |",
+        "| a | b |\n|-|-|\n    | code? | no |\n| c | d |",
+        "| a | b |\n|---||---|\n| 1 | 2 |",  # (no empty column between columns)
+        "| a | | b |\n|---|---|---|\n| 1 | 2 |",
+    ):
+        _same(text)
+
+
+def test_split_row_keeps_escaped_pipes_in_their_cell() -> None:
+    assert split_row("a|b") == ["a", "b"]
+    assert split_row("a\\|b|c") == ["a|b", "c"]
+    assert split_row("a\\\\|b") == ["a\\|b"]  # (a backslash before the pipe escapes it)
+    assert split_row("\\") == ["\\"]
+    assert split_row("|x|") == ["", "x", ""]
+
+
+def test_cells_a_short_row_leaves_are_bounded_per_table() -> None:
+    ncols = 300
+    text = "|" + "a|" * ncols + "\n|" + "-|" * ncols + "\n" + "x\n" * 400
+    ours = markdown_parser().parse(text)
+    table = next(t for t in ours if t.type == TABLE_TOKEN)
+    # Each one-cell row leaves ncols - 1 cells to fill: the table ends before the bound.
+    assert table.meta["rows"] - 1 == MAX_AUTOCOMPLETED_CELLS // (ncols - 1)
+    assert any(t.type == "paragraph_open" for t in ours)  # the rest is text, not lost
+    _same(text)
+
+
+def test_reader_reads_cells_header_and_escaped_pipes() -> None:
+    res = dan.convert_string(
+        "| Item | Price |\n|:--|--:|\n| a \\| b | *1* |\n| c |\n", doc_type="markdown"
+    )
+    text = "\n".join(res.chunks)
+    assert "| Item | Price |" in text
+    assert "| a \\| b | *1* |" in text  # (the escaped pipe stays one cell, escaped again)
+    assert "| c |  |" in text  # (a short row is filled with empty cells)

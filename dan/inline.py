@@ -435,6 +435,11 @@ class InlineFacts(NamedTuple):
 
 def facts(pieces: list[Piece] | tuple[Piece, ...]) -> InlineFacts:
     """Collect revision/comment ids and authors, emphasis phrases and fields of pieces."""
+    for p in pieces:  # (plain runs, most of a document, hold nothing to collect)
+        if p.stack or p.revs or p.kind == PAGE:
+            break
+    else:
+        return InlineFacts({}, {}, [], [], [], 0)
     revisions: dict[str, str] = {}
     comments: dict[str, tuple[str, ...]] = {}
     bold: list[str] = []

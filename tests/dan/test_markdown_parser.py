@@ -15,7 +15,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 import dan
 from dan.readers.markdown.parser import MAX_NESTING, markdown_parser
-from dan.readers.markdown.tables import MAX_AUTOCOMPLETED_CELLS, TABLE_TOKEN, split_row
+from dan.readers.markdown.tables import MAX_AUTOCOMPLETED_CELLS, TABLE_TOKEN, known_terminators, split_row
 
 
 def _stock() -> MarkdownIt:
@@ -115,6 +115,15 @@ def test_tables_in_lists_quotes_and_after_paragraphs() -> None:
         "| a | | b |\n|---|---|---|\n| 1 | 2 |",
     ):
         _same(text)
+
+
+def test_rows_skip_the_terminator_rules_only_when_all_are_known() -> None:
+    # (the reader's parser takes the shortcut; the rows of tables above end where
+    # markdown-it's rules end them all the same)
+    assert known_terminators(markdown_parser().block.ruler.getRules("blockquote"))
+    md = markdown_parser()
+    md.block.ruler.before("fence", "mine", lambda *a: False, {"alt": ["blockquote"]})
+    assert not known_terminators(md.block.ruler.getRules("blockquote"))
 
 
 def test_split_row_keeps_escaped_pipes_in_their_cell() -> None:

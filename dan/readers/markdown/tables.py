@@ -94,6 +94,33 @@ def _columns(delimiter: str) -> int:
     return count
 
 
+#: The rules that end a table row (markdown-it's block-quote terminators, as module and
+#: qualified name) and the characters one of them needs first on the line (after its
+#: indent): a row starting with anything else (``|``, a letter) is not put to each rule.
+#: (Front matter ends nothing after the first line; the fence rule is the default one.)
+_TERMINATORS = frozenset(
+    {
+        ("markdown_it.rules_block.fence", "make_fence_rule.<locals>._fence_rule"),
+        ("markdown_it.rules_block.fence", "fence"),
+        ("markdown_it.rules_block.blockquote", "blockquote"),
+        ("markdown_it.rules_block.hr", "hr"),
+        ("markdown_it.rules_block.list", "list_block"),
+        ("markdown_it.rules_block.html_block", "html_block"),
+        ("markdown_it.rules_block.heading", "heading"),
+        ("mdit_py_plugins.front_matter.index", "_front_matter_rule"),
+    }
+)
+_TERMINATOR_FIRST = frozenset("`~>*-_+<#0123456789")
+
+
+def known_terminators(rules: list[Any]) -> bool:
+    """Whether every rule of ``rules`` is one whose first characters are known."""
+    return all(
+        (getattr(r, "__module__", ""), getattr(r, "__qualname__", "")) in _TERMINATORS
+        for r in rules
+    )
+
+
 def _line(state: Any, line: int) -> str:
     return str(state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]])
 
@@ -122,6 +149,7 @@ def table_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool
 
     # (the rows end where a block quote would: markdown-it's rule for tables)
     terminators = state.md.block.ruler.getRules("blockquote")
+    known = known_terminators(terminators)
     old_parent = state.parentType
     state.parentType = "table"
     cells = [cell.strip(_TRIM) for cell in header]
@@ -131,9 +159,12 @@ def table_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool
     while line < end_line:
         if state.sCount[line] < state.blkIndent:
             break
-        if any(rule(state, line, end_line, True) for rule in terminators):
+        text = _line(state, line)
+        if (not known or text[:1] in _TERMINATOR_FIRST) and any(
+            rule(state, line, end_line, True) for rule in terminators
+        ):
             break
-        text = _line(state, line).strip(_TRIM)
+        text = text.strip(_TRIM)
         if not text or state.is_code_block(line):
             break
         row = _cells(text)

@@ -176,7 +176,9 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
                 bold.extend(f.bold)
                 italic.extend(f.italic)
                 fields.extend(f.fields)
-            if u.table:
+            if u.table and u.table not in tables:
+                # (every unit of a table has its heads: taken once, as _bounded keeps
+                # only the first of equal phrases)
                 tables.add(u.table)
                 heads.extend(u.table_heads)
             if u.kind == ROW:

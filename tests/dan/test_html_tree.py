@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dan.readers.html.tree import Element, parse_html
 
 
@@ -72,3 +75,18 @@ def test_the_document_holds_only_what_the_page_holds():
     # (closing the parse once added a stray " " string after the html element)
     doc = parse_html("<p>a</p>")
     assert [c.name for c in doc.contents if isinstance(c, Element)] == ["html"] and len(doc.contents) == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(st.sampled_from(["t", " ", ""]), lambda inner: st.builds(
+    lambda name, kids: f"<{name}>{''.join(kids)}</{name}>",
+    st.sampled_from(["div", "p", "span", "b", "ul", "li", "table", "td"]),
+    st.lists(inner, max_size=4),
+), max_leaves=30))
+def test_elements_are_the_descendants_that_are_elements_in_document_order(html: str) -> None:
+    root = parse_html("<body>" + html + "</body>")
+    walked = [n for n in root.descendants if isinstance(n, Element)]
+    assert [id(e) for e in root.elements()] == [id(e) for e in walked]
+    body = root.find("body")
+    assert body is not None
+    assert [id(e) for e in body.elements()] == [id(n) for n in body.descendants if isinstance(n, Element)]

@@ -139,7 +139,14 @@ def _base_score(tag: Element) -> float:
     return base + _class_weight(tag)
 
 
-_COUNTED: Final = ("p", "img", "li", "input")
+_NO_COUNTS: Final = (0, 0, 0, 0)
+#: What one element adds to its ancestors' counts of p, img, li and input elements.
+_COUNT_OF: Final[dict[str, tuple[int, int, int, int]]] = {
+    "p": (1, 0, 0, 0),
+    "img": (0, 1, 0, 0),
+    "li": (0, 0, 1, 0),
+    "input": (0, 0, 0, 1),
+}
 _HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
@@ -164,7 +171,7 @@ class _Stats:
         self.unlikely: dict[int, bool] = {}
         #: below a figure
         self.in_figure: dict[int, bool] = {}
-        #: descendants (hidden ones included) per name of _COUNTED, and headings
+        #: descendants (hidden ones included) per name of _COUNT_OF, and headings
         self.counts: dict[int, tuple[int, int, int, int]] = {}
         self.headings: set[int] = set()
         stack: list[Element] = [body]
@@ -205,25 +212,30 @@ class _Stats:
         self._count_descendants(body)
 
     def _count_descendants(self, body: Element) -> None:
-        """``counts`` and ``headings`` over every descendant tag (as ``find_all`` sees them)."""
-        zero = (0, 0, 0, 0)
-        for tag in reversed([body, *body.elements()]):  # descendants before ancestors
-            key = id(tag)
-            mine = self.counts.get(key, zero)
+        """``counts`` and ``headings`` over every descendant tag (as ``find_all`` sees them);
+        an element with none has no entry."""
+        zero = _NO_COUNTS
+        counts = self.counts
+        headings = self.headings
+        for tag in reversed(list(body.elements())):  # descendants before ancestors
             parent = tag.parent
-            if tag is body or not isinstance(parent, Element):
+            if not isinstance(parent, Element):
                 continue
-            add = tuple(int(tag.name == n) for n in _COUNTED)
+            key = id(tag)
+            add = _COUNT_OF.get(tag.name)
             pk = id(parent)
-            theirs = self.counts.get(pk, zero)
-            self.counts[pk] = (
-                theirs[0] + mine[0] + add[0],
-                theirs[1] + mine[1] + add[1],
-                theirs[2] + mine[2] + add[2],
-                theirs[3] + mine[3] + add[3],
-            )
-            if tag.name in _HEADINGS or key in self.headings:
-                self.headings.add(pk)
+            if add is not None or key in counts:
+                mine = counts.get(key, zero)
+                add = add or zero
+                theirs = counts.get(pk, zero)
+                counts[pk] = (
+                    theirs[0] + mine[0] + add[0],
+                    theirs[1] + mine[1] + add[1],
+                    theirs[2] + mine[2] + add[2],
+                    theirs[3] + mine[3] + add[3],
+                )
+            if tag.name in _HEADINGS or key in headings:
+                headings.add(pk)
 
     def density(self, tag: Element) -> float:
         n = self.text.get(id(tag), 0)

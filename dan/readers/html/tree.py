@@ -78,9 +78,14 @@ class Element:
 
     def elements(self) -> Iterator[Element]:
         """Every element below this one, in document order."""
-        for node in self.descendants:
-            if isinstance(node, Element):
-                yield node
+        # (one stack of elements, not a filter over :attr:`descendants`: a page's strings
+        # outnumber its elements, and a generator over a generator costs twice)
+        stack = [c for c in reversed(self.contents) if isinstance(c, Element)]
+        while stack:
+            node = stack.pop()
+            yield node
+            if node.contents:
+                stack.extend([c for c in reversed(node.contents) if isinstance(c, Element)])
 
     def find_all(
         self,

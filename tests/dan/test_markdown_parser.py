@@ -153,3 +153,34 @@ def test_reader_reads_cells_header_and_escaped_pipes() -> None:
     assert "| Item | Price |" in text
     assert "| a \\| b | *1* |" in text  # (the escaped pipe stays one cell, escaped again)
     assert "| c |  |" in text  # (a short row is filled with empty cells)
+
+
+_URL_PIECES = st.sampled_from(
+    list("aZ09-._~/#?=&+,;:@!$*'()") + ["http://", "https://", "mailto:", "//", "HTTP://", "Host", "xn--", "[", "%20", "%", " ", "é", "\\", "ftp:", ":80"]
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(_URL_PIECES, max_size=12).map("".join))
+def test_link_targets_are_normalised_as_markdown_it_does(url: str) -> None:
+    assert markdown_parser().normalizeLink(url) == STOCK.normalizeLink(url)
+
+
+def test_plain_link_targets_skip_the_url_parser_and_others_do_not(monkeypatch: Any) -> None:
+    others = ("HTTPS://Example.com/", "mailto:a@b.c", "a b", "http://a:80/", "https://bücher.de")
+    expected = [STOCK.normalizeLink(url) for url in others]
+    calls: list[str] = []
+    original = MarkdownIt.normalizeLink
+
+    def spy(self: MarkdownIt, url: str) -> str:
+        calls.append(url)
+        return original(self, url)
+
+    monkeypatch.setattr(MarkdownIt, "normalizeLink", spy)
+    md = markdown_parser()
+    for url in ("https://example.com/a/b.html#x", "../c.md", "#top", "docs/x?y=1"):
+        assert md.normalizeLink(url) == url
+    assert calls == []
+    assert [md.normalizeLink(url) for url in others] == expected
+    assert calls == list(others)
+    _same("[x](https://example.com/a) [y](HTTP://Example.COM/ä) <https://a.b/c> ![i](pic.png)")

@@ -6,7 +6,10 @@ markdown-it's):
 - tables are read by :func:`dan.readers.markdown.tables.table_rule` (one token per
   table and one per cell);
 - inline content with no character any inline rule starts at (most table cells, much
-  prose) becomes one text token without starting markdown-it's inline state machine.
+  prose) becomes one text token without starting markdown-it's inline state machine;
+- a link target made only of characters markdown-it's normalisation keeps, with a
+  lower-case host (most links: ``https://example.com/a/b.html#x``, ``../c.md``), is its
+  own normal form and skips the URL parser.
 """
 
 from __future__ import annotations
@@ -30,6 +33,15 @@ MAX_NESTING = 50
 # start (its default terminators; the plugins used here add none). Content without any is
 # one text token whatever the rules.
 _TERMINATOR = re.compile(r"[\n!#$%&*+\-:<=>@\[\\\]^_`{}~]")
+
+# A link target markdown-it's normalizeLink returns unchanged: no scheme but http(s), no
+# user, port, upper-case or international host, no character it percent-encodes.
+_URL_PART = r"[A-Za-z0-9\-._~/=&+,;!$*'()]*"
+_HOST = r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
+_NORMAL_URL = re.compile(
+    rf"(?:https?://{_HOST}(?:/{_URL_PART})?|(?!/)[A-Za-z0-9\-._~]{_URL_PART}|)"
+    rf"(?:\?{_URL_PART})?(?:#{_URL_PART})?"
+)
 
 
 def _inline_rule(state: Any) -> None:
@@ -58,5 +70,12 @@ def markdown_parser() -> MarkdownIt:
     md.use(footnote_plugin).use(front_matter_plugin)
     md.block.ruler.at("table", table_rule, {"alt": ["paragraph", "reference"]})
     md.core.ruler.at("inline", _inline_rule)
+    normalize = md.normalizeLink
+    normal = _NORMAL_URL.fullmatch
+
+    def normalize_link(url: str) -> str:
+        return url if normal(url) is not None else normalize(url)
+
+    md.normalizeLink = normalize_link  # type: ignore[method-assign]
     md.options["maxNesting"] = MAX_NESTING
     return md

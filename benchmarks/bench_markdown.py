@@ -70,14 +70,19 @@ def _prepare_real(name: str, path: str):
             return {"chunks": chunks, "failed": failed}
 
         return work
+    splitter = _langchain_splitter(limit)
+    return lambda: {"chunks": sum(len(splitter.split_text(t)) for t in texts)}
+
+
+def _langchain_splitter(limit: int):
+    """LangChain's recursive splitter measuring with dan's o200k (no download)."""
     import tiktoken.registry
     from langchain_text_splitters import RecursiveCharacterTextSplitter
 
     from dan.tokenizer import encoding
 
     tiktoken.registry.ENCODINGS["o200k_base"] = encoding()
-    splitter = RecursiveCharacterTextSplitter.from_tiktoken_encoder(encoding_name="o200k_base", chunk_size=limit, chunk_overlap=0)
-    return lambda: {"chunks": sum(len(splitter.split_text(t)) for t in texts)}
+    return RecursiveCharacterTextSplitter.from_tiktoken_encoder(encoding_name="o200k_base", chunk_size=limit, chunk_overlap=0)
 
 
 def _prepare(name: str, path: str):
@@ -103,15 +108,11 @@ def _prepare(name: str, path: str):
 
         return work
     if name.startswith("langchain-"):
-        import tiktoken.registry
-        from langchain_text_splitters import RecursiveCharacterTextSplitter
-
         from dan.tokenizer import encoding
 
         enc = encoding()
-        tiktoken.registry.ENCODINGS["o200k_base"] = enc
         limit = int(name.split("-")[1])
-        splitter = RecursiveCharacterTextSplitter.from_tiktoken_encoder(encoding_name="o200k_base", chunk_size=limit, chunk_overlap=0)
+        splitter = _langchain_splitter(limit)
 
         def work() -> dict:
             chunks = splitter.split_text(text)

@@ -41,9 +41,6 @@ class _Reader:
         self.title = ""
         self.headings: list[tuple[int, str]] = []
 
-    def peek(self) -> Token | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
-
     def next(self) -> Token:
         tok = self.tokens[self.i]
         self.i += 1

@@ -28,7 +28,9 @@ from dan.citation import citation_header, header_budget
 from dan.errors import DanError, TooManyChunksError
 from dan.fields import ChunkField
 from dan.inline import Piece
+from dan.joincount import JoinedCounter, Segment
 from dan.splitter import ensure_md, split_head
+from dan.tokenizer import count_tokens
 from dan.units import HEADING, PARA, ROW, Unit
 
 __all__ = ["Chunk", "Chunker", "MIN_FILL"]
@@ -80,6 +82,11 @@ class Chunker:
         self.hbudget = header_budget(max_tokens)
         self._headers: dict[tuple[tuple[str, ...], int, int], tuple[str, int]] = {}
         self._table_heads: dict[str, int] = {}
+        #: o200k's counts add up at known boundaries (:mod:`dan.joincount`): a chunk is
+        #: counted from its units' counts instead of being tokenized again. Any other
+        #: ``count`` measures the whole text.
+        self._joined = JoinedCounter(count) if count is count_tokens else None
+        self._fixed: dict[str, int] = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -265,9 +272,15 @@ class Chunker:
                 ensure_md(u, self.count)
             first = chunk_units[0]
             page_last = max(u.page_last for u in chunk_units)
-            line, _ = self.header(first, page_last, chunk_units[-1])
-            text = line + "\n\n" + assemble(chunk_units)
-            tokens = self.count(text)
+            line, htok = self.header(first, page_last, chunk_units[-1])
+            joined = self._joined
+            if joined is None:
+                text = line + "\n\n" + assemble(chunk_units)
+                tokens = self.count(text)
+            else:
+                segments = self._segments(line, htok, chunk_units, joined)
+                text = "".join([s for s, _ in segments])
+                tokens = joined.measure(segments)
             if tokens <= self.max_tokens:
                 break
             over = tokens - self.max_tokens
@@ -296,6 +309,31 @@ class Chunker:
             )
         out.append(Chunk(chunk_units, line, text, tokens))
         return start + len(chunk_units)
+
+    def _segments(
+        self, line: str, htok: int, units: list[Unit], joined: JoinedCounter
+    ) -> list[Segment]:
+        """The chunk's text as :func:`assemble` joins it (header line, blank line, units
+        and their breaks, repeated table headers), in parts with their exact counts."""
+        out: list[Segment] = [(line + "\n\n", htok)]
+        fixed = self._fixed
+        prev: Unit | None = None
+        last = len(units) - 1
+        for i, u in enumerate(units):
+            if starts_table_run(prev, u):
+                head = u.table_header + "\n"
+                n = fixed.get(head)
+                if n is None:
+                    n = fixed[head] = self.count(head)
+                out.append((head, n))
+            if i < last:
+                nxt = units[i + 1]
+                brk = "\n" if nxt.group and nxt.group == u.group else "\n\n"
+                out.append((u.md + brk, joined.with_break(u.md, u.tokens, brk)))
+            else:
+                out.append((u.md, u.tokens))
+            prev = u
+        return out
 
 
 def _span_path(first: Unit, last: Unit | None) -> tuple[str, ...]:

@@ -102,3 +102,21 @@ def test_surrogates_in_a_markdown_link_target_are_repaired_before_parsing(source
     res = dan.convert(source, "markdown") if isinstance(source, bytes) else dan.convert_string(source, "markdown")
     assert "[a](http://x/%EF%BF%BD" in res.chunks[0]
     res.chunks[0].encode("utf-8")
+
+
+def test_markdown_without_html_does_not_load_the_html_reader() -> None:
+    # (a fresh interpreter: this one has imported every reader)
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, dan\n"
+        "dan.convert_string('# T\\n\\nHello *world*.\\n\\n| a | b |\\n|---|---|\\n| 1 | 2 |\\n', doc_type='markdown')\n"
+        "print('lxml' in sys.modules, 'dan.readers.html' in sys.modules)\n"
+        "r = dan.convert_string('# T\\n\\n<div><p>block <b>html</b></p></div>\\n\\n"
+        "Text <ins data-author=\"Ann\">new</ins>.\\n', doc_type='markdown')\n"
+        "print('lxml' in sys.modules, 'dan.readers.html' in sys.modules)\n"
+        "print(r.records[0]['ssRevAuthors'], 'block **html**' in r.chunks[0])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["False False", "True True", "Ann True"]

@@ -4,7 +4,8 @@ Headings, paragraphs, nested lists (with their numbers), pipe tables, code fence
 indented code, block quotes, footnotes and front-matter titles survive. Raw HTML follows
 the HTML reader's rules: block HTML is read by :func:`dan.readers.html.html_blocks`;
 inline ``<br>``, ``<b>/<strong>``, ``<i>/<em>``, ``<code>``, ``<ins>`` and ``<del>`` (as
-tracked revisions) are understood and other inline tags dropped, their text kept.
+tracked revisions) are understood and other inline tags dropped, their text kept. The HTML
+reader (and lxml) is imported only when a document holds HTML.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from dan import model as m
 from dan.errors import NestingTooDeepError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
-from dan.readers.html import html_blocks, revision_from_attrs
 from dan.readers.markdown.parser import markdown_parser
 from dan.readers.markdown.tables import TABLE_TOKEN
 from dan.readers.text import check_blocks, decoded_text, drop_stray_nuls, nul_warning
@@ -84,6 +84,8 @@ class _Reader:
             elif t == TABLE_TOKEN:
                 out.append(self.table(tok))
             elif t == "html_block":
+                from dan.readers.html import html_blocks  # (on first use: lxml and all)
+
                 out.extend(html_blocks(tok.content, self.limits, self.link_targets))
             elif t == "hr":
                 out.append(m.Rule())
@@ -168,6 +170,8 @@ def _container(kind: str, attrs: dict[str, str], inner: tuple[m.Inline, ...]) ->
     """A closed inline container: a link, or a revision from inline HTML."""
     if kind == "a":
         return m.Link(inner, attrs.get("href", ""))
+    from dan.readers.html import revision_from_attrs  # (on first use: lxml and all)
+
     return revision_from_attrs(kind, attrs, inner)
 
 

@@ -81,7 +81,20 @@ def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
 def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
     """The first sentences of ``texts`` up to ``limit`` characters (cut at a word if one is
     longer)."""
-    text = " ".join(" ".join(t.split()) for t in texts if t.strip())
+    # The sample depends only on the first 4 * limit + 66 characters of the collapsed text
+    # (the sentences up to the first that ends past the limit, else phrase()'s window):
+    # collapse the texts only until that much is there.
+    enough = 4 * limit + 66
+    parts: list[str] = []
+    size = -1
+    for t in texts:
+        collapsed = " ".join(t.split())
+        if collapsed:
+            parts.append(collapsed)
+            size += len(collapsed) + 1
+            if size >= enough:
+                break
+    text = " ".join(parts)
     if len(text) <= limit:
         return text
     out = ""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dan
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ven import Ven, split_list
 
 HTML = """<html><head><title>Supply agreement</title></head><body>
@@ -64,3 +66,41 @@ def test_plain_sample_is_free_text_not_a_list() -> None:
     entry = Ven(convert().records).create_document_index(100).text
     excerpts = dict(line.split(": ", 1) for line in entry.split("\n")[2:])["Excerpts"]
     assert "Between Acme Corp and Globex Ltd, signed in Geneva in 2021" in excerpts
+
+
+def _plain_sample_reference(texts: list[str], limit: int = 300) -> str:
+    """plain_sample as first written: every text collapsed and joined, then cut."""
+    import re
+
+    from dan.render import phrase
+
+    text = " ".join(" ".join(t.split()) for t in texts if t.strip())
+    if len(text) <= limit:
+        return text
+    out = ""
+    for sentence in re.split(r"(?<=[.!?。！？])\s+", text):
+        candidate = (out + " " + sentence).strip()
+        if len(candidate) > limit:
+            break
+        out = candidate
+    return out or phrase(text, limit)
+
+
+_SAMPLE_TEXT = st.text(alphabet="ab .!?\n\t\u00a0。x", max_size=120)
+
+
+@given(st.lists(_SAMPLE_TEXT, max_size=30), st.integers(min_value=1, max_value=60))
+@settings(max_examples=400, deadline=None)
+def test_plain_sample_reads_only_what_it_needs_and_gives_the_same(texts: list[str], limit: int) -> None:
+    from dan.records import plain_sample
+
+    assert plain_sample(texts, limit) == _plain_sample_reference(texts, limit)
+
+
+def test_plain_sample_of_a_long_chunk_is_its_first_sentences() -> None:
+    from dan.records import plain_sample
+
+    texts = [f"Sentence number {i} ends here." for i in range(2000)]
+    assert plain_sample(texts) == _plain_sample_reference(texts)
+    assert plain_sample(texts).startswith("Sentence number 0 ends here. Sentence number 1")
+    assert plain_sample(["x" * 5000]) == _plain_sample_reference(["x" * 5000])

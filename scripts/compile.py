@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = (
     "dan/render.py",
     "dan/chunker.py",
+    "dan/joincount.py",
     "dan/splitter.py",
     "dan/inline.py",
     "dan/records.py",

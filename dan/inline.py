@@ -208,6 +208,10 @@ def _comment_note(info: m.CommentInfo) -> tuple[str, str]:
 
 def flatten(inlines: tuple[m.Inline, ...]) -> list[Piece]:
     """Flatten an inline tree into pieces (adjacent pieces with equal stacks merged)."""
+    if len(inlines) == 1:  # (one plain run, most paragraphs and cells: its piece at once)
+        node = inlines[0]
+        if isinstance(node, m.Text) and not (node.bold or node.italic or node.code):
+            return [Piece(node.text, (), TEXT, "", ())] if node.text else []
     out: list[Piece] = []
     _flatten(inlines, (), (), out, 0)
     return _merge(out)
@@ -349,6 +353,10 @@ def render(pieces: Sequence[Piece], context: str = PARA) -> str:
     Every wrap opened is closed at the end, so any slice of a piece list renders as
     well-formed Markdown.
     """
+    if len(pieces) == 1:  # (one plain run: its escaped text)
+        only = pieces[0]
+        if only.kind == TEXT and not only.stack:
+            return escape_cell(only.text) if context == CELL else escape_text(only.text)
     out: list[str] = []
     opened: tuple[Wrap, ...] = ()
     in_link = False
@@ -391,6 +399,10 @@ def plain_text(pieces: Sequence[Piece]) -> str:
 
     The notes of comments anchored in the pieces follow the text.
     """
+    if len(pieces) == 1:  # (one plain run: its text)
+        only = pieces[0]
+        if only.kind == TEXT and not only.stack:
+            return only.text
     out: list[str] = []
     notes: dict[str, str] = {}
     for p in pieces:

@@ -460,6 +460,12 @@ class _Renderer:
                 f"tables are nested more than {self.max_depth} levels deep "
                 "(raise Limits.max_depth if the document is genuine)"
             )
+        if len(blocks) == 1 and type(blocks[0]) is m.Paragraph:  # (most cells: one paragraph)
+            part = flatten(blocks[0].inlines)
+            if len(part) == 1 and part[0].kind == TEXT:
+                return part if part[0].text.strip() else []
+            part = [p for p in part if p.kind != PAGE]
+            return part if _has_text(part) else []
         out: list[Piece] = []
         for block in blocks:
             part: list[Piece]

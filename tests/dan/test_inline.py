@@ -2,8 +2,26 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dan import model as m
-from dan.inline import BOLD, CELL, HEADING, escape_cell, escape_text, facts, flatten, note_date, plain_text, render
+from dan.inline import (
+    BOLD,
+    CELL,
+    HEADING,
+    PAGE,
+    Piece,
+    _flatten,
+    _merge,
+    escape_cell,
+    escape_text,
+    facts,
+    flatten,
+    note_date,
+    plain_text,
+    render,
+)
 
 
 def rev(kind: str, text: str, author: str = "Ann", date: str = "2024-01-02T03:04:05Z", rid: str = "1", **kw) -> m.Revision:
@@ -112,3 +130,26 @@ def test_note_date():
 
 def test_bold_constant_is_the_wrap_used():
     assert flatten((m.Text("x", bold=True),))[0].stack == (BOLD,)
+
+
+# --- the one-plain-run shortcuts of flatten, render and plain_text ------------------------
+
+_RUN = st.text(alphabet="ab |*_`\\{}[]^~+-=<>\n \t", max_size=12)
+
+
+@given(_RUN, st.booleans(), st.booleans(), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_one_text_run_flattens_as_the_general_walk_does(text: str, bold: bool, italic: bool, code: bool) -> None:
+    node = m.Text(text, bold, italic, code)
+    walked: list[Piece] = []
+    _flatten((node,), (), (), walked, 0)
+    assert flatten((node,)) == _merge(walked)
+
+
+@given(_RUN, st.sampled_from(["para", "cell", "heading"]))
+@settings(max_examples=300, deadline=None)
+def test_one_plain_piece_renders_as_the_general_loop_does(text: str, context: str) -> None:
+    piece = Piece(text, ())
+    page = Piece("", (), PAGE)  # (skipped by both: a second piece takes the general loop)
+    assert render([piece], context) == render([piece, page], context)
+    assert plain_text([piece]) == plain_text([piece, page])

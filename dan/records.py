@@ -97,13 +97,12 @@ def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
     text = " ".join(parts)
     if len(text) <= limit:
         return text
-    out = ""
-    for sentence in _SENTENCE_END.split(text):
-        candidate = (out + " " + sentence).strip()
-        if len(candidate) > limit:
-            break
-        out = candidate
-    return out or phrase(text, limit)
+    # The whole sentences that fit: the text up to the last sentence end at or before the
+    # limit (the text is collapsed: a sentence end is a single space after . ! ? 。！？).
+    end = 0
+    for found in _SENTENCE_END.finditer(text, 0, limit + 1):
+        end = found.start()
+    return text[:end] if end else phrase(text, limit)
 
 
 def _names(ctx: RecordContext, seq: int, plain: str) -> Names:

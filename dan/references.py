@@ -82,6 +82,9 @@ _SEE = re.compile(
     r"(?:see|as defined in|defined in|under the heading|set out in)\s+(?:the\s+)?[\"“']?"
     r"((?:[A-Z][\w’'&-]*)(?:\s+(?:of|and|the|[A-Z&][\w’'-]*)){0,5})",
 )
+#: What every :data:`_SEE` match contains (it is case-sensitive): a text without any of
+#: these has no "see" reference.
+_SEE_WORDS = ("see", "defined in", "under the heading", "set out in")
 _WORD_CHAR = re.compile(r"\w")
 _SPACE = re.compile(r"\s+")
 #: Longest mention or label written (characters).
@@ -157,6 +160,11 @@ def mentions(text: str) -> list[str]:
 
 def _see_matches(text: str) -> Iterator[re.Match[str]]:
     """What ``_SEE.finditer(text)`` would yield with a ``\\b`` in front of it."""
+    for phrase in _SEE_WORDS:  # (a few substring searches rule most texts out)
+        if phrase in text:
+            break
+    else:
+        return
     search = _SEE.search
     word = _WORD_CHAR.match
     pos = 0

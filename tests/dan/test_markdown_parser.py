@@ -184,3 +184,24 @@ def test_plain_link_targets_skip_the_url_parser_and_others_do_not(monkeypatch: A
     assert [md.normalizeLink(url) for url in others] == expected
     assert calls == list(others)
     _same("[x](https://example.com/a) [y](HTTP://Example.COM/ä) <https://a.b/c> ![i](pic.png)")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["a", "# h", "| a | b |", "|---|---|", "- i", "x\\", "\r\n", "\r", "\n", "\0", "  "]), max_size=20).map("".join))
+def test_line_ends_and_nuls_are_normalised_as_markdown_it_does(text: str) -> None:
+    _same(text)
+
+
+def test_the_source_is_rewritten_only_when_it_holds_a_carriage_return_or_a_nul() -> None:
+    from markdown_it.rules_core.state_core import StateCore
+
+    from dan.readers.markdown.parser import _normalize_rule
+
+    md = markdown_parser()
+    plain = "# a\n\nb\n"
+    state = StateCore(plain, md, {})
+    _normalize_rule(state)
+    assert state.src is plain  # (nothing to do: the same string, not a copy)
+    state = StateCore("a\r\nb\rc\0", md, {})
+    _normalize_rule(state)
+    assert state.src == "a\nb\nc\ufffd"

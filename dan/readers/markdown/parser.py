@@ -9,7 +9,9 @@ markdown-it's):
   prose) becomes one text token without starting markdown-it's inline state machine;
 - a link target made only of characters markdown-it's normalisation keeps, with a
   lower-case host (most links: ``https://example.com/a/b.html#x``, ``../c.md``), is its
-  own normal form and skips the URL parser.
+  own normal form and skips the URL parser;
+- the source is normalised (``\r\n`` and ``\r`` to ``\n``, NUL to U+FFFD) only when it
+  holds a carriage return or a NUL: markdown-it's rule rewrites every line end.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ MAX_NESTING = 50
 # The characters at which markdown-it's text rule stops so that another inline rule may
 # start (its default terminators; the plugins used here add none). Content without any is
 # one text token whatever the rules.
+_NEWLINES = re.compile(r"\r\n?|\n")  # (markdown-it's NEWLINES_RE)
 _TERMINATOR = re.compile(r"[\n!#$%&*+\-:<=>@\[\\\]^_`{}~]")
 
 # A link target markdown-it's normalizeLink returns unchanged: no scheme but http(s), no
@@ -63,6 +66,17 @@ def _inline_rule(state: Any) -> None:
             token.children.append(text)
 
 
+def _normalize_rule(state: Any) -> None:
+    """markdown-it's core ``normalize`` rule, with nothing to do when there is no ``\r``
+    and no NUL (its substitution would give the same string)."""
+    src = state.src
+    if "\r" in src:
+        src = _NEWLINES.sub("\n", src)
+    if "\0" in src:
+        src = src.replace("\0", "\ufffd")
+    state.src = src
+
+
 def markdown_parser() -> MarkdownIt:
     """A new parser (markdown-it parsers are cheap to make and not shared across threads)."""
     md = MarkdownIt("commonmark", {"html": True})
@@ -70,6 +84,7 @@ def markdown_parser() -> MarkdownIt:
     md.use(footnote_plugin).use(front_matter_plugin)
     md.block.ruler.at("table", table_rule, {"alt": ["paragraph", "reference"]})
     md.core.ruler.at("inline", _inline_rule)
+    md.core.ruler.at("normalize", _normalize_rule)
     normalize = md.normalizeLink
     normal = _NORMAL_URL.fullmatch
 

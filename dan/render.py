@@ -419,9 +419,25 @@ class _Renderer:
         return unit
 
     def _grid(self, table: m.Table, depth: int) -> list[dict[int, list[Piece]]]:
+        rows = table.rows
+        cell_pieces = self.cell_pieces
+        if all(
+            len(row.cells) <= MAX_COLUMNS
+            and all(c.colspan == 1 and c.rowspan == 1 for c in row.cells)
+            for row in rows
+        ):  # (most tables: no merged cells, each cell in the next column)
+            return [
+                {i: cell_pieces(c.blocks, depth + 1) for i, c in enumerate(row.cells)}
+                for row in rows
+            ]
+        return self._spanned_grid(rows, depth)
+
+    def _spanned_grid(self, rows: Sequence[m.Row], depth: int) -> list[dict[int, list[Piece]]]:
+        """The grid of rows with merged cells: a spanning cell's pieces in every column
+        and row it covers, the next cell in the next free column."""
         spans: dict[int, list[Any]] = {}  # column -> [its pieces, rows still covered]
         grid: list[dict[int, list[Piece]]] = []
-        for row in table.rows:
+        for row in rows:
             line: dict[int, list[Piece]] = {}
             for col, entry in list(spans.items()):
                 line[col] = entry[0]

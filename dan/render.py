@@ -477,11 +477,11 @@ class _Renderer:
                 "(raise Limits.max_depth if the document is genuine)"
             )
         if len(blocks) == 1 and type(blocks[0]) is m.Paragraph:  # (most cells: one paragraph)
-            part = flatten(blocks[0].inlines)
-            if len(part) == 1 and part[0].kind == TEXT:
-                return part if part[0].text.strip() else []
-            part = [p for p in part if p.kind != PAGE]
-            return part if _has_text(part) else []
+            only = flatten(blocks[0].inlines)
+            if len(only) == 1 and only[0].kind == TEXT:
+                return only if only[0].text.strip() else []
+            only = [p for p in only if p.kind != PAGE]
+            return only if _has_text(only) else []
         out: list[Piece] = []
         for block in blocks:
             part: list[Piece]

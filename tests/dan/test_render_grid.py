@@ -19,11 +19,24 @@ _CELL = st.builds(
 )
 _ROW = st.builds(m.Row, st.lists(_CELL, max_size=6).map(tuple))
 _TABLE = st.builds(m.Table, st.lists(_ROW, max_size=6).map(tuple))
+_SPAN = st.integers(min_value=0, max_value=3)
+_ANY_CELL = st.builds(lambda c, cs, rs: m.Cell(c.blocks, cs, rs), _CELL, _SPAN, _SPAN)
+_ANY_TABLE = st.builds(
+    m.Table, st.lists(st.builds(m.Row, st.lists(_ANY_CELL, max_size=5).map(tuple)), max_size=5).map(tuple)
+)
 
 
 @given(_TABLE)
 @settings(max_examples=300, deadline=None)
 def test_a_table_without_merged_cells_gives_the_spanning_walks_grid(table: m.Table) -> None:
+    r = _Renderer(count_tokens, 100)
+    assert r._grid(table, 0) == r._spanned_grid(table.rows, 0)
+
+
+@given(_ANY_TABLE)
+@settings(max_examples=400, deadline=None)
+def test_any_table_gives_the_spanning_walks_grid(table: m.Table) -> None:
+    # (spans of 0 to 3 rows and columns: the shortcut must leave every merged table alone)
     r = _Renderer(count_tokens, 100)
     assert r._grid(table, 0) == r._spanned_grid(table.rows, 0)
 

@@ -96,6 +96,12 @@ class Chunker:
         key = (path, first.page, page_last)
         found = self._headers.get(key)
         if found is None:
+            counted: dict[str, int] = {}
+
+            def count(text: str) -> int:
+                n = counted[text] = self.count(text)
+                return n
+
             line = citation_header(
                 self.labels,
                 self.title,
@@ -104,9 +110,14 @@ class Chunker:
                 page_last,
                 self.estimated,
                 self.hbudget,
-                self.count,
+                count,
             )
-            found = (line, self.count(line + "\n\n"))
+            n = counted.get(line)
+            joined = self._joined
+            if joined is not None and n is not None:  # (the line was counted to fit it)
+                found = (line, joined.with_break(line, n, "\n\n"))
+            else:
+                found = (line, self.count(line + "\n\n"))
             self._headers[key] = found
         return found
 

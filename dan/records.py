@@ -136,12 +136,16 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
     for chunk in chunks:
         own: dict[str, None] = {}
         names: dict[str, None] = {}
+        last_path: tuple[str, ...] | None = None
         for u in chunk.units:
-            for h in u.path or ():
-                found = of_heading.get(h)
-                if found is None:
-                    found = of_heading[h] = heading_labels(h)
-                own.update(dict.fromkeys(found))
+            path = u.path
+            if path is not last_path and path != last_path:  # (a chunk's units share paths)
+                last_path = path
+                for h in path or ():
+                    found = of_heading.get(h)
+                    if found is None:
+                        found = of_heading[h] = heading_labels(h)
+                    own.update(dict.fromkeys(found))
             if u.kind in (PARA, ITEM):
                 label = paragraph_label(u.plain)
                 if label:

@@ -715,6 +715,7 @@ def _assign_sections(body: list[Unit]) -> int:
     top = min(levels)
     sect = 0
     path: list[str] = []
+    shown: tuple[str, ...] = ()  # (one tuple shared by the units under the same headings)
     for u in body:
         if u.kind == U_HEADING:
             rel = u.level - top
@@ -724,8 +725,9 @@ def _assign_sections(body: list[Unit]) -> int:
             while len(path) < rel:
                 path.append("")
             path.append(u.heading)
+            shown = tuple(p for p in path if p)
         elif sect == 0:
             sect = 1
         u.section = max(sect, 1)
-        u.path = tuple(p for p in path if p)
+        u.path = shown
     return top

@@ -61,6 +61,8 @@ class RecordContext:
 
 def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
     """join_list of phrases (each ≤ 100 chars), stopping before the field passes ``limit``."""
+    if not items:  # (most phrase fields of most chunks)
+        return ""
     kept: list[str] = []
     seen: set[str] = set()
     length = 0
@@ -184,7 +186,7 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
         rows: list[str] = []
         for u in units:
             f = u.facts
-            if f is not None:
+            if f is not None and (f.revisions or f.comments or f.bold or f.italic or f.fields):
                 for key, author in f.revisions.items():
                     revs.setdefault(key, author)
                 for key, thread in f.comments.items():

@@ -205,3 +205,38 @@ def test_the_source_is_rewritten_only_when_it_holds_a_carriage_return_or_a_nul()
     state = StateCore("a\r\nb\rc\0", md, {})
     _normalize_rule(state)
     assert state.src == "a\nb\nc\ufffd"
+
+
+# --- the dispatching block tokenizer -------------------------------------------------------
+
+_BLOCK_STARTS = [
+    "", " ", "  ", "   ", "    ", "\t", "para", "Para text", "- ", "* ", "+ ", "1. ", "2) ", "10. ", "-", "*", "> ", ">",
+    "# ", "## ", "#", "```", "~~~", "```py", "***", "---", "___", "- - -", "===", "<div>", "</div>", "<!-- c -->",
+    "<b>x</b>", "[l]: http://x.y", "[^1]: note", "[^1]", "[x]", "| a | b |", "|---|---|", "a | b", "--- | ---",
+    "é", "\u00a0x", "_", "+", "1", "9.", "\\#", "`", "~", "<", "[", "/", "%",
+]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.sampled_from(_BLOCK_STARTS), min_size=1, max_size=3).map("".join), max_size=16).map("\n".join))
+def test_the_dispatching_tokenizer_gives_markdown_its_tokens(text: str) -> None:
+    ours = markdown_parser()
+    stock = markdown_parser()
+    del stock.block.tokenize  # (markdown-it's own method again)
+    assert ours.block.tokenize is not stock.block.tokenize
+    got = [_sig(t) + (tuple(t.map or ()), t.level, t.block, t.hidden) for t in ours.parse(text)]
+    want = [_sig(t) + (tuple(t.map or ()), t.level, t.block, t.hidden) for t in stock.parse(text)]
+    assert got == want
+
+
+def test_the_dispatching_tokenizer_stands_down_for_a_rule_it_does_not_know() -> None:
+    from dan.readers.markdown.parser import _dispatching_tokenize
+
+    md = markdown_parser()
+    assert _dispatching_tokenize(md) is not None
+
+    def other(state: Any, start: int, end: int, silent: bool) -> bool:
+        return False
+
+    md.block.ruler.before("paragraph", "other", other)
+    assert _dispatching_tokenize(md) is None

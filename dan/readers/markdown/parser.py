@@ -1,6 +1,6 @@
 """The markdown-it parser the Markdown reader uses: CommonMark, GFM tables and
 strikethrough, footnotes, front matter, raw HTML; with two rules of its own that give the
-same result faster (``tests/dan/test_markdown_parser.py`` checks both against
+same result faster (``tests/dan/test_markdown_parser.py`` checks them against
 markdown-it's):
 
 - tables are read by :func:`dan.readers.markdown.tables.table_rule` (one token per
@@ -11,7 +11,10 @@ markdown-it's):
   lower-case host (most links: ``https://example.com/a/b.html#x``, ``../c.md``), is its
   own normal form and skips the URL parser;
 - the source is normalised (``\r\n`` and ``\r`` to ``\n``, NUL to U+FFFD) only when it
-  holds a carriage return or a NUL: markdown-it's rule rewrites every line end.
+  holds a carriage return or a NUL: markdown-it's rule rewrites every line end;
+- the block tokenizer tries, at each block start, only the rules that can start a block on
+  a line beginning with that character (a paragraph line: the table, setext-heading and
+  paragraph rules, not all thirteen); markdown-it's tokenizer tries every rule in turn.
 """
 
 from __future__ import annotations
@@ -77,6 +80,103 @@ def _normalize_rule(state: Any) -> None:
     state.src = src
 
 
+def _rule_starts() -> dict[Any, str | None]:
+    """The block rules the dispatching tokenizer knows, with the first characters (after
+    the indent) of the lines each can start a block on (read off each rule's first
+    checks): None for any line, "" for none but an indented code line."""
+    from markdown_it.rules_block import (
+        blockquote,
+        code,
+        fence,
+        heading,
+        hr,
+        html_block,
+        lheading,
+        list_block,
+        paragraph,
+        reference,
+    )
+    from mdit_py_plugins.footnote.index import footnote_def
+
+    return {
+        table_rule: None,
+        code: "",  # (only an indented code line, which tries every rule)
+        fence: "~`",
+        blockquote: ">",
+        hr: "*-_",
+        list_block: "*-+0123456789",
+        footnote_def: "[",
+        reference: "[",
+        html_block: "<",
+        heading: "#",
+        lheading: None,
+        paragraph: None,
+    }
+
+
+def _is_front_matter(rule: Any) -> bool:
+    """mdit_py_plugins' front-matter rule (it only ever matches on the first line)."""
+    return (
+        getattr(rule, "__module__", "") == "mdit_py_plugins.front_matter.index"
+        and getattr(rule, "__qualname__", "") == "_front_matter_rule"
+    )
+
+
+def _dispatching_tokenize(md: MarkdownIt) -> Any:
+    """markdown-it's block tokenizer, trying at each block start only the rules that can
+    start a block on a line beginning with that character (every rule on the first line,
+    where front matter may start, and on an indented code line); None when the parser
+    holds a rule it does not know."""
+    rules = md.block.ruler.getRules("")
+    starts = _rule_starts()
+    for rule in rules:
+        if rule not in starts and not _is_front_matter(rule):
+            return None
+    anywhere = [r for r in rules if r in starts and starts[r] is None]
+    chars = {c for r in rules if starts.get(r) for c in starts[r] or ""}
+    by_char = {
+        c: [r for r in rules if r in starts and (starts[r] is None or c in (starts[r] or ""))]
+        for c in chars
+    }
+
+    def tokenize(state: Any, startLine: int, endLine: int) -> None:
+        line = startLine
+        maxNesting = state.md.options.maxNesting
+        hasEmptyLines = False
+        while line < endLine:
+            state.line = line = state.skipEmptyLines(line)
+            if line >= endLine:
+                break
+            if state.sCount[line] < state.blkIndent:
+                break
+            if state.level >= maxNesting:
+                state.line = endLine
+                break
+            if line == 0 or state.is_code_block(line):
+                tried = rules
+            else:
+                tried = by_char.get(state.src[state.bMarks[line] + state.tShift[line]], anywhere)
+            ok = False
+            for rule in tried:
+                ok = rule(state, line, endLine, False)
+                if ok:
+                    if state.line <= line:
+                        raise RuntimeError("block rule didn't increment state.line")
+                    break
+            if not ok:
+                raise RuntimeError("none of the block rules matched")
+            state.tight = not hasEmptyLines
+            line = state.line
+            if (line - 1) < endLine and state.isEmpty(line - 1):
+                hasEmptyLines = True
+            if line < endLine and state.isEmpty(line):
+                hasEmptyLines = True
+                line += 1
+                state.line = line
+
+    return tokenize
+
+
 def markdown_parser() -> MarkdownIt:
     """A new parser (markdown-it parsers are cheap to make and not shared across threads)."""
     md = MarkdownIt("commonmark", {"html": True})
@@ -93,4 +193,7 @@ def markdown_parser() -> MarkdownIt:
 
     md.normalizeLink = normalize_link  # type: ignore[method-assign]
     md.options["maxNesting"] = MAX_NESTING
+    tokenize = _dispatching_tokenize(md)
+    if tokenize is not None:
+        md.block.tokenize = tokenize  # type: ignore[method-assign]
     return md

@@ -14,7 +14,8 @@ markdown-it's):
   holds a carriage return or a NUL: markdown-it's rule rewrites every line end;
 - the block tokenizer tries, at each block start, only the rules that can start a block on
   a line beginning with that character (a paragraph line: the table, setext-heading and
-  paragraph rules, not all thirteen); markdown-it's tokenizer tries every rule in turn.
+  paragraph rules, not all thirteen); markdown-it's tokenizer tries every rule in turn;
+- text tokens are joined only in inline content with more than one child.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import re
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core.state_core import StateCore
+from markdown_it.rules_core.text_join import text_join
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -78,6 +81,24 @@ def _normalize_rule(state: Any) -> None:
     if "\0" in src:
         src = src.replace("\0", "\ufffd")
     state.src = src
+
+
+def _text_join_rule(state: Any) -> None:
+    """markdown-it's core ``text_join`` rule, run only over the inline tokens with more
+    than one text token to join: one plain text child (every plain cell and paragraph
+    :func:`_inline_rule` made) is already what the rule would leave."""
+    busy = []
+    for token in state.tokens:
+        if token.type != "inline":
+            continue
+        children = token.children
+        if children is not None and len(children) == 1:
+            only = children[0]
+            if only.type == "text" and not only.children:
+                continue
+        busy.append(token)
+    if busy:
+        text_join(StateCore(state.src, state.md, state.env, busy))
 
 
 def _rule_starts() -> dict[Any, str | None]:
@@ -185,6 +206,7 @@ def markdown_parser() -> MarkdownIt:
     md.block.ruler.at("table", table_rule, {"alt": ["paragraph", "reference"]})
     md.core.ruler.at("inline", _inline_rule)
     md.core.ruler.at("normalize", _normalize_rule)
+    md.core.ruler.at("text_join", _text_join_rule)
     normalize = md.normalizeLink
     normal = _NORMAL_URL.fullmatch
 

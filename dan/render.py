@@ -411,8 +411,16 @@ class _Renderer:
         unit.group = group
         unit.table_heads = heads
         unit.cells = cells
-        pieces = extra + cells_pieces(cells)
         unit.lead = extra_plain
+        if not extra and all(
+            not c or (len(c) == 1 and c[0].kind == TEXT and not c[0].stack and not c[0].revs)
+            for c in cells
+        ):  # (most rows: plain cells, no facts, no note references)
+            text = " | ".join([c[0].text for c in cells if c])
+            unit.plain = extra_plain + "\n" + text if extra_plain else text
+            unit.facts = facts(())
+            return unit
+        pieces = extra + cells_pieces(cells)
         unit.plain = row_plain(unit.lead, cells)
         unit.facts = facts(pieces)
         unit.note_refs = _note_refs(pieces)

@@ -1,5 +1,5 @@
-"""dan.render's table grid: tables without merged cells take a shortcut that must give
-the grid the general (spanning) walk gives."""
+"""dan.render's tables: the shortcuts for tables without merged cells and for rows of
+plain cells must give what the general paths give."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dan import model as m
-from dan.render import MAX_COLUMNS, _Renderer
+from dan.inline import Piece, facts
+from dan.render import MAX_COLUMNS, _note_refs, _Renderer, cells_pieces, row_plain
 from dan.tokenizer import count_tokens
 
 _TEXT = st.sampled_from(["", " ", "a", "Widget", "12.00", "x | y", "**b**"])
@@ -51,3 +52,23 @@ def test_merged_or_too_many_cells_take_the_spanning_walk() -> None:
     assert grid[1][0] == grid[2][0] and grid[2][1] == grid[0][2]  # (the tall cell, then "a" after it)
     many = m.Table((m.Row((a,) * (MAX_COLUMNS + 2)),))
     assert sorted(r._grid(many, 0)[0]) == list(range(MAX_COLUMNS))
+
+
+_PLAIN_CELL = st.one_of(st.just([]), st.builds(lambda t: [Piece(t, ())], st.sampled_from(["a", " ", "x | y", "é", ""])))
+_ANY_PIECE = st.sampled_from(
+    [Piece("b", ()), Piece("", (), 3, "[^1]"), Piece("\n", (), 1), Piece("i", (), 0, "", (("r1", "Ann"),))]
+)
+_CELLS = st.lists(st.one_of(_PLAIN_CELL, st.lists(_ANY_PIECE, max_size=3)), max_size=5)
+
+
+@given(_CELLS, st.sampled_from(["", "Head | Row"]), st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_a_row_unit_has_the_plain_text_facts_and_notes_of_its_cells(
+    cells: list[list[Piece]], lead: str, with_extra: bool
+) -> None:
+    extra = [Piece("H", ())] if with_extra else []
+    unit = _Renderer(count_tokens, 100)._row_unit(1, "T1", (), 0, cells, extra, lead, False)
+    pieces = extra + cells_pieces(cells)
+    assert unit.plain == row_plain(lead, cells)
+    assert unit.facts == facts(pieces)
+    assert unit.note_refs == _note_refs(pieces)

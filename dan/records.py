@@ -19,7 +19,7 @@ from dan.references import (
     common_labels,
     heading_labels,
     label_key,
-    mentions,
+    mentions_each,
     paragraph_label,
     resolve,
 )
@@ -41,6 +41,8 @@ __all__ = [
 MAX_FIELD_CHARS = 1000
 #: Bytes (UTF-8 JSON) a record stays under, ``user_meta`` aside.
 MAX_RECORD_BYTES = 8000
+#: Units whose text may mention a label (headings carry labels, they do not refer).
+_MENTIONING = frozenset({PARA, ITEM, ROW})
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
 NamesHook = Callable[[str, int, str], "Names | None"]
@@ -154,8 +156,8 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
                     own[label] = None
             if u.table and u.table in captions:
                 own[captions[u.table]] = None
-            if u.kind in (PARA, ITEM, ROW):
-                names.update(dict.fromkeys(mentions(u.plain)))
+        for found in mentions_each([u.plain for u in chunk.units if u.kind in _MENTIONING]):
+            names.update(dict.fromkeys(found))
         carried.append(list(own))
         mentioned.append(list(names))
     everywhere = common_labels(carried)

@@ -47,3 +47,19 @@ _WORDS = st.lists(st.sampled_from(["a", "word", "longerword", " ", "   ", "\n", 
 @given(_WORDS, st.integers(min_value=1, max_value=120))
 def test_phrase_of_a_window_is_phrase_of_the_whole(text: str, limit: int) -> None:
     assert phrase(text, limit) == cut_at_word(re.sub(r"\s+", " ", text).strip(), limit)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_TEXT, max_size=6))
+def test_mentions_each_scans_texts_together_and_gives_each_its_own(texts: list[str]) -> None:
+    assert R.mentions_each(texts) == [R.mentions(t) for t in texts]
+
+
+def test_mentions_each_keeps_a_mention_inside_its_text() -> None:
+    # "clause" ends one text and "9.2" starts the next: no mention, as apart
+    assert R.mentions_each(["see clause", "9.2 applies", "under Schedule 3", "İ clause 4"]) == [
+        [],
+        [],
+        ["Schedule 3"],
+        ["4"],
+    ]

@@ -175,6 +175,18 @@ class _Renderer:
         self, kind: str, pieces: list[Piece], quote: int
     ) -> tuple[Unit | None, list[bool]]:
         """A unit for inline content (None when it holds no text) and its trailing page marks."""
+        if len(pieces) == 1:  # (one plain run: trimmed, its text, nothing to collect)
+            only = pieces[0]
+            if only.kind == TEXT and not only.stack and not only.revs:
+                text = only.text.strip()
+                if not text:
+                    return None, []
+                unit = Unit(kind, self.story)
+                unit.quote = quote
+                unit.pieces = [only if text == only.text else only._replace(text=text)]
+                unit.plain = text
+                unit.facts = facts(())
+                return unit, []
         if not _has_text(pieces):
             self._page_marks(pieces)
             return None, []

@@ -85,18 +85,18 @@ def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
 def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
     """The first sentences of ``texts`` up to ``limit`` characters (cut at a word if one is
     longer)."""
-    # The sample depends only on the first 4 * limit + 66 characters of the collapsed text
-    # (the sentences up to the first that ends past the limit, else phrase()'s window):
-    # collapse the texts only until that much is there.
-    enough = 4 * limit + 66
+    # The sample depends only on a prefix of the collapsed text: its first limit + 1
+    # characters for the whole sentences that fit, 4 * limit + 66 for phrase()'s window
+    # when none does. Collapse the texts only until that much is there.
     parts: list[str] = []
     size = -1
-    for t in texts:
+    rest = iter(texts)
+    for t in rest:
         collapsed = " ".join(t.split())
         if collapsed:
             parts.append(collapsed)
             size += len(collapsed) + 1
-            if size >= enough:
+            if size > limit + 1:
                 break
     text = " ".join(parts)
     if len(text) <= limit:
@@ -106,7 +106,17 @@ def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
     end = 0
     for found in _SENTENCE_END.finditer(text, 0, limit + 1):
         end = found.start()
-    return text[:end] if end else phrase(text, limit)
+    if end:
+        return text[:end]
+    enough = 4 * limit + 66
+    for t in rest:  # (no sentence fits: phrase() cuts a longer window at a word)
+        if size >= enough:
+            break
+        collapsed = " ".join(t.split())
+        if collapsed:
+            parts.append(collapsed)
+            size += len(collapsed) + 1
+    return phrase(" ".join(parts), limit)
 
 
 def _names(ctx: RecordContext, seq: int, plain: str) -> Names:

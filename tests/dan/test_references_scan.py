@@ -18,7 +18,9 @@ _SEE_PLAIN = re.compile(r"\b" + R._SEE.pattern)
 _PIECES = st.sampled_from(
     ["see", "See", "oversee", "as defined in", "defined in", "set out in", "under the heading",
      "clause", "Clauses", "section", "subsection", "§", "§§", "para.", "paras", "table", "Fig.",
-     "schedule", "Annexes", "3", "9.2", "B", "IV", "and", "or", ",", "&", "the", "The", "of",
+     "schedule", "Annexes", "annexe", "appendix", "Appendices", "article", "chapters", "Exhibit", "attachments",
+     "figure", "figs.", "part", "parts", "party", "paragraph",
+     "3", "9.2", "B", "IV", "and", "or", ",", "&", "the", "The", "of",
      "Definitions", "Schedule", "x", "_", "é", " ", "  ", "\n", "\t", "\u00a0", ".", ";", "'", "“"]
 )
 _TEXT = st.lists(_PIECES, max_size=30).map("".join)
@@ -63,3 +65,11 @@ def test_mentions_each_keeps_a_mention_inside_its_text() -> None:
         ["Schedule 3"],
         ["4"],
     ]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_TEXT)
+def test_the_grouped_start_scan_finds_what_the_word_list_finds(text: str) -> None:
+    words = re.compile(rf"(?:{R._NUMBERED_KINDS}|{R._NAMED_KINDS})(?=\s*[0-9a-z])")
+    low = text.lower()
+    assert [m.span() for m in R._MENTION_START.finditer(low)] == [m.span() for m in words.finditer(low)]

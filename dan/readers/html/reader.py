@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from dan.readers.html.tree import Element, parse_html
+from dan.readers.html.tree import Element, parse_html, release
 
 from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError
@@ -284,7 +284,10 @@ def html_blocks(fragment: str, limits: Limits, link_targets: bool = True) -> tup
     """
     _check_size(fragment, limits)
     soup, _text, _nuls = _parse(fragment, limits)
-    return _blocks(soup, limits, set(), link_targets=link_targets)
+    try:
+        return _blocks(soup, limits, set(), link_targets=link_targets)
+    finally:
+        release(soup)
 
 
 def read_html(
@@ -296,9 +299,19 @@ def read_html(
     (False), or decide by whether it looks like a web page with site chrome (None, the
     default; Word exports and plain documents are read whole).
     """
-    main_content = options.main_content
     _check_size(source, limits)
     soup, text, nuls = _parse(source, limits)
+    try:
+        return _read_page(soup, text, nuls, limits, options)
+    finally:
+        release(soup)
+
+
+def _read_page(
+    soup: Element, text: str, nuls: int, limits: Limits, options: ReadOptions
+) -> m.Document:
+    """The document of a parsed page (see :func:`read_html`)."""
+    main_content = options.main_content
     title = _title(soup, text)
     selection = None
     if main_content or (main_content is None and looks_like_web_page(text, soup)):

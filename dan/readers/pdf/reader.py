@@ -15,6 +15,7 @@ import html
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import Protocol
 
 from dan import model as m
 from dan.errors import UnsupportedFormatError
@@ -189,6 +190,10 @@ def _items(
 _SLOTS = {"highlight": 0, "strike": 1, "link": 2}
 
 
+class _Build(Protocol):
+    def __call__(self, lo: int, hi: int, slot: int, again: _Build) -> list[m.Inline]: ...
+
+
 def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
     pages = {p for p, _ in para.lines}
     items, refs = _items(para, any(p in marks.note_pages for p in pages))
@@ -268,7 +273,7 @@ def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
         flush()
         return out
 
-    def build(lo: int, hi: int, slot: int) -> list[m.Inline]:
+    def build(lo: int, hi: int, slot: int, again: _Build) -> list[m.Inline]:
         if slot == 3:
             return text_runs(lo, hi)
         out: list[m.Inline] = []
@@ -278,7 +283,7 @@ def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
             j = k
             while j < hi and keys[j][slot] is mk:
                 j += 1
-            children = tuple(build(k, j, slot + 1))
+            children = tuple(again(k, j, slot + 1, again))
             if mk is None:
                 out.extend(children)
             elif slot == 0:
@@ -291,7 +296,9 @@ def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
             k = j
         return out
 
-    return tuple(build(0, len(items), 0))
+    # (build is handed itself to recurse: a closure naming itself is a reference cycle,
+    # which would keep the paragraph's items alive until the cyclic collector's next pass)
+    return tuple(build(0, len(items), 0, build))
 
 
 def _distance(lines: Sequence[Line], y: float) -> float:

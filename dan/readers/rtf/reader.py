@@ -1070,5 +1070,11 @@ def read_rtf(
     data = _check_header(bytes(data))
     _check_blocks(data, limits)
     reader = _Reader(data, limits, options.link_targets)
-    reader.run()
-    return reader.document()
+    try:
+        reader.run()
+        return reader.document()
+    finally:
+        # The handlers are the reader's bound methods and closures over it: a reference
+        # cycle that would keep everything it read alive until the collector's next pass
+        # (which then walks it all, with the collector paused for the conversion).
+        reader.handlers.clear()

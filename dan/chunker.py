@@ -21,6 +21,7 @@ Rules:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from attrs import field, frozen
 
@@ -97,11 +98,6 @@ class Chunker:
         found = self._headers.get(key)
         if found is None:
             counted: dict[str, int] = {}
-
-            def count(text: str) -> int:
-                n = counted[text] = self.count(text)
-                return n
-
             line = citation_header(
                 self.labels,
                 self.title,
@@ -110,7 +106,7 @@ class Chunker:
                 page_last,
                 self.estimated,
                 self.hbudget,
-                count,
+                partial(_remember, counted, self.count),
             )
             n = counted.get(line)
             joined = self._joined
@@ -345,6 +341,13 @@ class Chunker:
                 out.append((u.md, u.tokens))
             prev = u
         return out
+
+
+def _remember(counted: dict[str, int], count: Callable[[str], int], text: str) -> int:
+    """``count(text)``, kept in ``counted``. (A partial of this, not a closure: compiled,
+    a closure and its function's environment would refer to each other.)"""
+    n = counted[text] = count(text)
+    return n
 
 
 def _span_path(first: Unit, last: Unit | None) -> tuple[str, ...]:

@@ -32,6 +32,19 @@ def _clean(text: str) -> str:
     return escape_text(text.replace("[", "(").replace("]", ")").replace("|", "/"))
 
 
+def _line(
+    title_label: str, t: str | None, sect_label: str, hs: Sequence[str], page_part: str
+) -> str:
+    """The header line of a title (None: none), headings and page part."""
+    parts = []
+    if t is not None:
+        parts.append(f"{title_label}: {t}")
+    if hs:
+        parts.append(f"{sect_label}: {' > '.join(hs)}")
+    parts.append(page_part)
+    return "[" + " | ".join(parts) + "]"
+
+
 def citation_header(
     labels: Mapping[ChunkField, str],
     title: str,
@@ -50,29 +63,20 @@ def citation_header(
     clean_title = _clean(title)
     heads = [h for h in (_clean(p) for p in path) if h]
 
-    def build(t: str | None, hs: Sequence[str]) -> str:
-        parts = []
-        if t is not None:
-            parts.append(f"{title_label}: {t}")
-        if hs:
-            parts.append(f"{sect_label}: {' > '.join(hs)}")
-        parts.append(page_part)
-        return "[" + " | ".join(parts) + "]"
-
-    line = build(clean_title, heads)
+    line = _line(title_label, clean_title, sect_label, heads, page_part)
     if count(line) <= budget:
         return line
     # 1. drop outer headings, keeping the innermost
     while len(heads) > 1:
         heads = heads[1:]
-        line = build(clean_title, heads)
+        line = _line(title_label, clean_title, sect_label, heads, page_part)
         if count(line) <= budget:
             return line
     # 2. shorten the title
     lo, hi, best = 0, len(clean_title) - 1, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        cand = build(clean_title[:mid].rstrip() + "…", heads)
+        cand = _line(title_label, clean_title[:mid].rstrip() + "…", sect_label, heads, page_part)
         if count(cand) <= budget:
             best = cand
             lo = mid + 1
@@ -81,7 +85,7 @@ def citation_header(
     if best is not None:
         return best
     # 3. drop the section
-    line = build("…", [])
+    line = _line(title_label, "…", sect_label, [], page_part)
     if count(line) <= budget:
         return line
-    return build(None, [])
+    return _line(title_label, None, sect_label, [], page_part)

@@ -184,27 +184,22 @@ def _inlines(
         return (m.Text(only),) if only else ()
     bold = italic = 0
     code = 0
-    # Stack of open revision containers: (attrs, kind, inlines so far).
+    # Stack of open revision containers: (attrs, kind, inlines so far). (No nested helper
+    # functions here: compiled, they would share an environment with this function that
+    # refers to them, a reference cycle per paragraph.)
     stack: list[tuple[str, dict[str, str], list[m.Inline]]] = [("", {}, [])]
-
-    def add(node: m.Inline) -> None:
-        stack[-1][2].append(node)
-
-    def text(s: str) -> None:
-        s = clean_text(s)
-        if s:
-            add(m.Text(s, bold=bold > 0, italic=italic > 0, code=code > 0))
-
     for tok in children:
         t = tok.type
-        if t == "text":
-            text(tok.content)
-        elif t == "softbreak":
-            text(" ")
+        if t == "text" or t == "softbreak":
+            s = clean_text(tok.content if t == "text" else " ")
+            if s:
+                stack[-1][2].append(m.Text(s, bold=bold > 0, italic=italic > 0, code=code > 0))
         elif t == "hardbreak":
-            add(m.LineBreak())
+            stack[-1][2].append(m.LineBreak())
         elif t == "code_inline":
-            add(m.Text(clean_text(tok.content), bold=bold > 0, italic=italic > 0, code=True))
+            stack[-1][2].append(
+                m.Text(clean_text(tok.content), bold=bold > 0, italic=italic > 0, code=True)
+            )
         elif t == "strong_open":
             bold += 1
         elif t == "strong_close":
@@ -217,7 +212,7 @@ def _inlines(
             alt = clean_text("".join(c.content for c in (tok.children or []) if c.type == "text"))
             title = clean_text(str(tok.attrs.get("title") or ""))
             if alt.strip() or title.strip():
-                add(m.Image(alt.strip(), title.strip()))
+                stack[-1][2].append(m.Image(alt.strip(), title.strip()))
         elif t == "link_open" and link_targets:
             if len(stack) > limits.max_depth:
                 raise NestingTooDeepError(f"links nest more than {limits.max_depth} levels deep")
@@ -225,16 +220,16 @@ def _inlines(
         elif t == "link_close" and link_targets:
             if len(stack) > 1 and stack[-1][0] == "a":
                 kind, attrs, inner = stack.pop()
-                add(_container(kind, attrs, tuple(inner)))
+                stack[-1][2].append(_container(kind, attrs, tuple(inner)))
         elif t == "footnote_ref":
-            add(m.NoteRef(str(tok.meta.get("label") or tok.meta.get("id", ""))))
+            stack[-1][2].append(m.NoteRef(str(tok.meta.get("label") or tok.meta.get("id", ""))))
         elif t == "html_inline":
             found = _TAG.match(tok.content.strip())
             if not found:
                 continue
             closing, name = bool(found.group(1)), found.group(2).lower()
             if name == "br":
-                add(m.LineBreak())
+                stack[-1][2].append(m.LineBreak())
             elif name in ("b", "strong"):
                 bold = max(0, bold + (-1 if closing else 1))
             elif name in ("i", "em"):
@@ -251,11 +246,11 @@ def _inlines(
                     stack.append((name, attrs, []))
                 elif len(stack) > 1 and stack[-1][0] == name:
                     kind, attrs, inner = stack.pop()
-                    add(_container(kind, attrs, tuple(inner)))
+                    stack[-1][2].append(_container(kind, attrs, tuple(inner)))
         # s_open/close and other tokens: their text is kept, the markup not.
     while len(stack) > 1:  # unclosed <ins>/<del>/<a>: close at the end of the paragraph
         kind, attrs, inner = stack.pop()
-        add(_container(kind, attrs, tuple(inner)))
+        stack[-1][2].append(_container(kind, attrs, tuple(inner)))
     return tuple(stack[0][2])
 
 

@@ -68,3 +68,42 @@ def test_tokens_after_bin_and_after_a_skipped_group() -> None:
         if (kind, value) == (WORD, "pict"):
             assert tok.skip_group()
     assert seen == [(OPEN, None), (TEXT, b"x"), (OPEN, None), (WORD, "pict"), (TEXT, b"after"), (WORD, "par"), (CLOSE, None)]
+
+
+def _reference_tokens(data: bytes) -> list[tuple[int, object, object]]:
+    """The tokens as the plain regex scan gives them (no \\bin, no cache)."""
+    from dan.readers.rtf.tokens import _TOKEN, HEX, SYMBOL
+
+    out: list[tuple[int, object, object]] = []
+    for found in _TOKEN.finditer(data):
+        kind = found.lastindex
+        if kind in (1, 2):
+            out.append((WORD, found.group(1).decode("ascii"), int(found.group(2)) if found.group(2) else None))
+        elif kind == 6:
+            out.append((TEXT, found.group(6), None))
+        elif kind == 5:
+            out.append((OPEN, None, None) if found.group(5) == b"{" else (CLOSE, None, None))
+        elif kind == 3:
+            out.append((HEX, int(found.group(3), 16), None))
+        elif kind == 4:
+            out.append((SYMBOL, found.group(4).decode("latin-1"), None))
+    return out
+
+
+_RTF_PIECES = st.sampled_from(
+    [b"\\par", b"\\par ", b"\\b", b"\\b0", b"\\b1 ", b"\\fs24", b"\\fs-2", b"\\u8217", b"\\cellx1000", b"\\cellx1000 ",
+     b"\\'e9", b"\\~", b"\\*", b"{", b"}", b"text", b" ", b"\r\n", b"\\" + b"a" * 40, b"\\fs" + b"9" * 14]
+)
+
+
+@given(st.lists(_RTF_PIECES, max_size=40).map(b"".join))
+def test_repeated_control_words_give_the_tokens_of_the_plain_scan(data: bytes) -> None:
+    assert list(Tokenizer(data)) == _reference_tokens(data)
+
+
+def test_control_word_tokens_past_the_cache_bound_are_still_read() -> None:
+    from dan.readers.rtf import tokens
+
+    data = b"".join(b"\\w%d " % i for i in range(tokens._MAX_WORDS + 500)) + b"\\w3 \\w9000"
+    got = list(Tokenizer(data))
+    assert got == [(WORD, "w", i) for i in range(tokens._MAX_WORDS + 500)] + [(WORD, "w", 3), (WORD, "w", 9000)]

@@ -39,6 +39,7 @@ _TOKEN = re.compile(
     re.X | re.S,
 )
 _OPEN: Token = (OPEN, None, None)
+_MAX_WORDS = 4096
 _CLOSE: Token = (CLOSE, None, None)
 _SPECIAL = re.compile(rb"[{}\\]")
 _BIN_PARAM = re.compile(rb"\\bin(-?[0-9]{1,10})[0-9]*\x20?")
@@ -58,7 +59,10 @@ class Tokenizer:
         data = self.data
         end = len(data)
         finditer = _TOKEN.finditer
-        names: dict[bytes, str] = {}
+        # A control word's token by its text (``\\cellx1000 ``): a document repeats a few
+        # hundred of them tens of thousands of times. Bounded: hostile input can make every
+        # parameter different.
+        words: dict[bytes, Token] = {}
         while self.pos < end:
             for found in finditer(data, self.pos):
                 kind = found.lastindex
@@ -66,15 +70,19 @@ class Tokenizer:
                 self.pos = after
                 token: Token
                 if kind == 1 or kind == 2:
-                    raw_name, raw = found.group(1, 2)
-                    name = names.get(raw_name)
-                    if name is None:
-                        name = names[raw_name] = raw_name.decode("ascii")
-                    param = int(raw) if raw is not None else None
-                    if name == "bin":
-                        self.pos = min(end, after + max(0, param or 0))
-                        break
-                    token = (WORD, name, param)
+                    known = words.get(found.group())
+                    if known is not None:
+                        token = known
+                    else:
+                        raw_name, raw = found.group(1, 2)
+                        name = raw_name.decode("ascii")
+                        param = int(raw) if raw is not None else None
+                        if name == "bin":
+                            self.pos = min(end, after + max(0, param or 0))
+                            break
+                        token = (WORD, name, param)
+                        if len(words) < _MAX_WORDS:
+                            words[found.group()] = token
                 elif kind == 6:
                     token = (TEXT, found.group(6), None)
                 elif kind == 5:

@@ -148,119 +148,193 @@ _COUNT_OF: Final[dict[str, tuple[int, int, int, int]]] = {
     "input": (0, 0, 0, 1),
 }
 _HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_LISTS: Final = frozenset({"ul", "ol"})
 
 
 class _Stats:
     """What the scoring asks of every element, computed once, bottom-up (text and link-text
     lengths, commas, text in outermost lists, descendant counts) and top-down (inside a
     chrome-like element, inside a figure), so no question walks a subtree or the ancestors
-    again: the extraction stays linear however deep the page nests."""
+    again: the extraction stays linear however deep the page nests.
+
+    The elements that take part (``order``: the body and what is below it, less unscored
+    and hidden subtrees) are numbered in the order of the walk down; ``index`` maps an
+    element's ``id`` to its number, and every per-element figure is a list by number.
+    """
+
+    __slots__ = (
+        "commas",
+        "counts",
+        "headings",
+        "in_figure",
+        "index",
+        "links",
+        "list_text",
+        "order",
+        "own",
+        "own_commas",
+        "parent",
+        "size",
+        "text",
+        "unlikely",
+    )
 
     def __init__(self, body: Element, hidden: frozenset[int]) -> None:
-        self.order: list[Element] = []
-        self.pos: dict[int, int] = {}
-        self.text: dict[int, int] = {}
-        self.links: dict[int, int] = {}
-        self.own: dict[int, str] = {}
-        #: commas in the element's visible text, and in its own strings alone
-        self.commas: dict[int, int] = {}
-        self.own_commas: dict[int, int] = {}
-        #: text in the outermost lists among the element's descendants (itself excluded)
-        self.list_text: dict[int, int] = {}
+        order: list[Element] = []
+        #: the number of each element's parent (-1 for the body)
+        parent: list[int] = []
         #: inside (or being) an element whose names, role or tag say chrome
-        self.unlikely: dict[int, bool] = {}
+        unlikely: list[bool] = []
         #: below a figure
-        self.in_figure: dict[int, bool] = {}
-        #: descendants (hidden ones included) per name of _COUNT_OF, and headings
-        self.counts: dict[int, tuple[int, int, int, int]] = {}
-        self.headings: set[int] = set()
-        stack: list[Element] = [body]
-        self.unlikely[id(body)] = False
-        self.in_figure[id(body)] = False
+        in_figure: list[bool] = []
+        #: (number of the parent, child element) of the subtrees that do not take part
+        left_out: list[tuple[int, Element]] = []
+        stack: list[tuple[Element, int, bool, bool]] = [(body, -1, False, False)]
+        push = stack.append
         while stack:
-            tag = stack.pop()
-            key = id(tag)
-            self.pos[key] = len(self.order)
-            self.order.append(tag)
+            tag, up, chrome, figure = stack.pop()
+            i = len(order)
+            order.append(tag)
+            parent.append(up)
+            unlikely.append(chrome)
+            in_figure.append(figure)
+            below = figure or tag.name == "figure"
             for child in tag.contents:
                 if isinstance(child, Element):
-                    if child.name not in _UNSCORED and id(child) not in hidden:
-                        self.unlikely[id(child)] = self.unlikely[key] or _chrome_like(child)
-                        self.in_figure[id(child)] = self.in_figure[key] or tag.name == "figure"
-                        stack.append(child)
-        for tag in reversed(self.order):
-            own = "".join(str(c) for c in tag.contents if isinstance(c, str))
-            key = id(tag)
-            self.own[key] = own
-            n = len(" ".join(own.split()))
-            own_commas = len(_COMMAS.findall(own))
-            commas = own_commas
-            links = 0
-            lists = 0
-            for child in tag.contents:
-                if isinstance(child, Element) and id(child) in self.text:
-                    ck = id(child)
-                    n += self.text[ck]
-                    links += self.links[ck]
-                    commas += self.commas[ck]
-                    lists += self.text[ck] if child.name in ("ul", "ol") else self.list_text[ck]
-            self.text[key] = n
-            self.links[key] = n if tag.name == "a" else links
-            self.commas[key] = commas
-            self.own_commas[key] = own_commas
-            self.list_text[key] = lists
-        self._count_descendants(body)
+                    if child.name not in _UNSCORED and (not hidden or id(child) not in hidden):
+                        push((child, i, chrome or _chrome_like(child), below))
+                    else:
+                        left_out.append((i, child))
+        n = len(order)
+        #: descendants (left-out ones included) per name of _COUNT_OF, None for none
+        counts: list[tuple[int, int, int, int] | None] = [None] * n
+        #: has a heading among its descendants (left-out ones included)
+        headings = [False] * n
+        for i, child in left_out:
+            counts[i] = _plus(counts[i], *_subtree_counts(child))
+            headings[i] = headings[i] or _holds_heading(child)
+        count_of = _COUNT_OF
+        text = [0] * n
+        links = [0] * n
+        commas = [0] * n
+        own_commas = [0] * n
+        #: text in the outermost lists among the element's descendants (itself excluded)
+        lists = [0] * n
+        own = [""] * n
+        #: the element and its descendants that take part: numbers i .. i + size[i] - 1
+        size = [1] * n
+        find_commas = _COMMAS.findall
+        # Descendants come after their ancestors in ``order``: walking it backwards, an
+        # element's children have added their figures to it when it is reached.
+        for i in range(n - 1, -1, -1):
+            tag = order[i]
+            strings = [c for c in tag.contents if isinstance(c, str)]
+            length = text[i]
+            count = 0
+            if strings:
+                mine = "".join(strings)
+                own[i] = mine
+                length += len(" ".join(mine.split()))
+                count = mine.count(",") if mine.isascii() else len(find_commas(mine))
+                own_commas[i] = count
+            name = tag.name
+            text[i] = length
+            count += commas[i]
+            commas[i] = count
+            linked = length if name == "a" else links[i]
+            links[i] = linked
+            up = parent[i]
+            if up >= 0:
+                text[up] += length
+                links[up] += linked
+                commas[up] += count
+                lists[up] += length if name in _LISTS else lists[i]
+                size[up] += size[i]
+                add = count_of.get(name)
+                held = counts[i]
+                if add is not None or held is not None:
+                    counts[up] = _plus(counts[up], held, add)
+                if headings[i] or name in _HEADINGS:
+                    headings[up] = True
+        self.order = order
+        self.parent = parent
+        self.size = size
+        self.index: dict[int, int] = dict(zip(map(id, order), range(n)))
+        self.unlikely = unlikely
+        self.in_figure = in_figure
+        self.text = text
+        self.links = links
+        self.own = own
+        #: commas in the element's visible text, and in its own strings alone
+        self.commas = commas
+        self.own_commas = own_commas
+        self.list_text = lists
+        #: descendants (hidden ones included) per name of _COUNT_OF, and headings
+        self.counts = counts
+        self.headings = headings
 
-    def _count_descendants(self, body: Element) -> None:
-        """``counts`` and ``headings`` over every descendant tag (as ``find_all`` sees them);
-        an element with none has no entry."""
-        zero = _NO_COUNTS
-        counts = self.counts
-        headings = self.headings
-        for tag in reversed(list(body.elements())):  # descendants before ancestors
-            parent = tag.parent
-            if not isinstance(parent, Element):
-                continue
-            key = id(tag)
-            add = _COUNT_OF.get(tag.name)
-            pk = id(parent)
-            if add is not None or key in counts:
-                mine = counts.get(key, zero)
-                add = add or zero
-                theirs = counts.get(pk, zero)
-                counts[pk] = (
-                    theirs[0] + mine[0] + add[0],
-                    theirs[1] + mine[1] + add[1],
-                    theirs[2] + mine[2] + add[2],
-                    theirs[3] + mine[3] + add[3],
+    def density(self, i: int) -> float:
+        """Link text ÷ text of element number ``i`` (0 when it has no text)."""
+        n = self.text[i]
+        return self.links[i] / n if n else 0.0
+
+    def members(self, tag: Element) -> list[int]:
+        """The numbers of ``tag``'s child elements that take part, in document order."""
+        index = self.index
+        return [index[id(c)] for c in tag.contents if isinstance(c, Element) and id(c) in index]
+
+
+def _plus(
+    total: tuple[int, int, int, int] | None, *more: tuple[int, int, int, int] | None
+) -> tuple[int, int, int, int] | None:
+    """The sum of the counts given (None counts as zero; None when all are)."""
+    for add in more:
+        if add is not None:
+            if total is None:
+                total = add
+            else:
+                total = (
+                    total[0] + add[0],
+                    total[1] + add[1],
+                    total[2] + add[2],
+                    total[3] + add[3],
                 )
-            if tag.name in _HEADINGS or key in headings:
-                headings.add(pk)
+    return total
 
-    def density(self, tag: Element) -> float:
-        n = self.text.get(id(tag), 0)
-        return self.links.get(id(tag), 0) / n if n else 0.0
+
+def _subtree_counts(tag: Element) -> tuple[tuple[int, int, int, int] | None, ...]:
+    """What ``tag`` and every element below it add to the counts of ``tag``'s parent."""
+    count_of = _COUNT_OF
+    return (count_of.get(tag.name), *(count_of.get(el.name) for el in tag.elements()))
+
+
+def _holds_heading(tag: Element) -> bool:
+    """Whether ``tag`` or an element below it is a heading."""
+    return tag.name in _HEADINGS or any(el.name in _HEADINGS for el in tag.elements())
 
 
 def _chrome_like(tag: Element) -> bool:
     """An element whose names, role or tag say it is chrome (not its ancestors)."""
-    if tag.name in ("body", "html"):
+    name = tag.name
+    if name in ("body", "html"):
         return False
-    names = _names(tag)
-    if names and _UNLIKELY.search(names) and not _MAYBE.search(names):
-        return True
-    return _role(tag) in _CHROME_ROLES or tag.name in ("nav", "aside", "footer")
+    if tag.attrs:
+        names = _names(tag)
+        if names and _UNLIKELY.search(names) and not _MAYBE.search(names):
+            return True
+        if _role(tag) in _CHROME_ROLES:
+            return True
+    return name in ("nav", "aside", "footer")
 
 
-def _visible_text(tag: Element, stats: _Stats) -> str:
+def _visible_text(i: int, stats: _Stats) -> str:
     parts: list[str] = []
-    stack: list[Element] = [tag]
+    stack = [i]
+    order, own = stats.order, stats.own
     while stack:
         node = stack.pop()
-        parts.append(stats.own.get(id(node), ""))
-        stack.extend(
-            c for c in reversed(node.contents) if isinstance(c, Element) and id(c) in stats.text
-        )
+        parts.append(own[node])
+        stack.extend(reversed(stats.members(order[node])))
     return " ".join(parts)
 
 
@@ -270,75 +344,65 @@ def select_main_content(body: Element, hidden: Iterable[int] = ()) -> Selection 
     ``hidden`` are ids of elements the reader drops anyway (they neither vote nor count).
     """
     stats = _Stats(body, frozenset(hidden))
-    total = stats.text.get(id(body), 0)
+    total = stats.text[0]
     if total == 0:
         return None
     # Like readability, try again without trusting chrome-like names when too little is left.
     for strict in (True, False):
-        found = _select(body, stats, total, strict)
+        found = _select(stats, total, strict)
         if found is not None:
             return found
     return None
 
 
-def _select(body: Element, stats: _Stats, total: int, strict: bool) -> Selection | None:
+def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
     scores: dict[int, float] = {}
-    tags: dict[int, Element] = {}
-    for tag in stats.order:
+    order, parent_of, own, text = stats.order, stats.parent, stats.own, stats.text
+    unlikely, commas, own_commas = stats.unlikely, stats.commas, stats.own_commas
+    for i, tag in enumerate(order):
         name = tag.name
-        if name not in _PARAGRAPHS and not (
-            name == "div" and len(stats.own[id(tag)].strip()) >= MIN_PARAGRAPH
-        ):
+        if name not in _PARAGRAPHS and not (name == "div" and len(own[i].strip()) >= MIN_PARAGRAPH):
             continue
-        length = stats.text[id(tag)]
-        if length < MIN_PARAGRAPH or (strict and stats.unlikely[id(tag)]):
+        length = text[i]
+        if length < MIN_PARAGRAPH or (strict and unlikely[i]):
             continue
-        commas = stats.commas[id(tag)] if name != "div" else stats.own_commas[id(tag)]
-        score = 1.0 + commas + min(length // 100, 3)
-        parent = tag.parent
+        score = 1.0 + (commas[i] if name != "div" else own_commas[i]) + min(length // 100, 3)
+        up = parent_of[i]
         level = 0
-        while isinstance(parent, Element) and level < 5:
-            key = id(parent)
-            if key not in stats.text:
+        while up >= 0 and level < 5:
+            if up not in scores:
+                scores[up] = _base_score(order[up])
+            scores[up] += score / (1 if level == 0 else 2 if level == 1 else level * 3)
+            if up == 0:
                 break
-            if key not in scores:
-                scores[key] = _base_score(parent)
-                tags[key] = parent
-            scores[key] += score / (1 if level == 0 else 2 if level == 1 else level * 3)
-            if parent is body:
-                break
-            parent = parent.parent
+            up = parent_of[up]
             level += 1
     if not scores:
         return None
-    final = {k: s * (1.0 - stats.density(tags[k])) for k, s in scores.items()}
-    top_key = max(final, key=lambda k: (final[k], -stats.pos[k]))
-    top = tags[top_key]
-    top = _widen(top, final, tags, stats)
+    final = {k: s * (1.0 - stats.density(k)) for k, s in scores.items()}
+    top = max(final, key=lambda k: (final[k], -k))
+    top = _widen(top, final, stats)
     roots = _with_siblings(top, final, stats, strict)
-    kept_len = sum(stats.text.get(id(r), 0) for r in roots)
+    kept_len = sum(text[r] for r in roots)
     if kept_len < MIN_CONTENT and total >= 2 * kept_len:
         return None
     dropped: set[int] = set()
     for root in roots:
         dropped |= _chrome_inside(root, stats, final, strict)
-    return Selection(tuple(roots), frozenset(dropped))
+    return Selection(tuple(order[r] for r in roots), frozenset(dropped))
 
 
-def _widen(
-    top: Element, final: dict[int, float], tags: dict[int, Element], stats: _Stats
-) -> Element:
+def _widen(top: int, final: dict[int, float], stats: _Stats) -> int:
     """Climb from ``top`` to the container that holds the rest of the article: while the
     ancestors' scores stay above a third of the last one, the first that scores higher wins;
     then while the parent holds little more than it, or gathers other strong candidates (an
     article split into parts), or has no other child."""
-    best = final[id(top)]
+    order, parent_of, text = stats.order, stats.parent, stats.text
+    best = final[top]
     last = best
-    node = top.parent
-    while (
-        isinstance(node, Element) and id(node) in stats.text and node.name not in ("body", "html")
-    ):
-        score = final.get(id(node))
+    node = parent_of[top]
+    while node >= 0 and order[node].name not in ("body", "html"):
+        score = final.get(node)
         if score is not None:
             if score < last / 3:
                 break
@@ -346,47 +410,42 @@ def _widen(
                 top = node
                 break
             last = score
-        node = node.parent
+        node = parent_of[node]
     node = top
-    while (
-        isinstance(node.parent, Element)
-        and id(node.parent) in stats.text
-        and node.parent.name not in ("body", "html")
-    ):
-        parent = node.parent
-        here = stats.text[id(node)]
-        there = stats.text[id(parent)]
-        children = [c for c in parent.contents if isinstance(c, Element) and id(c) in stats.text]
-        strong = sum(1 for c in children if c is not node and final.get(id(c), 0.0) >= 0.75 * best)
+    while parent_of[node] >= 0 and order[parent_of[node]].name not in ("body", "html"):
+        up = parent_of[node]
+        here = text[node]
+        there = text[up]
+        children = stats.members(order[up])
+        strong = sum(1 for c in children if c != node and final.get(c, 0.0) >= 0.75 * best)
         if (
             len(children) == 1
             or (there and here / there >= 0.85)
-            or (strong >= 1 and stats.density(parent) < 0.3)
+            or (strong >= 1 and stats.density(up) < 0.3)
         ):
-            node = parent
+            node = up
         else:
             break
     return node
 
 
-def _with_siblings(
-    top: Element, final: dict[int, float], stats: _Stats, strict: bool
-) -> list[Element]:
-    parent = top.parent
-    if not isinstance(parent, Element):
+def _with_siblings(top: int, final: dict[int, float], stats: _Stats, strict: bool) -> list[int]:
+    up = stats.parent[top]
+    if up < 0:
         return [top]
-    best = final.get(id(top), 0.0)
+    order = stats.order
+    top_tag = order[top]
+    best = final.get(top, 0.0)
     threshold = max(10.0, 0.2 * best)
-    top_class = top.get("class")
-    kept: list[Element] = []
-    for sib in parent.contents:
-        if not isinstance(sib, Element) or id(sib) not in stats.text:
-            continue
-        if sib is top:
+    top_class = top_tag.get("class")
+    kept: list[int] = []
+    for sib in stats.members(order[up]):
+        if sib == top:
             kept.append(sib)
             continue
-        score = final.get(id(sib), 0.0)
-        if top_class and sib.name == top.name and sib.get("class") == top_class:
+        tag = order[sib]
+        score = final.get(sib, 0.0)
+        if top_class and tag.name == top_tag.name and tag.get("class") == top_class:
             if stats.density(sib) < 0.3:
                 kept.append(sib)  # another part of the article in the same template
                 continue
@@ -394,8 +453,8 @@ def _with_siblings(
         if score >= threshold:
             kept.append(sib)
             continue
-        if sib.name == "p" and not (strict and stats.unlikely[id(sib)]):
-            length = stats.text[id(sib)]
+        if tag.name == "p" and not (strict and stats.unlikely[sib]):
+            length = stats.text[sib]
             density = stats.density(sib)
             if length > 80 and density < 0.25:
                 kept.append(sib)
@@ -408,21 +467,22 @@ def _with_siblings(
     return kept
 
 
-def _chrome_inside(root: Element, stats: _Stats, final: dict[int, float], strict: bool) -> set[int]:
+def _chrome_inside(root: int, stats: _Stats, final: dict[int, float], strict: bool) -> set[int]:
     """Ids of blocks inside kept content that look like chrome (data tables are kept whole)."""
     dropped: set[int] = set()
-    stack: list[Element] = [c for c in root.contents if isinstance(c, Element)]
-    while stack:
-        tag = stack.pop()
-        key = id(tag)
-        if key not in stats.text:
-            continue
+    order, size = stats.order, stats.size
+    # The elements below ``root`` are the numbers after it, a subtree a run of numbers.
+    i = root + 1
+    end = root + size[root]
+    while i < end:
+        tag = order[i]
         if tag.name == "table" and _is_data_table(tag):
-            continue
-        if _is_chrome(tag, stats, final, strict):
-            dropped.add(key)
-            continue
-        stack.extend(c for c in tag.contents if isinstance(c, Element))
+            i += size[i]
+        elif _is_chrome(tag, i, stats, final, strict):
+            dropped.add(id(tag))
+            i += size[i]
+        else:
+            i += 1
     return dropped
 
 
@@ -449,27 +509,27 @@ _CHECKED: Final = frozenset(
 )
 
 
-def _is_chrome(tag: Element, stats: _Stats, final: dict[int, float], strict: bool) -> bool:
+def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], strict: bool) -> bool:
     name = tag.name
     if name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
         return True
     if name not in _CHECKED:
         return False
-    text = stats.text[id(tag)]
+    text = stats.text[i]
     names = _names(tag)
     if names and _NOTES.search(names):
         return False
     if strict and names and _UNLIKELY.search(names) and not _MAYBE.search(names) and text < 2000:
         return True
     weight = _class_weight(tag)
-    if weight + final.get(id(tag), 0.0) < 0 and text < 1000:
+    if weight + final.get(i, 0.0) < 0 and text < 1000:
         return True
-    if stats.commas[id(tag)] >= 10:
+    if stats.commas[i] >= 10:
         return False
-    density = stats.density(tag)
-    is_list = name in ("ul", "ol") or (text > 0 and stats.list_text[id(tag)] > 0.9 * text)
-    in_figure = stats.in_figure[id(tag)]
-    counts = stats.counts.get(id(tag), (0, 0, 0, 0))
+    density = stats.density(i)
+    is_list = name in ("ul", "ol") or (text > 0 and stats.list_text[i] > 0.9 * text)
+    in_figure = stats.in_figure[i]
+    counts = stats.counts[i] or _NO_COUNTS
     # capped as the find_all(limit=…) counts they replace were
     paragraphs, images, items, inputs = (
         min(counts[0], 100),
@@ -484,7 +544,7 @@ def _is_chrome(tag: Element, stats: _Stats, final: dict[int, float], strict: boo
     if inputs > paragraphs // 3:
         return True
     if not is_list and text < 25 and (images == 0 or images > 2) and not in_figure:
-        return id(tag) not in stats.headings
+        return not stats.headings[i]
     if not is_list and weight < 25 and density > 0.2:
         return True
     return weight >= 25 and density > 0.5

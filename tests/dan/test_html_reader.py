@@ -578,3 +578,36 @@ def test_html_title_row_is_a_caption():
     )
     text = "\n".join(dan.convert_string(html, "html").chunks)
     assert "Fees by tier\n\n| Tier | Fee | Notes |\n| --- | --- | --- |\n| Basic | 10 | monthly |" in text
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("ab ,.") + ["\t", "\n", "\r", "\f", "\v", "\xa0", "\x1c", "é", "\u2003"]),
+        max_size=12,
+    )
+)
+def test_text_left_as_it_is_has_no_space_to_collapse(data: str) -> None:
+    """BlockBuilder.text skips the whitespace regex for printable ASCII without a double
+    space: for such text the regex must change nothing."""
+    from dan.readers.html.build import _WS
+
+    if data.isascii() and data.isprintable() and "  " not in data:
+        assert _WS.sub(" ", data) == data
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a", "b c", "  ", " ", "\n", "\t", "\xa0", "x  y", "<b>", "</b>", "<i>", "</i>"]),
+        max_size=12,
+    )
+)
+def test_spacing_of_inline_text_is_the_collapsed_text(parts: list[str]) -> None:
+    """However spaces, tabs, line ends and no-break spaces fall between inline text, a
+    paragraph's text is its words joined by single spaces."""
+    html = "<p>" + "".join(parts) + "</p>"
+    blocks = html_blocks(html, Limits())
+    words = re.sub(r"<[^>]+>", "", html).replace("\xa0", " ").split()
+    texts = ["".join(i.text for i in b.inlines if isinstance(i, m.Text)) for b in blocks]
+    assert texts == ([" ".join(words)] if words else [])

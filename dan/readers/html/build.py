@@ -245,6 +245,9 @@ class BlockBuilder:
     # ------------------------------------------------------------------ helpers
 
     def _push(self, frame: _Frame) -> None:
+        if frame is None or frame is _REV:
+            self.frames.append(frame)
+            return
         if isinstance(frame, (_Container, _Item, _List, _Table)):
             frame.index = len(self.frames)
             if isinstance(frame, _Container):
@@ -259,6 +262,8 @@ class BlockBuilder:
 
     def _pop(self) -> _Frame:
         frame = self.frames.pop()
+        if frame is None or frame is _REV:
+            return frame
         if isinstance(frame, _Container):
             self.containers.pop()
         elif isinstance(frame, _Item):
@@ -370,7 +375,10 @@ class BlockBuilder:
         if self.pre_depth:
             self.pre_parts.append(data)
             return
-        collapsed = _WS.sub(" ", data)
+        if data.isascii() and data.isprintable() and "  " not in data:
+            collapsed = data  # (its only space character is a lone " ": nothing to collapse)
+        else:
+            collapsed = _WS.sub(" ", data)
         core = collapsed.strip(" ")
         para = self.para
         if not core:
@@ -500,7 +508,7 @@ class BlockBuilder:
                 self.flush()
                 frame = _Container("caption")
         elif name in BLOCK_TAGS:
-            if not self.heading:
+            if self.para is not None and not self.heading:
                 self.flush()
         self._push(frame)
 
@@ -532,7 +540,11 @@ class BlockBuilder:
                 table = self._table_frame()
                 if table is not None:
                     table.in_head = False
-            elif (name in BLOCK_TAGS or name in _BLOCKISH) and not self.heading:
+            elif (
+                self.para is not None
+                and (name in BLOCK_TAGS or name in _BLOCKISH)
+                and not self.heading
+            ):
                 self.flush()
         else:
             self.flush()  # in the frame's own context, before it closes

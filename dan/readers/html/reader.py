@@ -204,47 +204,53 @@ def _walk(
             False,
         )
     ]
+    text, enter, exit_ = builder.text, builder.enter, builder.exit
     while stack:
         tag, children, style, in_main = stack[-1]
-        child = next(children, None)
-        if child is None:
+        # The children up to the next element to go into (its own children come first).
+        for child in children:
+            if isinstance(child, str):
+                text(child)
+                continue
+            if not isinstance(child, Element) or id(child) in dropped:
+                continue
+            name = child.name  # (lower case, as the tree has it)
+            attrs = child.attrs
+            if name in DROPPED or (name == "dialog" and "open" not in attrs):
+                continue
+            cstyle = NO_STYLE
+            if attrs:
+                raw_style = attrs.get("style")
+                if isinstance(raw_style, str):
+                    cstyle = parse_style(raw_style)
+                if _is_hidden(child, cstyle):
+                    continue
+            child_in_main = in_main or name in ("main", "article")
+            if has_main:
+                role = _role(child)
+                if name == "nav" or role in _NAV_ROLES:
+                    continue
+                if (
+                    not in_main
+                    and id(child) not in roots
+                    and (name in _BOILERPLATE or role in _BOILERPLATE_ROLES)
+                ):
+                    continue
+                if role == "main":
+                    child_in_main = True
+            if name == "img":
+                alt, title = attrs.get("alt"), attrs.get("title")
+                builder.image(
+                    alt if isinstance(alt, str) else "", title if isinstance(title, str) else ""
+                )
+                continue
+            enter(name, attrs, cstyle)
+            stack.append((child, iter(child.contents), cstyle, child_in_main))
+            break
+        else:
             stack.pop()
-            if len(stack) >= 1:
-                builder.exit(tag.name, style)
-            continue
-        if isinstance(child, str):
-            builder.text(child)
-            continue
-        if not isinstance(child, Element) or id(child) in dropped:
-            continue
-        name = (child.name or "").lower()
-        if name in DROPPED or (name == "dialog" and "open" not in child.attrs):
-            continue
-        raw_style = child.attrs.get("style")
-        cstyle = parse_style(raw_style) if isinstance(raw_style, str) else NO_STYLE
-        if _is_hidden(child, cstyle):
-            continue
-        child_in_main = in_main or name in ("main", "article")
-        if has_main:
-            role = _role(child)
-            if name == "nav" or role in _NAV_ROLES:
-                continue
-            if (
-                not in_main
-                and id(child) not in roots
-                and (name in _BOILERPLATE or role in _BOILERPLATE_ROLES)
-            ):
-                continue
-            if role == "main":
-                child_in_main = True
-        if name == "img":
-            alt, title = child.attrs.get("alt"), child.attrs.get("title")
-            builder.image(
-                alt if isinstance(alt, str) else "", title if isinstance(title, str) else ""
-            )
-            continue
-        builder.enter(name, child.attrs, cstyle)
-        stack.append((child, iter(child.contents), cstyle, child_in_main))
+            if stack:
+                exit_(tag.name, style)
 
 
 def _blocks(

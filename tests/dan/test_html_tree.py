@@ -85,6 +85,16 @@ def test_the_document_holds_only_what_the_page_holds():
 ), max_leaves=30))
 def test_elements_are_the_descendants_that_are_elements_in_document_order(html: str) -> None:
     root = parse_html("<body>" + html + "</body>")
+
+    def below(node: Element) -> list[Element | str]:  # the definition, recursively
+        out: list[Element | str] = []
+        for child in node.contents:
+            out.append(child)
+            if isinstance(child, Element):
+                out.extend(below(child))
+        return out
+
+    assert [id(n) for n in root.descendants] == [id(n) for n in below(root)]
     walked = [n for n in root.descendants if isinstance(n, Element)]
     assert [id(e) for e in root.elements()] == [id(e) for e in walked]
     body = root.find("body")

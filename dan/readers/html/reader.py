@@ -156,9 +156,7 @@ def _content_roots(soup: Element, source: str) -> set[int]:
     if not _MAIN_HINT.search(source):
         return set()
     keep: set[int] = set()
-    for node in soup.descendants:
-        if not isinstance(node, Element):
-            continue
+    for node in soup.elements():
         role = node.attrs.get("role")
         if node.name in ("main", "article") or (
             isinstance(role, str) and role.strip().lower() == "main"
@@ -273,11 +271,14 @@ def _hidden_ids(body: Element) -> set[int]:
     """ids of the elements the walk drops whatever the content (scripts, hidden elements)."""
     out: set[int] = set()
     for tag in body.elements():
-        name = (tag.name or "").lower()
-        if name in DROPPED or (name == "dialog" and "open" not in tag.attrs):
+        name = tag.name  # (lower case, as the tree has it)
+        attrs = tag.attrs
+        if name in DROPPED or (name == "dialog" and "open" not in attrs):
             out.add(id(tag))
             continue
-        raw_style = tag.attrs.get("style")
+        if not attrs:
+            continue  # (no style, no hidden flag)
+        raw_style = attrs.get("style")
         if _is_hidden(tag, parse_style(raw_style) if isinstance(raw_style, str) else NO_STYLE):
             out.add(id(tag))
     return out

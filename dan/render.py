@@ -457,6 +457,7 @@ class _Renderer:
         and row it covers, the next cell in the next free column."""
         spans: dict[int, list[Any]] = {}  # column -> [its pieces, rows still covered]
         grid: list[dict[int, list[Piece]]] = []
+        cell_pieces = self.cell_pieces
         for row in rows:
             line: dict[int, list[Piece]] = {}
             for col, entry in list(spans.items()):
@@ -468,7 +469,7 @@ class _Renderer:
             for cell in row.cells:
                 while col in line:
                     col += 1
-                pieces = self.cell_pieces(cell.blocks, depth + 1)
+                pieces = cell_pieces(cell.blocks, depth + 1)
                 if col >= MAX_COLUMNS:
                     # Cells past the last column join it, on lines of their own: a table
                     # wider than MAX_COLUMNS loses its shape there, never its text.
@@ -476,6 +477,10 @@ class _Renderer:
                     if pieces:
                         kept = line.get(last, [])
                         line[last] = kept + [Piece("\n", (), BREAK)] + pieces if kept else pieces
+                    continue
+                if cell.colspan == 1 and cell.rowspan == 1:  # (most cells)
+                    line[col] = pieces
+                    col += 1
                     continue
                 colspan = max(1, min(cell.colspan, _MAX_SPAN))
                 rowspan = max(1, min(cell.rowspan, _MAX_SPAN))

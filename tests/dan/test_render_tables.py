@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dan import model as m
-from dan.inline import Piece, facts
+from dan.inline import BREAK, Piece, facts
 from dan.render import MAX_COLUMNS, _note_refs, _Renderer, cells_pieces, row_plain
 from dan.tokenizer import count_tokens
 
@@ -40,6 +40,50 @@ def test_any_table_gives_the_spanning_walks_grid(table: m.Table) -> None:
     # (spans of 0 to 3 rows and columns: the shortcut must leave every merged table alone)
     r = _Renderer(count_tokens, 100)
     assert r._grid(table, 0) == r._spanned_grid(table.rows, 0)
+
+
+def _grid_by_definition(r: _Renderer, rows: tuple[m.Row, ...]) -> list[dict[int, list[Piece]]]:
+    """The grid of merged cells, every cell through the general spanning rule (spans
+    clamped to 1 .. 1000, cells past the last column joined to it)."""
+    spans: dict[int, list[object]] = {}
+    grid: list[dict[int, list[Piece]]] = []
+    for row in rows:
+        line: dict[int, list[Piece]] = {}
+        for col, entry in list(spans.items()):
+            line[col] = entry[0]  # type: ignore[assignment]
+            entry[1] -= 1  # type: ignore[operator]
+            if entry[1] <= 0:  # type: ignore[operator]
+                del spans[col]
+        col = 0
+        for cell in row.cells:
+            while col in line:
+                col += 1
+            pieces = r.cell_pieces(cell.blocks, 1)
+            if col >= MAX_COLUMNS:
+                last = MAX_COLUMNS - 1
+                if pieces:
+                    kept = line.get(last, [])
+                    line[last] = kept + [Piece("\n", (), BREAK)] + pieces if kept else pieces
+                continue
+            colspan = max(1, min(cell.colspan, 1000))
+            rowspan = max(1, min(cell.rowspan, 1000))
+            for k in range(colspan):
+                if col + k >= MAX_COLUMNS:
+                    break
+                line[col + k] = pieces
+                if rowspan > 1:
+                    spans[col + k] = [pieces, rowspan - 1]
+            col += colspan
+        grid.append(line)
+    return grid
+
+
+@given(_ANY_TABLE)
+@settings(max_examples=400, deadline=None)
+def test_the_spanning_walk_places_every_cell_by_the_general_rule(table: m.Table) -> None:
+    # (its shortcut for a cell spanning one row and one column must place it the same)
+    r = _Renderer(count_tokens, 100)
+    assert r._spanned_grid(table.rows, 0) == _grid_by_definition(r, table.rows)
 
 
 def test_merged_or_too_many_cells_take_the_spanning_walk() -> None:

@@ -15,7 +15,9 @@ from dan.limits import Limits
 from dan.readers.rtf import read_rtf
 from dan.readers.rtf.codepages import ascii_compatible
 from dan.readers.rtf.inline import Atom, RevKey, _normalize, build_inlines
-from dan.readers.rtf.tokens import CLOSE, OPEN, TEXT, WORD, Tokenizer
+from dan.errors import DanError, NestingTooDeepError
+from dan.readers.rtf.reader import _SPECIAL_CHARS, _Reader
+from dan.readers.rtf.tokens import CLOSE, HEX, OPEN, TEXT, WORD, Tokenizer
 
 
 @pytest.mark.parametrize("codec", ["cp1252", "utf-8", "shift_jis", "cp932", "mac_roman", "gb18030", "ascii"])
@@ -72,10 +74,10 @@ def test_tokens_after_bin_and_after_a_skipped_group() -> None:
 
 def _reference_tokens(data: bytes) -> list[tuple[int, object, object]]:
     """The tokens as the plain regex scan gives them (no \\bin, no cache)."""
-    from dan.readers.rtf.tokens import _TOKEN, HEX, SYMBOL
+    from dan.readers.rtf.tokens import HEX, SYMBOL, TOKEN
 
     out: list[tuple[int, object, object]] = []
-    for found in _TOKEN.finditer(data):
+    for found in TOKEN.finditer(data):
         kind = found.lastindex
         if kind in (1, 2):
             out.append((WORD, found.group(1).decode("ascii"), int(found.group(2)) if found.group(2) else None))
@@ -107,3 +109,98 @@ def test_control_word_tokens_past_the_cache_bound_are_still_read() -> None:
     data = b"".join(b"\\w%d " % i for i in range(tokens._MAX_WORDS + 500)) + b"\\w3 \\w9000"
     got = list(Tokenizer(data))
     assert got == [(WORD, "w", i) for i in range(tokens._MAX_WORDS + 500)] + [(WORD, "w", 3), (WORD, "w", 9000)]
+
+
+class _TokenDrivenReader(_Reader):
+    """The reader driven by :class:`Tokenizer`'s tokens, as it was before the scan was
+    fused into ``_read_tokens``: the reference the fused loop must match."""
+
+    def _read_tokens(self) -> None:
+        max_depth = self.limits.max_depth
+        for kind, value, param in self.tokens:
+            if kind == TEXT:
+                self._text_bytes(value)
+                continue
+            if kind == HEX:
+                if self.skip_chars:
+                    self.skip_chars -= 1
+                    continue
+                if self.fresh and self._upr_child_skipped():
+                    continue
+                self.buf.append(value)
+                continue
+            self.skip_chars = 0
+            if self.buf:
+                self._flush()
+            if kind == OPEN:
+                if len(self.stack) >= max_depth:
+                    raise NestingTooDeepError("too deep")
+                parent = self.state
+                self.stack.append(parent)
+                self.state = parent.clone()
+                self.state.upr_child = parent.upr
+                self.state.upr = False
+                self.fresh = True
+                self.star = False
+                continue
+            if kind == CLOSE:
+                self.fresh = self.star = False
+                if not self.stack:
+                    return
+                self._close_group()
+                if not self.stack:
+                    return
+                continue
+            if kind == WORD:
+                if self.fresh:
+                    self.fresh = False
+                    if self._destination(value, param):
+                        continue
+                self.star = False
+                handler = self.handlers.get(value)
+                if handler is not None:
+                    handler(param)
+                elif value in _SPECIAL_CHARS:
+                    self._emit(_SPECIAL_CHARS[value])
+                continue
+            self._symbol(value)
+
+
+_SOUP = [
+    "{", "}", "\\par ", "\\b ", "\\b0 ", "\\plain ", "\\pard ", "\\cell ", "\\row ", "\\trowd ", "\\cellx1000 ",
+    "\\clmgf ", "\\clmrg ", "\\intbl ", "{\\footnote ", "{\\*\\annotation ", "{\\*\\atrfstart 1}", "\\revised ",
+    "\\u8364?", "\\u-10 ", "\\uc2 ", "\\uc2\\u8364\\'41\\'42\\'43", "\\'e9", "\\'41\\'42", "text ", "more text\r\n", "{\\listtext 1.}", "\\ls1 ",
+    "{\\*\\pn\\pnlvlblt}", "\\uc0 ", "\\v ", "\\v0 ", "\\bin2 ", "\\bin3 {}", "\\bin0 ", "{\\upr{a}{\\*\\ud{b}}}",
+    "{\\upr{\\'41}{\\*\\ud{\\u66 ?}}}", "\\\\", "\\{", "\\}", "\\~", "\\_", "\\*", "\\\n", "{\\*\\unknown {x}}",
+    "{\\pict 0011{}}", "{\\fonttbl{\\f0 Arial;}}", "{\\field{\\*\\fldinst HYPERLINK \"http://a.b\"}{\\fldrslt link}}",
+    "\\f0 ", "\\tab ", "\\emdash ", "\\'", "\\", "{\\*", "{\\header head\\par}",
+]
+
+
+def _read_with(reader_class: type[_Reader], data: bytes) -> object:
+    reader = reader_class(data, Limits())
+    try:
+        try:
+            reader.run()
+        except DanError as exc:
+            return type(exc)
+        return reader.document()
+    finally:
+        reader.handlers.clear()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_SOUP), max_size=60))
+def test_the_fused_scan_reads_what_the_tokenizer_driven_reader_reads(pieces: list[str]) -> None:
+    data = ("{\\rtf1\\ansi " + "".join(pieces)).encode()
+    assert _read_with(_Reader, data) == _read_with(_TokenDrivenReader, data)
+
+
+def test_the_fused_scan_matches_on_the_corpus(corpus: object) -> None:
+    from pathlib import Path
+
+    files = sorted(Path(str(corpus)).glob("rtfparserkit/**/*.rtf"))[:60]
+    assert files
+    for path in files:
+        data = path.read_bytes()
+        assert _read_with(_Reader, data) == _read_with(_TokenDrivenReader, data), path

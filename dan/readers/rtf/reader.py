@@ -47,7 +47,7 @@ from dan.readers.rtf.codepages import (
 from dan.readers.rtf.inline import CommentPoint, RevKey, dttm_date
 from dan.readers.rtf.story import ParaProps, Story
 from dan.readers.rtf.tables import RowDef
-from dan.readers.rtf.tokens import CLOSE, HEX, OPEN, TEXT, WORD, Tokenizer
+from dan.readers.rtf.tokens import TOKEN, Token, Tokenizer, read_word
 from dan.textclean import clean_text
 
 __all__ = ["read_rtf"]
@@ -280,69 +280,7 @@ class _Reader:
     # ------------------------------------------------------------------ main loop
 
     def run(self) -> None:
-        tokens = self.tokens
-        max_depth = self.limits.max_depth
-        for kind, value, param in tokens:
-            if kind == TEXT:
-                self._text_bytes(value)
-                continue
-            if kind == HEX:
-                if self.skip_chars:
-                    self.skip_chars -= 1
-                    continue
-                if self.fresh and self._upr_child_skipped():
-                    continue
-                self.buf.append(value)
-                continue
-            self.skip_chars = 0
-            if self.buf:
-                self._flush()
-            if kind == OPEN:
-                if len(self.stack) >= max_depth:
-                    raise NestingTooDeepError(
-                        f"the RTF nests groups more than Limits.max_depth={max_depth} levels deep; "
-                        "the file is damaged or hostile (raise the limit if it is genuine)"
-                    )
-                parent = self.state
-                self.stack.append(parent)
-                self.state = parent.clone()
-                self.state.upr_child = parent.upr
-                self.state.upr = False
-                self.fresh = True
-                self.star = False
-                continue
-            if kind == CLOSE:
-                self.fresh = self.star = False
-                if not self.stack:
-                    break  # the document group is closed: anything after it is ignored
-                self._close_group()
-                if not self.stack:
-                    break
-                continue
-            if kind == WORD:
-                name: str = value
-                if self.fresh:
-                    self.fresh = False
-                    if self._destination(name, param):
-                        continue
-                self.star = False
-                handler = self.handlers.get(name)
-                if handler is not None:
-                    handler(param)
-                elif name in _SPECIAL_CHARS:
-                    self._emit(_SPECIAL_CHARS[name])
-                continue
-            # SYMBOL
-            char: str = value
-            if char == "*":
-                self.star = True
-                continue
-            if self.fresh and self._upr_child_skipped():
-                continue
-            if char in ("\n", "\r"):
-                self._par(None)
-            elif char in _SYMBOLS:
-                self._emit(_SYMBOLS[char])
+        self._read_tokens()
         if self.buf:
             self._flush()
         if self.stack:
@@ -357,6 +295,106 @@ class _Reader:
             )
             while self.stack:
                 self._close_group()
+
+    def _read_tokens(self) -> None:
+        """Handle the tokens up to the end of the data or of the document group.
+
+        The tokenizer's scan, done here with no generator between the scan and the
+        handling (a generator step and a tuple per token were a tenth of the reader): one
+        ``finditer`` pass, restarted where the position was moved (past ``\\binN``'s
+        data, or past a group :meth:`_skip_group` skipped), exactly as
+        :meth:`Tokenizer.__iter__` does.
+        """
+        tokens = self.tokens
+        data = tokens.data
+        end = len(data)
+        finditer = TOKEN.finditer
+        words: dict[bytes, Token] = {}  # (see read_word)
+        max_depth = self.limits.max_depth
+        handlers = self.handlers
+        while tokens.pos < end:
+            for found in finditer(data, tokens.pos):
+                kind = found.lastindex
+                after = found.end()
+                tokens.pos = after
+                if kind == 6:  # text
+                    self._text_bytes(found.group(6))
+                elif kind == 1 or kind == 2:  # control word
+                    word = words.get(found.group())
+                    if word is None:
+                        word = read_word(found, words)
+                        if word[1] == "bin":
+                            tokens.pos = min(end, after + max(0, word[2] or 0))
+                            break
+                    self.skip_chars = 0
+                    if self.buf:
+                        self._flush()
+                    name: str = word[1]
+                    param: int | None = word[2]
+                    if self.fresh:
+                        self.fresh = False
+                        if self._destination(name, param):
+                            if tokens.pos != after:
+                                break
+                            continue
+                    self.star = False
+                    handler = handlers.get(name)
+                    if handler is not None:
+                        handler(param)
+                    elif name in _SPECIAL_CHARS:
+                        self._emit(_SPECIAL_CHARS[name])
+                elif kind == 5:  # group
+                    self.skip_chars = 0
+                    if self.buf:
+                        self._flush()
+                    if found.group(5) == b"{":
+                        if len(self.stack) >= max_depth:
+                            raise NestingTooDeepError(
+                                "the RTF nests groups more than "
+                                f"Limits.max_depth={max_depth} levels deep; the file is "
+                                "damaged or hostile (raise the limit if it is genuine)"
+                            )
+                        parent = self.state
+                        self.stack.append(parent)
+                        self.state = parent.clone()
+                        self.state.upr_child = parent.upr
+                        self.state.upr = False
+                        self.fresh = True
+                        self.star = False
+                    else:
+                        self.fresh = self.star = False
+                        if not self.stack:
+                            return  # the document group is closed: anything after it is ignored
+                        self._close_group()
+                        if not self.stack:
+                            return
+                elif kind is None:  # line ends
+                    continue
+                elif kind == 3:  # hex escape
+                    if self.skip_chars:
+                        self.skip_chars -= 1
+                    elif not (self.fresh and self._upr_child_skipped()):
+                        self.buf.append(int(found.group(3), 16))
+                else:  # control symbol
+                    self.skip_chars = 0
+                    if self.buf:
+                        self._flush()
+                    self._symbol(found.group(4).decode("latin-1"))
+                if tokens.pos != after:
+                    break
+            else:
+                return
+
+    def _symbol(self, char: str) -> None:
+        if char == "*":
+            self.star = True
+            return
+        if self.fresh and self._upr_child_skipped():
+            return
+        if char in ("\n", "\r"):
+            self._par(None)
+        elif char in _SYMBOLS:
+            self._emit(_SYMBOLS[char])
 
     # ------------------------------------------------------------------ groups
 

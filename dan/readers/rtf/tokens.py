@@ -14,7 +14,18 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["Tokenizer", "WORD", "SYMBOL", "HEX", "OPEN", "CLOSE", "TEXT", "Token"]
+__all__ = [
+    "Tokenizer",
+    "TOKEN",
+    "WORD",
+    "SYMBOL",
+    "HEX",
+    "OPEN",
+    "CLOSE",
+    "TEXT",
+    "Token",
+    "read_word",
+]
 
 WORD = 0  # (WORD, name: str, param: int | None)
 SYMBOL = 1  # (SYMBOL, char: str, None)
@@ -26,7 +37,8 @@ TEXT = 5  # (TEXT, data: bytes, None)
 #: ``(kind, value, param)``; the value's type follows the kind (see the kinds above).
 Token = tuple[int, Any, "int | None"]
 
-_TOKEN = re.compile(
+#: One token per match; the group that matched (``lastindex``) says which kind.
+TOKEN = re.compile(
     rb"""
     \\([a-zA-Z]{1,32})(-?[0-9]{1,10})?[0-9]*\x20?   # 1, 2: control word and parameter
     |\\'([0-9a-fA-F]{2})                             # 3: hex escape
@@ -45,6 +57,19 @@ _SPECIAL = re.compile(rb"[{}\\]")
 _BIN_PARAM = re.compile(rb"\\bin(-?[0-9]{1,10})[0-9]*\x20?")
 
 
+def read_word(found: re.Match[bytes], words: dict[bytes, Token]) -> Token:
+    """The token of a control word :data:`TOKEN` matched (groups 1 and 2), kept in
+    ``words`` by the word's text (``\\cellx1000 ``) unless it is ``\\bin`` or ``words``
+    holds :data:`_MAX_WORDS` already: a document repeats a few hundred words tens of
+    thousands of times, and hostile input can make every parameter different."""
+    raw_name, raw = found.group(1, 2)
+    name = raw_name.decode("ascii")
+    token: Token = (WORD, name, int(raw) if raw is not None else None)
+    if name != "bin" and len(words) < _MAX_WORDS:
+        words[found.group()] = token
+    return token
+
+
 class Tokenizer:
     """Iterate over the tokens of RTF ``data``; ``pos`` is the offset of the next token."""
 
@@ -58,11 +83,8 @@ class Tokenizer:
         # between two tokens.
         data = self.data
         end = len(data)
-        finditer = _TOKEN.finditer
-        # A control word's token by its text (``\\cellx1000 ``): a document repeats a few
-        # hundred of them tens of thousands of times. Bounded: hostile input can make every
-        # parameter different.
-        words: dict[bytes, Token] = {}
+        finditer = TOKEN.finditer
+        words: dict[bytes, Token] = {}  # (see read_word)
         while self.pos < end:
             for found in finditer(data, self.pos):
                 kind = found.lastindex
@@ -74,15 +96,10 @@ class Tokenizer:
                     if known is not None:
                         token = known
                     else:
-                        raw_name, raw = found.group(1, 2)
-                        name = raw_name.decode("ascii")
-                        param = int(raw) if raw is not None else None
-                        if name == "bin":
-                            self.pos = min(end, after + max(0, param or 0))
+                        token = read_word(found, words)
+                        if token[1] == "bin":
+                            self.pos = min(end, after + max(0, token[2] or 0))
                             break
-                        token = (WORD, name, param)
-                        if len(words) < _MAX_WORDS:
-                            words[found.group()] = token
                 elif kind == 6:
                     token = (TEXT, found.group(6), None)
                 elif kind == 5:

@@ -544,11 +544,6 @@ class _Reader:
 
     # ------------------------------------------------------------------ text
 
-    def _codec(self) -> str:
-        font = self.state.font
-        codec = self.fonts.get(font)
-        return codec if codec else self.doc_codec
-
     def _text_bytes(self, data: bytes) -> None:
         if self.skip_chars:
             n = min(self.skip_chars, len(data))
@@ -562,7 +557,7 @@ class _Reader:
 
     def _flush(self) -> None:
         buf = self.buf
-        codec = self._codec()
+        codec = self.fonts.get(self.state.font) or self.doc_codec  # the font's, else the file's
         if buf.isascii() and ascii_compatible(codec):
             text = buf.decode("ascii")
         else:
@@ -584,7 +579,11 @@ class _Reader:
                     f"Limits.max_chars={self.limits.max_chars:,} characters of text; "
                     "raise the limit to convert it"
                 )
-            self._story().text(clean_text(text), state.bold, state.italic, self._rev())
+            if state.deleted or state.revised:
+                rev = self._rev()
+            else:  # (what _rev does for text that is not a revision)
+                self.last_rev = rev = None
+            self.stories[-1][0].text(clean_text(text), state.bold, state.italic, rev)
         elif dest == LABEL:
             self._story().label.append(text)
         elif dest == TITLE:

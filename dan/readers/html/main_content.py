@@ -149,6 +149,8 @@ _COUNT_OF: Final[dict[str, tuple[int, int, int, int]]] = {
 }
 _HEADINGS: Final = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _LISTS: Final = frozenset({"ul", "ol"})
+#: Elements that are chrome by their name alone (see _chrome_like).
+_CHROME_ELEMENTS: Final = frozenset({"nav", "aside", "footer"})
 
 
 class _Stats:
@@ -181,31 +183,65 @@ class _Stats:
 
     def __init__(self, body: Element, hidden: frozenset[int]) -> None:
         order: list[Element] = []
+        names: list[str] = []
         #: the number of each element's parent (-1 for the body)
         parent: list[int] = []
         #: inside (or being) an element whose names, role or tag say chrome
         unlikely: list[bool] = []
         #: below a figure
         in_figure: list[bool] = []
+        #: the element's own strings, their length with runs of spaces as one, their commas
+        own: list[str] = []
+        text: list[int] = []
+        commas: list[int] = []
         #: (number of the parent, child element) of the subtrees that do not take part
         left_out: list[tuple[int, Element]] = []
+        find_commas = _COMMAS.findall
         stack: list[tuple[Element, int, bool, bool]] = [(body, -1, False, False)]
         push = stack.append
+        # The walk down: each element's own figures, and its children that take part.
         while stack:
             tag, up, chrome, figure = stack.pop()
             i = len(order)
+            name = tag.name
             order.append(tag)
+            names.append(name)
             parent.append(up)
             unlikely.append(chrome)
             in_figure.append(figure)
-            below = figure or tag.name == "figure"
+            below = figure or name == "figure"
+            strings: list[str] = []
             for child in tag.contents:
-                if isinstance(child, Element):
+                if isinstance(child, str):
+                    strings.append(child)
+                elif isinstance(child, Element):
                     if child.name not in _UNSCORED and (not hidden or id(child) not in hidden):
-                        push((child, i, chrome or _chrome_like(child), below))
+                        push(
+                            (
+                                child,
+                                i,
+                                chrome
+                                or (
+                                    _chrome_like(child)
+                                    if child.attrs
+                                    else child.name in _CHROME_ELEMENTS
+                                ),
+                                below,
+                            )
+                        )
                     else:
                         left_out.append((i, child))
+            if strings:
+                mine = "".join(strings)
+                own.append(mine)
+                text.append(len(" ".join(mine.split())))
+                commas.append(mine.count(",") if mine.isascii() else len(find_commas(mine)))
+            else:
+                own.append("")
+                text.append(0)
+                commas.append(0)
         n = len(order)
+        own_commas = commas[:]
         #: descendants (left-out ones included) per name of _COUNT_OF, None for none
         counts: list[tuple[int, int, int, int] | None] = [None] * n
         #: has a heading among its descendants (left-out ones included)
@@ -214,48 +250,33 @@ class _Stats:
             counts[i] = _plus(counts[i], *_subtree_counts(child))
             headings[i] = headings[i] or _holds_heading(child)
         count_of = _COUNT_OF
-        text = [0] * n
         links = [0] * n
-        commas = [0] * n
-        own_commas = [0] * n
         #: text in the outermost lists among the element's descendants (itself excluded)
         lists = [0] * n
-        own = [""] * n
         #: the element and its descendants that take part: numbers i .. i + size[i] - 1
         size = [1] * n
-        find_commas = _COMMAS.findall
-        # Descendants come after their ancestors in ``order``: walking it backwards, an
-        # element's children have added their figures to it when it is reached.
-        for i in range(n - 1, -1, -1):
-            tag = order[i]
-            strings = [c for c in tag.contents if isinstance(c, str)]
-            length = text[i]
-            count = 0
-            if strings:
-                mine = "".join(strings)
-                own[i] = mine
-                length += len(" ".join(mine.split()))
-                count = mine.count(",") if mine.isascii() else len(find_commas(mine))
-                own_commas[i] = count
-            name = tag.name
-            text[i] = length
-            count += commas[i]
-            commas[i] = count
-            linked = length if name == "a" else links[i]
-            links[i] = linked
+        # The walk up: descendants come after their ancestors in ``order``, so walking it
+        # backwards, an element's children have added their figures to it when it is
+        # reached, and it adds its own to its parent's.
+        for i in range(n - 1, 0, -1):
             up = parent[i]
-            if up >= 0:
-                text[up] += length
-                links[up] += linked
-                commas[up] += count
-                lists[up] += length if name in _LISTS else lists[i]
-                size[up] += size[i]
-                add = count_of.get(name)
-                held = counts[i]
-                if add is not None or held is not None:
-                    counts[up] = _plus(counts[up], held, add)
-                if headings[i] or name in _HEADINGS:
-                    headings[up] = True
+            name = names[i]
+            length = text[i]
+            text[up] += length
+            if name == "a":
+                links[i] = length
+            links[up] += links[i]
+            commas[up] += commas[i]
+            lists[up] += length if name in _LISTS else lists[i]
+            size[up] += size[i]
+            add = count_of.get(name)
+            held = counts[i]
+            if add is not None or held is not None:
+                counts[up] = _plus(counts[up], held, add)
+            if headings[i] or name in _HEADINGS:
+                headings[up] = True
+        if names[0] == "a":
+            links[0] = text[0]
         self.order = order
         self.parent = parent
         self.size = size
@@ -324,7 +345,7 @@ def _chrome_like(tag: Element) -> bool:
             return True
         if _role(tag) in _CHROME_ROLES:
             return True
-    return name in ("nav", "aside", "footer")
+    return name in _CHROME_ELEMENTS
 
 
 def _visible_text(i: int, stats: _Stats) -> str:

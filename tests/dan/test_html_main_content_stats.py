@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from dan.limits import Limits
 from dan.readers.html.main_content import _UNSCORED, _Stats, _chrome_like, select_main_content
 from dan.readers.html.reader import _body, _hidden_ids, _parse
-from dan.readers.html.tree import Element, release
+from dan.readers.html.tree import Element
 
 COMMAS = re.compile("[,\uff0c\u3001\u060c]")
 COUNTED = ("p", "img", "li", "input")
@@ -127,14 +127,25 @@ def _descendants(el: Element) -> list[Element]:
     return out
 
 
-def _ancestors(el: Element, body: Element) -> list[Element]:
+def _parents(root: Element) -> dict[int, Element]:
+    """Each element's parent below ``root``, by id (the tree keeps no links up)."""
+    out: dict[int, Element] = {}
+    for el in [root, *_descendants(root)]:
+        for c in el.contents:
+            if isinstance(c, Element):
+                out[id(c)] = el
+    return out
+
+
+def _ancestors(el: Element, body: Element, parents: dict[int, Element]) -> list[Element]:
+    """``el``'s ancestors up to ``body`` (included), nearest first; none for the body."""
     out: list[Element] = []
-    node = el.parent
+    node = parents.get(id(el))
     while el is not body and node is not None:
         out.append(node)
         if node is body:
             break
-        node = node.parent
+        node = parents.get(id(node))
     return out
 
 
@@ -142,55 +153,50 @@ def _ancestors(el: Element, body: Element) -> list[Element]:
 @given(PAGES)
 def test_every_figure_matches_its_definition(html: str) -> None:
     soup, body, hidden = _parsed(html)
-    try:
-        stats = _Stats(body, frozenset(hidden))
-        expected = _taking_part(body, hidden)
-        part = {id(el) for el in expected}
-        assert {id(el) for el in stats.order} == part
-        assert stats.order[0] is body
-        for i, el in enumerate(stats.order):
-            assert stats.index[id(el)] == i
-            up = stats.parent[i]
-            assert (up == -1) if el is body else (stats.order[up] is el.parent)
-            # a subtree is the run of numbers after its root
-            below = {id(d) for d in _descendants(el) if id(d) in part}
-            assert {id(d) for d in stats.order[i + 1 : i + stats.size[i]]} == below
-            assert stats.text[i] == _text(el, part)
-            assert stats.links[i] == _links(el, part)
-            assert stats.commas[i] == _commas(el, part)
-            assert stats.own_commas[i] == len(COMMAS.findall(_own(el)))
-            assert stats.own[i] == _own(el)
-            assert stats.list_text[i] == _list_text(el, part)
-            # counts and headings see every descendant, hidden and unscored ones too
-            names = [d.name for d in _descendants(el)]
-            counts = tuple(names.count(n) for n in COUNTED)
-            assert (stats.counts[i] or (0, 0, 0, 0)) == counts
-            assert stats.counts[i] is None or any(counts)
-            assert stats.headings[i] == any(n in HEADINGS for n in names)
-            chain = [el, *_ancestors(el, body)] if el is not body else []
-            assert stats.unlikely[i] == any(_chrome_like(a) for a in chain if a is not body)
-            assert stats.in_figure[i] == any(
-                a.name == "figure" for a in _ancestors(el, body)
-            )
-            n = stats.text[i]
-            assert stats.density(i) == (stats.links[i] / n if n else 0.0)
-    finally:
-        release(soup)
+    stats = _Stats(body, frozenset(hidden))
+    parents = _parents(body)
+    expected = _taking_part(body, hidden)
+    part = {id(el) for el in expected}
+    assert {id(el) for el in stats.order} == part
+    assert stats.order[0] is body
+    for i, el in enumerate(stats.order):
+        assert stats.index[id(el)] == i
+        up = stats.parent[i]
+        assert (up == -1) if el is body else (stats.order[up] is parents[id(el)])
+        # a subtree is the run of numbers after its root
+        below = {id(d) for d in _descendants(el) if id(d) in part}
+        assert {id(d) for d in stats.order[i + 1 : i + stats.size[i]]} == below
+        assert stats.text[i] == _text(el, part)
+        assert stats.links[i] == _links(el, part)
+        assert stats.commas[i] == _commas(el, part)
+        assert stats.own_commas[i] == len(COMMAS.findall(_own(el)))
+        assert stats.own[i] == _own(el)
+        assert stats.list_text[i] == _list_text(el, part)
+        # counts and headings see every descendant, hidden and unscored ones too
+        names = [d.name for d in _descendants(el)]
+        counts = tuple(names.count(n) for n in COUNTED)
+        assert (stats.counts[i] or (0, 0, 0, 0)) == counts
+        assert stats.counts[i] is None or any(counts)
+        assert stats.headings[i] == any(n in HEADINGS for n in names)
+        chain = [el, *_ancestors(el, body, parents)] if el is not body else []
+        assert stats.unlikely[i] == any(_chrome_like(a) for a in chain if a is not body)
+        assert stats.in_figure[i] == any(
+            a.name == "figure" for a in _ancestors(el, body, parents)
+        )
+        n = stats.text[i]
+        assert stats.density(i) == (stats.links[i] / n if n else 0.0)
 
 
 @settings(max_examples=100, deadline=None)
 @given(PAGES)
 def test_dropped_blocks_lie_inside_the_kept_roots(html: str) -> None:
     soup, body, hidden = _parsed(html)
-    try:
-        selection = select_main_content(body, hidden)
-        if selection is None:
-            return
-        inside = {id(d) for root in selection.roots for d in _descendants(root)}
-        assert selection.dropped <= inside
-        assert all(id(root) not in hidden for root in selection.roots)
-    finally:
-        release(soup)
+    selection = select_main_content(body, hidden)
+    if selection is None:
+        return
+    inside = {id(d) for root in selection.roots for d in _descendants(root)}
+    assert selection.dropped <= inside
+    assert all(id(root) not in hidden for root in selection.roots)
 
 
 def test_counts_and_headings_include_hidden_subtrees() -> None:
@@ -201,18 +207,15 @@ def test_counts_and_headings_include_hidden_subtrees() -> None:
         "<svg><figure><h4>in svg</h4></figure></svg></div></body></html>"
     )
     soup, body, hidden = _parsed(html)
-    try:
-        stats = _Stats(body, frozenset(hidden))
-        wrap = next(el for el in stats.order if el.get("id") == "wrap")
-        i = stats.index[id(wrap)]
-        # one shown p and two hidden ones, the hidden img, li and input
-        assert stats.counts[i] == (3, 1, 1, 1)
-        assert stats.headings[i] is True
-        assert stats.counts[0] == (3, 1, 1, 1) and stats.headings[0] is True
-        # the hidden subtree and the svg do not take part, and their text does not count
-        assert [el.name for el in stats.order] == ["body", "div", "p"]
-        assert stats.text[i] == len("shown text")
-        shown = stats.index[id(next(el for el in stats.order if el.name == "p"))]
-        assert stats.counts[shown] is None and stats.headings[shown] is False
-    finally:
-        release(soup)
+    stats = _Stats(body, frozenset(hidden))
+    wrap = next(el for el in stats.order if el.get("id") == "wrap")
+    i = stats.index[id(wrap)]
+    # one shown p and two hidden ones, the hidden img, li and input
+    assert stats.counts[i] == (3, 1, 1, 1)
+    assert stats.headings[i] is True
+    assert stats.counts[0] == (3, 1, 1, 1) and stats.headings[0] is True
+    # the hidden subtree and the svg do not take part, and their text does not count
+    assert [el.name for el in stats.order] == ["body", "div", "p"]
+    assert stats.text[i] == len("shown text")
+    shown = stats.index[id(next(el for el in stats.order if el.name == "p"))]
+    assert stats.counts[shown] is None and stats.headings[shown] is False

@@ -18,7 +18,8 @@ def test_contents_keep_elements_and_text_in_order():
     p = _body("<p>one <b>two</b> three</p>").contents[0]
     assert isinstance(p, Element) and p.name == "p"
     assert [c if isinstance(c, str) else c.name for c in p.contents] == ["one ", "b", " three"]
-    assert p.contents[1].parent is p and p.get_text() == "one two three"  # type: ignore[union-attr]
+    assert p.get_text() == "one two three"
+    assert not hasattr(p.contents[1], "parent")  # (no link up: no reference cycle per element)
 
 
 def test_space_between_elements_is_one_space_or_one_line_break_except_in_pre():
@@ -62,7 +63,9 @@ def test_queries():
     )
     titles = doc.find_all("title")
     assert [t.get_text() for t in titles] == ["T", "S"]
-    assert titles[1].find_parent(["svg", "math"]) is not None and titles[0].find_parent(["svg"]) is None
+    paths = {id(el): [a.name for a in path] for el, path in doc.with_ancestors()}
+    assert paths[id(titles[0])] == ["[document]", "html", "head"]
+    assert paths[id(titles[1])] == ["[document]", "html", "body", "svg"]
     assert len(doc.find_all("a", with_attr="href")) == 1 and len(doc.find_all("a", limit=1)) == 1
     tr = doc.find("tr")
     assert tr is not None and [c.name for c in tr.find_all(["td", "th"], recursive=False)] == ["td", "th"]
@@ -100,3 +103,24 @@ def test_elements_are_the_descendants_that_are_elements_in_document_order(html: 
     body = root.find("body")
     assert body is not None
     assert [id(e) for e in body.elements()] == [id(n) for n in body.descendants if isinstance(n, Element)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.recursive(st.sampled_from(["t", " ", ""]), lambda inner: st.builds(
+    lambda name, kids: f"<{name}>{''.join(kids)}</{name}>",
+    st.sampled_from(["div", "p", "span", "b", "ul", "li", "table", "td"]),
+    st.lists(inner, max_size=4),
+), max_leaves=30))
+def test_with_ancestors_gives_each_element_its_path_from_the_root(html: str) -> None:
+    root = parse_html("<body>" + html + "</body>")
+
+    def paths(node: Element, above: list[Element]) -> list[tuple[Element, list[Element]]]:
+        out: list[tuple[Element, list[Element]]] = []
+        for child in node.contents:
+            if isinstance(child, Element):
+                out.append((child, above + [node]))
+                out.extend(paths(child, above + [node]))
+        return out
+
+    got = [(id(el), [id(a) for a in path]) for el, path in root.with_ancestors()]
+    assert got == [(id(el), [id(a) for a in path]) for el, path in paths(root, [])]

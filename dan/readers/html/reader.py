@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from dan.readers.html.tree import Element, parse_html, release
+from dan.readers.html.tree import Element, parse_html
 
 from dan import model as m
 from dan.errors import LimitExceededError, TextTooLargeError
@@ -156,15 +156,13 @@ def _content_roots(soup: Element, source: str) -> set[int]:
     if not _MAIN_HINT.search(source):
         return set()
     keep: set[int] = set()
-    for node in soup.elements():
+    for node, path in soup.with_ancestors():
         role = node.attrs.get("role")
         if node.name in ("main", "article") or (
             isinstance(role, str) and role.strip().lower() == "main"
         ):
-            parent: Element | None = node
-            while parent is not None and id(parent) not in keep:
-                keep.add(id(parent))
-                parent = parent.parent
+            keep.add(id(node))
+            keep.update(map(id, path))
     return keep
 
 
@@ -173,9 +171,17 @@ def _title(soup: Element, source: str) -> str:
         return ""
     head = soup.find("head")
     scope = head if head is not None and head.find("title") is not None else soup
-    for tag in scope.find_all("title", limit=20):
-        if tag.find_parent(["svg", "math"]) is None:
+    # The first of the first 20 titles that is not an SVG's or a formula's (above the
+    # head, where a head's title would be, there is only the html element).
+    seen = 0
+    for tag, path in scope.with_ancestors():
+        if tag.name != "title":
+            continue
+        if not any(a.name in ("svg", "math") for a in path):
             return clean_text(" ".join(tag.get_text(" ").split()))
+        seen += 1
+        if seen >= 20:
+            break
     return ""
 
 
@@ -291,10 +297,7 @@ def html_blocks(fragment: str, limits: Limits, link_targets: bool = True) -> tup
     """
     _check_size(fragment, limits)
     soup, _text, _nuls = _parse(fragment, limits)
-    try:
-        return _blocks(soup, limits, set(), link_targets=link_targets)
-    finally:
-        release(soup)
+    return _blocks(soup, limits, set(), link_targets=link_targets)
 
 
 def read_html(
@@ -308,10 +311,7 @@ def read_html(
     """
     _check_size(source, limits)
     soup, text, nuls = _parse(source, limits)
-    try:
-        return _read_page(soup, text, nuls, limits, options)
-    finally:
-        release(soup)
+    return _read_page(soup, text, nuls, limits, options)
 
 
 def _read_page(

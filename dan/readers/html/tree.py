@@ -19,7 +19,7 @@ from typing import Final
 
 from lxml import etree
 
-__all__ = ["Element", "parse_html", "release"]
+__all__ = ["Element", "parse_html"]
 
 #: Attributes whose value is a whitespace-separated list, per element ("*": any).
 _LIST_ATTRIBUTES: Final = {
@@ -43,18 +43,20 @@ _WORDS: Final = re.compile(r"\S+")
 
 
 class Element:
-    """One element: ``name`` (lower case), ``attrs``, ``contents`` (child elements and
-    text strings, in order) and ``parent`` (None for the document root)."""
+    """One element: ``name`` (lower case), ``attrs`` and ``contents`` (child elements and
+    text strings, in order).
 
-    __slots__ = ("name", "attrs", "contents", "parent")
+    No link to the parent: a tree with links both ways is a reference cycle per element,
+    which only the cyclic collector frees (and its next pass walks all of it); walks that
+    need the ancestors keep their own path.
+    """
 
-    def __init__(
-        self, name: str, attrs: dict[str, str | list[str]], parent: Element | None
-    ) -> None:
+    __slots__ = ("name", "attrs", "contents")
+
+    def __init__(self, name: str, attrs: dict[str, str | list[str]]) -> None:
         self.name = name
         self.attrs = attrs
         self.contents: list[Element | str] = []
-        self.parent = parent
 
     def __repr__(self) -> str:
         return f"<{self.name} {len(self.contents)} children>"
@@ -123,15 +125,23 @@ class Element:
         found = self.find_all(names, limit=1)
         return found[0] if found else None
 
-    def find_parent(self, names: Iterable[str]) -> Element | None:
-        """The nearest ancestor named one of ``names``, or None."""
-        wanted = set(names)
-        node = self.parent
-        while node is not None:
-            if node.name in wanted:
-                return node
-            node = node.parent
-        return None
+    def with_ancestors(self) -> Iterator[tuple[Element, list[Element]]]:
+        """Every element below this one, in document order, with the elements from this
+        one down to its parent (the same list each time, changed as the walk goes on:
+        copy it to keep it)."""
+        path: list[Element] = [self]
+        stack: list[Iterator[Element | str]] = [iter(self.contents)]
+        while stack:
+            for node in stack[-1]:
+                if isinstance(node, Element):
+                    yield node, path
+                    if node.contents:
+                        path.append(node)
+                        stack.append(iter(node.contents))
+                        break
+            else:
+                stack.pop()
+                path.pop()
 
     def get_text(self, separator: str = "") -> str:
         """The text of every string below this one, joined by ``separator``."""
@@ -150,7 +160,7 @@ def _attrs(name: str, attrib: Mapping[str, str]) -> dict[str, str | list[str]]:
 
 
 #: What a closed builder points at instead of the tree it built.
-_CLOSED: Final = Element("[closed]", {}, None)
+_CLOSED: Final = Element("[closed]", {})
 
 
 class _Builder:
@@ -161,8 +171,10 @@ class _Builder:
     """
 
     def __init__(self) -> None:
-        self.doc = Element("[document]", {}, None)
+        self.doc = Element("[document]", {})
         self.node = self.doc
+        #: the open elements above ``node``, the document first
+        self.open: list[Element] = []
         self.pending: list[str] = []
         self.preserving = 0  # open pre and textarea elements
 
@@ -178,8 +190,9 @@ class _Builder:
         if self.pending:
             self._flush()
         name = tag.lower()
-        kid = Element(name, _attrs(name, attrib) if attrib else {}, self.node)
+        kid = Element(name, _attrs(name, attrib) if attrib else {})
         self.node.contents.append(kid)
+        self.open.append(self.node)
         self.node = kid
         if name in _PRESERVING:
             self.preserving += 1
@@ -189,9 +202,8 @@ class _Builder:
             self._flush()
         if self.node.name in _PRESERVING:
             self.preserving -= 1
-        parent = self.node.parent
-        if parent is not None:
-            self.node = parent
+        if self.open:
+            self.node = self.open.pop()
 
     def data(self, text: str) -> None:
         self.pending.append(text)
@@ -218,24 +230,8 @@ class _Builder:
         # (lxml's parser and its context refer to each other and keep this target alive
         # until the cyclic collector's next pass: it must not keep the tree alive too)
         self.doc = self.node = _CLOSED
+        self.open.clear()
         return doc
-
-
-def release(root: Element) -> None:
-    """Clear the parent link of every element under ``root``.
-
-    Child and parent refer to each other, so a dropped tree is garbage only the cyclic
-    collector can free, and its next pass walks all of it (tens of milliseconds for a
-    megabyte of HTML, paid when a conversion ends and re-enables the collector). Without
-    the links, reference counting frees the tree as soon as it is dropped.
-    """
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        node.parent = None
-        for child in node.contents:
-            if type(child) is Element:
-                stack.append(child)
 
 
 def parse_html(text: str) -> Element:

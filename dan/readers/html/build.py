@@ -18,7 +18,7 @@ from typing import cast
 from dan import model as m
 from dan.errors import TextTooLargeError
 from dan.limits import Limits
-from dan.readers.html.style import InlineStyle
+from dan.readers.html.style import NO_STYLE, InlineStyle
 from dan.readers.numerals import roman
 from dan.textclean import clean_text
 
@@ -175,6 +175,51 @@ _REV = _Rev()
 _Frame = _Container | _List | _Item | _Table | _Row | _Rev | None  # None: a transparent element
 _PRE_TAGS = frozenset({"pre", "listing", "xmp", "plaintext"})
 
+# What BlockBuilder.enter does with an element, by its name (the first four change only
+# the formatting).
+_OTHER, _BOLD, _ITALIC, _CODE = 0, 1, 2, 3
+(
+    _HEADING,
+    _BR,
+    _HR,
+    _PRE,
+    _LINK,
+    _REVISION,
+    _LIST,
+    _ITEM,
+    _QUOTE,
+    _TABLE,
+    _ROW_GROUP,
+    _ROW,
+    _CELL,
+    _CAPTION,
+    _BLOCK,
+) = range(4, 19)
+_KIND: dict[str, int] = {
+    **dict.fromkeys(BLOCK_TAGS, _BLOCK),
+    **dict.fromkeys(_BOLD_TAGS, _BOLD),
+    **dict.fromkeys(_ITALIC_TAGS, _ITALIC),
+    **dict.fromkeys(_CODE_TAGS, _CODE),
+    **dict.fromkeys(HEADINGS, _HEADING),
+    "br": _BR,
+    "hr": _HR,
+    **dict.fromkeys(_PRE_TAGS, _PRE),
+    "a": _LINK,
+    "ins": _REVISION,
+    "del": _REVISION,
+    **dict.fromkeys(_LIST_TAGS, _LIST),
+    "li": _ITEM,
+    "blockquote": _QUOTE,
+    "table": _TABLE,
+    "thead": _ROW_GROUP,
+    "tbody": _ROW_GROUP,
+    "tfoot": _ROW_GROUP,
+    "tr": _ROW,
+    "td": _CELL,
+    "th": _CELL,
+    "caption": _CAPTION,
+}
+
 
 class _Para:
     """Inline content being collected for one paragraph-like block."""
@@ -302,6 +347,7 @@ class BlockBuilder:
         self._container().blocks.append(block)
 
     def _count(self, n: int) -> None:
+        """Count ``n`` more characters of text; raise past ``Limits.max_chars``."""
         self.chars += n
         if self.chars > self.limits.max_chars:
             raise TextTooLargeError(
@@ -371,9 +417,16 @@ class BlockBuilder:
         """Character data of the current element."""
         if not data:
             return
-        self._count(len(data))
+        self.chars += len(data)
+        if self.chars > self.limits.max_chars:
+            self._count(0)  # (raises)
         if self.pre_depth:
             self.pre_parts.append(data)
+            return
+        if data == " " or data == "\n":  # (the tree's space between elements)
+            para = self.para
+            if para is not None and para.has_text:
+                para.pending_space = True
             return
         if data.isascii() and data.isprintable() and "  " not in data:
             collapsed = data  # (its only space character is a lone " ": nothing to collapse)
@@ -385,7 +438,8 @@ class BlockBuilder:
             if para is not None and para.has_text:
                 para.pending_space = True
             return
-        para = self._open_para()
+        if para is None:
+            para = self.para = _Para(self.revisions)
         space = (
             para.has_text and not para.after_break and (para.pending_space or collapsed[0] == " ")
         )
@@ -397,8 +451,8 @@ class BlockBuilder:
                 level -= 1
             para.frames[level][2].append(m.Text(" "))
             space = False
-        para.add(
-            m.Text(clean_text((" " if space else "") + core), bold=bold, italic=italic, code=code)
+        para.frames[-1][2].append(
+            m.Text(clean_text(" " + core if space else core), bold=bold, italic=italic, code=code)
         )
         para.has_text = True
         para.after_break = False
@@ -422,57 +476,74 @@ class BlockBuilder:
 
     def enter(self, name: str, attrs: Mapping[str, object], style: InlineStyle) -> None:
         """An element starts (the walker has already dropped elements that are not read)."""
-        bold, italic, code = self.fmt[-1]
-        if name in _BOLD_TAGS:
-            bold = True
-        elif name in _ITALIC_TAGS:
-            italic = True
-        elif name in _CODE_TAGS:
-            code = True
-        if style.bold is not None:
-            bold = style.bold
-        if style.italic is not None:
-            italic = style.italic
-        self.fmt.append((bold, italic, code))
+        kind = _KIND.get(name, _OTHER)
+        fmt = self.fmt[-1]
+        if kind <= _CODE and kind != _OTHER or style is not NO_STYLE:
+            bold, italic, code = fmt
+            if kind == _BOLD:
+                bold = True
+            elif kind == _ITALIC:
+                italic = True
+            elif kind == _CODE:
+                code = True
+            if style.bold is not None:
+                bold = style.bold
+            if style.italic is not None:
+                italic = style.italic
+            fmt = (bold, italic, code)
+            if style.break_before and not self.pre_depth:
+                if name == "tr" and self._table_frame() is not None:
+                    pass  # handled by the row's page mark
+                else:
+                    self.page_break()
+        self.fmt.append(fmt)
         frame: _Frame = None
-        if style.break_before and not self.pre_depth:
-            if name == "tr" and self._table_frame() is not None:
-                pass  # handled by the row's page mark
-            else:
-                self.page_break()
         if self.pre_depth:
             if name == "br":
                 self.pre_parts.append("\n")
-            elif name in _PRE_TAGS:
+            elif kind == _PRE:
                 self.pre_depth += 1
             elif name == "code" and not self.pre_lang:
                 self.pre_lang = _language(attrs)
-            self._push(None)
+            self.frames.append(None)
             return
-        if name in HEADINGS:
+        if kind <= _CODE:  # (an inline element, or one the builder reads as transparent)
+            self.frames.append(None)
+            return
+        if kind == _CELL:
+            frame = self._enter_cell(name, attrs)
+        elif kind == _BLOCK:
+            if self.para is not None and not self.heading:
+                self.flush()
+        elif kind == _ROW:
+            frame = self._enter_row(style)
+        elif kind == _ITEM:
+            frame = self._enter_item(attrs)
+        elif kind == _LINK:
+            if self.link_targets and isinstance(attrs.get("href"), str):
+                # a link is a frame like a revision: its text may run over several paragraphs
+                if len(self.revisions) < MAX_REVISION_NESTING:
+                    href = {"href": str(attrs.get("href", ""))}
+                    self.revisions.append(("a", href))
+                    if self.para is not None:
+                        self.para.frames.append(("a", href, []))
+                    frame = _REV
+        elif kind == _HEADING:
             if not self.heading:
                 self.flush()
             self.heading.append(HEADINGS[name])
-        elif name == "br":
+        elif kind == _BR:
             self.line_break()
-        elif name == "hr":
+        elif kind == _HR:
             if not self.heading:
                 self.flush()
                 self._emit(m.Rule())
-        elif name in _PRE_TAGS:
+        elif kind == _PRE:
             self.flush()
             self.pre_depth = 1
             self.pre_parts = []
             self.pre_lang = _language(attrs)
-        elif name == "a" and self.link_targets and isinstance(attrs.get("href"), str):
-            # a link is a frame like a revision: its text may run over several paragraphs
-            if len(self.revisions) < MAX_REVISION_NESTING:
-                href = {"href": str(attrs.get("href", ""))}
-                self.revisions.append(("a", href))
-                if self.para is not None:
-                    self.para.frames.append(("a", href, []))
-                frame = _REV
-        elif name in ("ins", "del"):
+        elif kind == _REVISION:
             if len(self.revisions) < MAX_REVISION_NESTING:
                 str_attrs = {
                     k.lower(): v if isinstance(v, str) else " ".join(cast("list[str]", v))
@@ -482,34 +553,25 @@ class BlockBuilder:
                 if self.para is not None:
                     self.para.frames.append((name, str_attrs, []))
                 frame = _REV
-        elif name in _LIST_TAGS:
+        elif kind == _LIST:
             frame = self._enter_list(name, attrs)
-        elif name == "li":
-            frame = self._enter_item(attrs)
-        elif name == "blockquote":
+        elif kind == _QUOTE:
             if self.structure + 1 <= self.limits.max_depth // 2:
                 self.flush()
                 self.structure += 1
                 frame = _Container("quote")
             else:
                 self.flush()
-        elif name == "table":
+        elif kind == _TABLE:
             frame = self._enter_table(style, attrs)
-        elif name in ("thead", "tbody", "tfoot"):
+        elif kind == _ROW_GROUP:
             table = self._table_frame()
             if table is not None:
                 table.in_head = name == "thead"
-        elif name == "tr":
-            frame = self._enter_row(style)
-        elif name in ("td", "th"):
-            frame = self._enter_cell(name, attrs)
-        elif name == "caption":
+        elif kind == _CAPTION:
             if self._table_frame() is not None:
                 self.flush()
                 frame = _Container("caption")
-        elif name in BLOCK_TAGS:
-            if self.para is not None and not self.heading:
-                self.flush()
         self._push(frame)
 
     def exit(self, name: str, style: InlineStyle) -> None:
@@ -530,12 +592,12 @@ class BlockBuilder:
                     self.flush()
                 self.heading.pop()
         elif frame is _REV:
-            self._pop()
+            self.frames.pop()  # (a revision frame is in none of the typed views)
             self.revisions.pop()
             if self.para is not None and len(self.para.frames) > 1:
                 self.para.pop(self.make_revision)
         elif frame is None:
-            self._pop()
+            self.frames.pop()
             if name in ("thead", "tbody", "tfoot"):
                 table = self._table_frame()
                 if table is not None:
@@ -566,7 +628,7 @@ class BlockBuilder:
                 self._exit_row(frame)
             elif isinstance(frame, _Table):
                 self._exit_table(frame)
-        if style.break_after and name != "tr":
+        if style is not NO_STYLE and style.break_after and name != "tr":
             self.page_break()
 
     def _end_pre(self) -> None:

@@ -646,7 +646,7 @@ class _Reader:
     def _par(self, _param: int | None) -> None:
         if self.state.dest != BODY:
             return
-        self._story().end_paragraph(self._props(self.state))
+        self.stories[-1][0].end_paragraph(self._props(self.state))
 
     # ------------------------------------------------------------------ handlers
 
@@ -663,8 +663,8 @@ class _Reader:
             "sbkpage": lambda p: s._sbk(True),
             "sbkeven": lambda p: s._sbk(True),
             "sbkodd": lambda p: s._sbk(True),
-            "pard": lambda p: s.state.reset_paragraph(),
-            "plain": lambda p: s.state.reset_character(s.default_font),
+            "pard": s._pard,
+            "plain": s._plain,
             "b": lambda p: setattr(s.state, "bold", p != 0),
             "i": lambda p: setattr(s.state, "italic", p != 0),
             "v": lambda p: setattr(s.state, "hidden", p != 0),
@@ -685,11 +685,11 @@ class _Reader:
             "outlinelevel": s._outline,
             "ls": s._ls,
             "ilvl": lambda p: setattr(s.state, "ilvl", p or 0),
-            "intbl": lambda p: setattr(s.state, "intbl", p != 0),
+            "intbl": s._intbl,
             "itap": lambda p: setattr(s.state, "itap", max(0, p or 0)),
             "pagebb": lambda p: setattr(s.state, "pagebb", p != 0),
-            "cell": lambda p: s._cell(1),
-            "nestcell": lambda p: s._cell(2),
+            "cell": s._cell,
+            "nestcell": lambda p: s._cell(p, 2),
             "row": lambda p: s._row(False),
             "nestrow": lambda p: s._row(True),
             "trowd": lambda p: s._trowd(),
@@ -723,6 +723,15 @@ class _Reader:
             "pnlcltr": lambda p: s._pn(ordered=True),
             "ftnalt": lambda p: s._endnote(),
         }
+
+    def _pard(self, _param: int | None) -> None:
+        self.state.reset_paragraph()
+
+    def _plain(self, _param: int | None) -> None:
+        self.state.reset_character(self.default_font)
+
+    def _intbl(self, param: int | None) -> None:
+        self.state.intbl = param != 0
 
     def _leaf(self, leaf: m.LineBreak) -> None:
         if self.state.dest == BODY and not self.state.hidden:
@@ -920,14 +929,16 @@ class _Reader:
         self._story().new_row_def(level)
 
     def _cellx(self, param: int | None) -> None:
-        self._rowdef().add_cell(param or 0)
+        itap = self.state.itap
+        # (the definition _rowdef says: at the table level for nested rows, else level 1)
+        self.stories[-1][0].row_def(itap if itap > 1 else 1).add_cell(param or 0)
 
-    def _cell(self, nested: int) -> None:
+    def _cell(self, _param: int | None, nested: int = 1) -> None:
         if self.state.dest != BODY:
             return
         props = self._props(self.state)
         props.level = max(props.level, nested, 1)
-        self._story().end_cell(props)
+        self.stories[-1][0].end_cell(props)
 
     def _row(self, nested: bool) -> None:
         if self.state.dest != BODY:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dan import model as m
 from dan.limits import Limits
+from dan.native import compiled_modules
 from dan.readers.rtf import read_rtf
 from dan.readers.rtf.codepages import ascii_compatible
 from dan.readers.rtf.inline import Atom, RevKey, _normalize, build_inlines
@@ -178,6 +179,10 @@ _SOUP = [
 
 
 def _read_with(reader_class: type[_Reader], data: bytes) -> object:
+    if "dan.readers.rtf.reader" in compiled_modules():
+        # (a compiled class cannot be subclassed from Python; the Python build's run of
+        # these tests compares the two loops)
+        pytest.skip("the reference reader subclasses _Reader, compiled in this build")
     reader = reader_class(data, Limits())
     try:
         try:

@@ -24,7 +24,19 @@ from dan.limits import Limits
 from dan.readers.docx.comments import Comments
 from dan.readers.docx.numbering import Numbering
 from dan.readers.docx.math import omml_latex
-from dan.readers.docx.ooxml import MC, C, M, R, W, W_DEL, int_val, on, val
+from dan.readers.docx.ooxml import (
+    MC,
+    C,
+    M,
+    R,
+    W,
+    W_DEL,
+    children_by_tag,
+    first_child,
+    int_val,
+    on,
+    val,
+)
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
 from dan.textclean import clean_text
 
@@ -207,6 +219,9 @@ class DocxContext:
 
 # Item kinds
 _TEXT, _BREAK, _PAGE, _NOTE, _POINT, _IMAGE = range(6)
+_PPR, _PSTYLE, _SECT_PR = W.pPr, W.pStyle, W.sectPr
+_TR_PR, _TBL_HEADER, _GRID_BEFORE = W.trPr, W.tblHeader, W.gridBefore
+_TC_PR, _GRID_SPAN, _V_MERGE = W.tcPr, W.gridSpan, W.vMerge
 _WP_DOC_PR = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}docPr"
 _V_SHAPE = "{urn:schemas-microsoft-com:vml}shape"
 
@@ -307,8 +322,9 @@ class BodyReader:
 
     def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         ctx = self.ctx
-        ppr = p.find(W.pPr)
-        style = ctx.styles.get(None if ppr is None else val(ppr.find(W.pStyle)) or None)
+        ppr = first_child(p, _PPR)
+        parts = None if ppr is None else children_by_tag(ppr)
+        style = ctx.styles.get(None if parts is None else val(parts.get(_PSTYLE)) or None)
         heading, num_id, ilvl, pbb = (
             style.heading,
             style.num_id,
@@ -317,8 +333,10 @@ class BodyReader:
         )
         sect = None
         if ppr is not None:
-            heading, num_id, ilvl, pbb = paragraph_props(ppr, heading, num_id, ilvl, pbb)
-            sect = ppr.find(W.sectPr)
+            heading, num_id, ilvl, pbb = paragraph_props(
+                ppr, heading, num_id, ilvl, pbb, parts=parts
+            )
+            sect = parts.get(_SECT_PR) if parts is not None else None
         if style.title:
             heading = 0
 
@@ -620,22 +638,24 @@ class BodyReader:
             )
         raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
         for tr in _children(tbl, W.tr):
-            trpr = tr.find(W.trPr)
+            trpr = first_child(tr, _TR_PR)
             header = False
             col = 0
             if trpr is not None:
-                header = bool(on(trpr.find(W.tblHeader)))
-                col = int_val(trpr.find(W.gridBefore), 0)
+                props = children_by_tag(trpr)
+                header = bool(on(props.get(_TBL_HEADER)))
+                col = int_val(props.get(_GRID_BEFORE), 0)
             page_mark = next(tr.iter(W.lastRenderedPageBreak), None) is not None
             cells: list[tuple[int, int, str, tuple[m.Block, ...]]] = []
             if col > 0:
                 cells.append((0, min(col, 64), "", ()))
             for tc in _children(tr, W.tc):
-                tcpr = tc.find(W.tcPr)
+                tcpr = first_child(tc, _TC_PR)
                 span, vmerge = 1, ""
                 if tcpr is not None:
-                    span = max(1, min(int_val(tcpr.find(W.gridSpan), 1), 64))
-                    vm = tcpr.find(W.vMerge)
+                    props = children_by_tag(tcpr)
+                    span = max(1, min(int_val(props.get(_GRID_SPAN), 1), 64))
+                    vm = props.get(_V_MERGE)
                     if vm is not None:
                         vmerge = vm.get(W.val, "continue") or "continue"
                 blocks = tuple(self.blocks(tc, depth + 1))

@@ -13,7 +13,7 @@ import re
 from attrs import frozen
 from lxml import etree
 
-from dan.readers.docx.ooxml import W, int_val, on, val
+from dan.readers.docx.ooxml import W, child, children_by_tag, int_val, on, val
 
 __all__ = ["StyleInfo", "Styles", "paragraph_props"]
 
@@ -37,22 +37,41 @@ class StyleInfo:
 _EMPTY = StyleInfo()
 
 
+_OUTLINE_LVL, _NUM_PR, _NUM_ID, _ILVL, _PAGE_BREAK_BEFORE = (
+    W.outlineLvl,
+    W.numPr,
+    W.numId,
+    W.ilvl,
+    W.pageBreakBefore,
+)
+
+
 def paragraph_props(
-    ppr: etree._Element, heading: int, num_id: str, ilvl: int, pbb: bool, *, outline: bool = True
+    ppr: etree._Element,
+    heading: int,
+    num_id: str,
+    ilvl: int,
+    pbb: bool,
+    *,
+    outline: bool = True,
+    parts: dict[object, etree._Element] | None = None,
 ) -> tuple[int, str, int, bool]:
     """What a ``w:pPr`` (of a style or a paragraph) sets over the values it inherits: the
     heading level of its outline level (when ``outline``), its list numbering and its
-    page-break-before; ``(heading, num_id, ilvl, pbb)``."""
+    page-break-before; ``(heading, num_id, ilvl, pbb)``. ``parts`` is
+    ``children_by_tag(ppr)`` when the caller has it already."""
+    if parts is None:
+        parts = children_by_tag(ppr)
     if outline:
-        level_el = ppr.find(W.outlineLvl)
+        level_el = parts.get(_OUTLINE_LVL)
         if level_el is not None:
             level = int_val(level_el, 9)
             heading = level + 1 if 0 <= level < 9 else 0
-    numpr = ppr.find(W.numPr)
+    numpr = parts.get(_NUM_PR)
     if numpr is not None:
-        num_id = val(numpr.find(W.numId), num_id)
-        ilvl = int_val(numpr.find(W.ilvl), ilvl)
-    flag = on(ppr.find(W.pageBreakBefore))
+        num_id = val(child(numpr, _NUM_ID), num_id)
+        ilvl = int_val(child(numpr, _ILVL), ilvl)
+    flag = on(parts.get(_PAGE_BREAK_BEFORE))
     return heading, num_id, ilvl, pbb if flag is None else flag
 
 

@@ -231,7 +231,7 @@ def _walk(
                     continue
             child_in_main = in_main or name in ("main", "article")
             if has_main:
-                role = _role(child)
+                role = _role(child) if attrs else ""
                 if name == "nav" or role in _NAV_ROLES:
                     continue
                 if (

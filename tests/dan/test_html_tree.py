@@ -80,12 +80,20 @@ def test_the_document_holds_only_what_the_page_holds():
     assert [c.name for c in doc.contents if isinstance(c, Element)] == ["html"] and len(doc.contents) == 1
 
 
+#: Nested elements and text, as a body's HTML.
+NESTED = st.recursive(
+    st.sampled_from(["t", " ", ""]),
+    lambda inner: st.builds(
+        lambda name, kids: f"<{name}>{''.join(kids)}</{name}>",
+        st.sampled_from(["div", "p", "span", "b", "ul", "li", "table", "td"]),
+        st.lists(inner, max_size=4),
+    ),
+    max_leaves=30,
+)
+
+
 @settings(max_examples=100, deadline=None)
-@given(st.recursive(st.sampled_from(["t", " ", ""]), lambda inner: st.builds(
-    lambda name, kids: f"<{name}>{''.join(kids)}</{name}>",
-    st.sampled_from(["div", "p", "span", "b", "ul", "li", "table", "td"]),
-    st.lists(inner, max_size=4),
-), max_leaves=30))
+@given(NESTED)
 def test_elements_are_the_descendants_that_are_elements_in_document_order(html: str) -> None:
     root = parse_html("<body>" + html + "</body>")
 
@@ -106,11 +114,7 @@ def test_elements_are_the_descendants_that_are_elements_in_document_order(html: 
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.recursive(st.sampled_from(["t", " ", ""]), lambda inner: st.builds(
-    lambda name, kids: f"<{name}>{''.join(kids)}</{name}>",
-    st.sampled_from(["div", "p", "span", "b", "ul", "li", "table", "td"]),
-    st.lists(inner, max_size=4),
-), max_leaves=30))
+@given(NESTED)
 def test_with_ancestors_gives_each_element_its_path_from_the_root(html: str) -> None:
     root = parse_html("<body>" + html + "</body>")
 

@@ -9,7 +9,11 @@ run by run. Before timing, one conversion of each document by each build is hash
 chunk and every record): the compiled build must give byte-identical output, or the script
 fails. The ratio is Python's median time ÷ the compiled build's.
 
-Usage: ``python benchmarks/bench_compiled.py [--runs 5] [--update-docs]``
+With ``--baseline REV`` the sources of commit ``REV`` (as Python) are timed in the same
+rounds too, and each build's speed-up over them is the median of the per-round ratios: the
+issue's targets ("÷ dan today") for both builds, side by side in one run.
+
+Usage: ``python benchmarks/bench_compiled.py [--runs 5] [--baseline REV] [--update-docs]``
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._docs import publish, replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, child_main, run_child  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, run_child  # noqa: E402
 
 #: The documents: (format, what it is, how it is made).
 FORMATS = ("docx", "markdown", "html", "rtf")
@@ -73,8 +77,14 @@ def _digest(res: Any) -> str:
 def _prepare(name: str, path: str):
     """Child side: ``convert-<format>`` (timed) or ``digest-<format>`` (the output's hash)."""
     import dan
-    from dan.native import compiled_modules
     from dan.tokenizer import encoding
+
+    try:
+        from dan.native import compiled_modules
+    except ImportError:  # (a baseline from before the compiled build)
+
+        def compiled_modules() -> tuple[str, ...]:
+            return ()
 
     encoding()
     action, fmt = name.split("-", 1)
@@ -116,8 +126,11 @@ def _median(xs: list[float]) -> float:
     return round(statistics.median(xs), 4)
 
 
-def measure_format(fmt: str, path: Path, runs: int, built: Path) -> dict[str, Any]:
-    """Check the two builds agree on ``path``, then time them interleaved."""
+def measure_format(
+    fmt: str, path: Path, runs: int, built: Path, base: Path | None = None
+) -> dict[str, Any]:
+    """Check the two builds agree on ``path``, then time them interleaved (and the
+    baseline's sources with them, when ``base`` is given)."""
     script = Path(__file__).resolve()
     pure, _ = run_child(script, f"digest-{fmt}", str(path))
     comp, _ = run_child(script, f"digest-{fmt}{BASE}", str(path), base=built)
@@ -130,11 +143,14 @@ def measure_format(fmt: str, path: Path, runs: int, built: Path) -> dict[str, An
         raise SystemExit(f"the compiled copy in {built} ran as Python")
     if pure["digest"] != comp["digest"]:
         raise SystemExit(f"{fmt}: the compiled build's output differs from Python's ({pure['digest'][:12]} vs {comp['digest'][:12]})")
-    times: dict[str, list[float]] = {"python": [], "compiled": []}
-    rss: dict[str, list[float]] = {"python": [], "compiled": []}
+    builds: list[tuple[str, str, Path | None]] = [("python", f"convert-{fmt}", None), ("compiled", f"convert-{fmt}{BASE}", built)]
+    if base is not None:
+        builds.append(("baseline", f"convert-{fmt}{BASE}", base))
+    times: dict[str, list[float]] = {key: [] for key, _n, _b in builds}
+    rss: dict[str, list[float]] = {key: [] for key, _n, _b in builds}
     for _ in range(runs):
-        for key, name, base in (("python", f"convert-{fmt}", None), ("compiled", f"convert-{fmt}{BASE}", built)):
-            result, peak = run_child(script, name, str(path), base=base)
+        for key, name, where in builds:
+            result, peak = run_child(script, name, str(path), base=where)
             if "seconds" not in result:
                 raise SystemExit(f"{fmt}: the {key} build failed: {result.get('error') or result}")
             times[key].append(result["seconds"])
@@ -148,13 +164,20 @@ def measure_format(fmt: str, path: Path, runs: int, built: Path) -> dict[str, An
         "compiled_modules": comp["compiled_modules"],
         "runs": runs,
     }
-    for key in ("python", "compiled"):
+    for key in times:
         row[f"{key}_median_s"] = _median(times[key])
         row[f"{key}_min_s"] = round(min(times[key]), 4)
         row[f"{key}_max_s"] = round(max(times[key]), 4)
         row[f"{key}_mb_per_s"] = round(size_mb / row[f"{key}_median_s"], 2)
         row[f"{key}_peak_rss_mb"] = round(max(rss[key]), 1)
     row["speedup"] = round(row["python_median_s"] / row["compiled_median_s"], 2)
+    if base is not None:
+        # the baseline's time ÷ each build's, round by round (the builds ran in turn)
+        for key in ("python", "compiled"):
+            ratios = [b / t for b, t in zip(times["baseline"], times[key], strict=True)]
+            row[f"{key}_vs_baseline"] = round(_median(ratios), 2)
+            row[f"{key}_vs_baseline_min"] = round(min(ratios), 2)
+            row[f"{key}_vs_baseline_max"] = round(max(ratios), 2)
     return row
 
 
@@ -180,6 +203,22 @@ def render(report: dict[str, Any]) -> str:
             f"| {r['python_mb_per_s']} | {r['compiled_mb_per_s']} | **{r['speedup']}×** "
             f"| {r['python_peak_rss_mb']:.0f} / {r['compiled_peak_rss_mb']:.0f} |"
         )
+    rev = report.get("baseline")
+    if rev:
+        lines += [
+            "",
+            f"Against commit `{rev}` (as Python, its sources timed in the same rounds): the baseline's "
+            "time ÷ each build's, median of the rounds (min–max).",
+            "",
+            f"| document | `{rev}` s | **Python ÷ `{rev}`** | **compiled ÷ `{rev}`** |",
+            "|---|---:|---:|---:|",
+        ]
+        for r in report["rows"]:
+            lines.append(
+                f"| {NAMES[r['format']]} | {r['baseline_median_s']:.3f} "
+                f"| **{r['python_vs_baseline']}×** ({r['python_vs_baseline_min']}–{r['python_vs_baseline_max']}) "
+                f"| **{r['compiled_vs_baseline']}×** ({r['compiled_vs_baseline_min']}–{r['compiled_vs_baseline_max']}) |"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -191,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--md-mb", type=float, default=1.0, help="MB of generated Markdown")
     parser.add_argument("--mb", type=float, default=5.0, help="MB of generated HTML and of RTF")
     parser.add_argument("--only", nargs="*", choices=FORMATS, help="formats to run")
+    parser.add_argument("--baseline", metavar="REV", help="also time this commit's dan (as Python) in the same rounds")
     parser.add_argument("--update-docs", action="store_true", help="write the section of docs/benchmarks.md")
     args = parser.parse_args(argv)
     if args.worker:
@@ -198,14 +238,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = dt.datetime.now(dt.timezone.utc)
     built = compiled_copy()
+    base = baseline(args.baseline) if args.baseline else None
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         files = _documents(Path(tmp), args)
         for fmt in args.only or FORMATS:
-            row = measure_format(fmt, files[fmt], args.runs, built)
+            row = measure_format(fmt, files[fmt], args.runs, built, base)
             print(
                 f"{fmt:9} {row['input_mb']:>6} MB  Python {row['python_median_s']:.3f} s  "
-                f"compiled {row['compiled_median_s']:.3f} s  {row['speedup']}x  identical",
+                f"compiled {row['compiled_median_s']:.3f} s  {row['speedup']}x  identical"
+                + (
+                    f"  | {args.baseline} {row['baseline_median_s']:.3f} s: Python {row['python_vs_baseline']}x, "
+                    f"compiled {row['compiled_vs_baseline']}x"
+                    if base is not None
+                    else ""
+                ),
                 flush=True,
             )
             rows.append(row)
@@ -215,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         "cpus": os.cpu_count(),
         "runs": args.runs,
         "compiled_modules": rows[0]["compiled_modules"] if rows else 0,
+        "baseline": args.baseline or "",
         "rows": rows,
         **run_facts(sys.argv if argv is None else [__file__, *argv]),
     }

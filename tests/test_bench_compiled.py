@@ -58,3 +58,36 @@ def test_builds_that_are_not_what_they_say_fail(tmp_path, monkeypatch, modules, 
     _fake_children(monkeypatch, modules=modules)
     with pytest.raises(SystemExit, match=message):
         bench_compiled.measure_format("docx", tmp_path, 1, tmp_path)
+
+
+def test_a_baseline_is_timed_in_the_same_rounds_and_both_builds_compared_with_it(tmp_path, monkeypatch):
+    doc = tmp_path / "doc.html"
+    doc.write_bytes(b"x" * 1_000_000)
+    built, base = tmp_path / "compiled", tmp_path / "baseline"
+    calls = []
+    seconds = {None: [2.0, 2.2], built: [1.0, 1.0], base: [4.0, 6.6]}
+
+    def run_child(script, name, arg, *, base=None, **_kw):
+        calls.append((name, base))
+        modules = 30 if base == built else 0
+        if name.startswith("digest-"):
+            return {"seconds": 0.1, "chunks": 7, "compiled_modules": modules, "digest": "a"}, 50.0
+        return {"seconds": seconds[base].pop(0), "chunks": 7, "compiled_modules": modules}, 60.0
+
+    monkeypatch.setattr(bench_compiled, "run_child", run_child)
+    row = bench_compiled.measure_format("html", doc, 2, built, base)
+    # (the baseline's output is not compared: it may differ by the fixes since)
+    assert calls == [("digest-html", None), ("digest-html@base", built)] + [
+        ("convert-html", None), ("convert-html@base", built), ("convert-html@base", base)
+    ] * 2
+    # per round: 4.0/2.0 = 2.0 and 6.6/2.2 = 3.0 for Python, 4.0 and 6.6 for compiled
+    assert (row["python_vs_baseline"], row["python_vs_baseline_min"], row["python_vs_baseline_max"]) == (2.5, 2.0, 3.0)
+    assert (row["compiled_vs_baseline"], row["compiled_vs_baseline_min"], row["compiled_vs_baseline_max"]) == (5.3, 4.0, 6.6)
+    assert row["baseline_median_s"] == 5.3
+    report = {"compiled_modules": 30, "runs": 2, "python": "3.11", "cpus": 2, "commit": "abc1234", "baseline": "5061953",
+              "date": "2026-12-04", "command": "python benchmarks/bench_compiled.py --baseline 5061953", "rows": [row]}
+    table = bench_compiled.render(report)
+    assert "| HTML, generated | 5.300 | **2.5×** (2.0–3.0) | **5.3×** (4.0–6.6) |" in table
+    assert "Against commit `5061953`" in table
+    # without a baseline the table has no such part
+    assert "Against commit" not in bench_compiled.render({**report, "baseline": ""})

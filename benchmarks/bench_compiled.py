@@ -11,9 +11,13 @@ fails. The ratio is Python's median time ÷ the compiled build's.
 
 With ``--baseline REV`` the sources of commit ``REV`` (as Python) are timed in the same
 rounds too, and each build's speed-up over them is the median of the per-round ratios: the
-issue's targets ("÷ dan today") for both builds, side by side in one run.
+issue's targets ("÷ dan today") for both builds, side by side in one run. With ``--peers``
+the same rounds also time what the other speed targets compare dan with, by the format
+benchmarks' own pipelines: LangChain's recursive splitter at 1024 tokens on the Markdown
+(``bench_markdown``), and the floor (unzip + lxml + text + one o200k pass) and pandoc →
+LangChain on the DOCX (``bench_docx``).
 
-Usage: ``python benchmarks/bench_compiled.py [--runs 5] [--baseline REV] [--update-docs]``
+Usage: ``python benchmarks/bench_compiled.py [--runs 5] [--baseline REV] [--peers] [--update-docs]``
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import hashlib
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,6 +44,15 @@ from benchmarks._runner import BASE, baseline, child_main, run_child  # noqa: E4
 
 #: The documents: (format, what it is, how it is made).
 FORMATS = ("docx", "markdown", "html", "rtf")
+#: ``--peers``, per format: (key, the format benchmark's module, its pipeline, whether the
+#: target reads "dan is N× faster" (else "dan takes N× its time"), how the docs name it).
+PEERS: dict[str, tuple[tuple[str, str, str, bool, str], ...]] = {
+    "markdown": (("langchain", "bench_markdown", "langchain-1024", False, "LangChain recursive splitter, 1024"),),
+    "docx": (
+        ("floor", "bench_docx", "floor-tokens", False, "floor: unzip + lxml + text + one o200k pass"),
+        ("pandoc", "bench_docx", "pandoc+langchain", True, "pandoc → gfm → LangChain splitter"),
+    ),
+}
 SECTION = "compiled_speed"
 
 
@@ -75,7 +89,14 @@ def _digest(res: Any) -> str:
 
 
 def _prepare(name: str, path: str):
-    """Child side: ``convert-<format>`` (timed) or ``digest-<format>`` (the output's hash)."""
+    """Child side: ``convert-<format>`` (timed), ``digest-<format>`` (the output's hash) or
+    ``peer-<format>-<key>`` (a format benchmark's pipeline, :data:`PEERS`)."""
+    if name.startswith("peer-"):
+        import importlib
+
+        _, fmt, key = name.split("-", 2)
+        _key, module, pipeline, _faster, _label = next(p for p in PEERS[fmt] if p[0] == key)
+        return importlib.import_module(f"benchmarks.{module}")._prepare(pipeline, path)
     import dan
     from dan.tokenizer import encoding
 
@@ -127,10 +148,11 @@ def _median(xs: list[float]) -> float:
 
 
 def measure_format(
-    fmt: str, path: Path, runs: int, built: Path, base: Path | None = None
+    fmt: str, path: Path, runs: int, built: Path, base: Path | None = None, peers: bool = False
 ) -> dict[str, Any]:
     """Check the two builds agree on ``path``, then time them interleaved (and the
-    baseline's sources with them, when ``base`` is given)."""
+    baseline's sources with them, when ``base`` is given, and the format's :data:`PEERS`
+    with ``peers``)."""
     script = Path(__file__).resolve()
     pure, _ = run_child(script, f"digest-{fmt}", str(path))
     comp, _ = run_child(script, f"digest-{fmt}{BASE}", str(path), base=built)
@@ -146,15 +168,25 @@ def measure_format(
     builds: list[tuple[str, str, Path | None]] = [("python", f"convert-{fmt}", None), ("compiled", f"convert-{fmt}{BASE}", built)]
     if base is not None:
         builds.append(("baseline", f"convert-{fmt}{BASE}", base))
+    if peers:
+        builds += [(f"peer_{key}", f"peer-{fmt}-{key}", None) for key, *_rest in PEERS.get(fmt, ())]
     times: dict[str, list[float]] = {key: [] for key, _n, _b in builds}
     rss: dict[str, list[float]] = {key: [] for key, _n, _b in builds}
+    skipped: dict[str, str] = {}
     for _ in range(runs):
         for key, name, where in builds:
+            if key in skipped:
+                continue
             result, peak = run_child(script, name, str(path), base=where)
+            if "skipped" in result and key.startswith("peer_"):
+                skipped[key] = str(result["skipped"])  # (a peer that is not installed)
+                continue
             if "seconds" not in result:
                 raise SystemExit(f"{fmt}: the {key} build failed: {result.get('error') or result}")
             times[key].append(result["seconds"])
             rss[key].append(peak)
+    for key in skipped:
+        del times[key], rss[key]
     size_mb = path.stat().st_size / 1e6
     row: dict[str, Any] = {
         "format": fmt,
@@ -171,11 +203,25 @@ def measure_format(
         row[f"{key}_mb_per_s"] = round(size_mb / row[f"{key}_median_s"], 2)
         row[f"{key}_peak_rss_mb"] = round(max(rss[key]), 1)
     row["speedup"] = round(row["python_median_s"] / row["compiled_median_s"], 2)
+    for key, _module, _pipeline, faster, label in PEERS.get(fmt, ()) if peers else ():
+        peer = f"peer_{key}"
+        if peer in skipped:
+            row[f"{peer}_skipped"] = skipped[peer]
+            continue
+        row[f"{peer}_label"] = label
+        row[f"{peer}_faster"] = faster
+        for build in ("python", "compiled"):
+            # round by round: the peer's time ÷ dan's ("dan is N× faster") or dan's ÷ the peer's
+            pairs = zip(times[peer], times[build], strict=True)
+            ratios = [p / t if faster else t / p for p, t in pairs]
+            row[f"{build}_vs_{peer}"] = round(statistics.median(ratios), 2)
+            row[f"{build}_vs_{peer}_min"] = round(min(ratios), 2)
+            row[f"{build}_vs_{peer}_max"] = round(max(ratios), 2)
     if base is not None:
         # the baseline's time ÷ each build's, round by round (the builds ran in turn)
         for key in ("python", "compiled"):
             ratios = [b / t for b, t in zip(times["baseline"], times[key], strict=True)]
-            row[f"{key}_vs_baseline"] = round(_median(ratios), 2)
+            row[f"{key}_vs_baseline"] = round(statistics.median(ratios), 2)
             row[f"{key}_vs_baseline_min"] = round(min(ratios), 2)
             row[f"{key}_vs_baseline_max"] = round(max(ratios), 2)
     return row
@@ -219,6 +265,25 @@ def render(report: dict[str, Any]) -> str:
                 f"| **{r['python_vs_baseline']}×** ({r['python_vs_baseline_min']}–{r['python_vs_baseline_max']}) "
                 f"| **{r['compiled_vs_baseline']}×** ({r['compiled_vs_baseline_min']}–{r['compiled_vs_baseline_max']}) |"
             )
+    peer_rows = [(r, key) for r in report["rows"] for key, *_rest in PEERS.get(r["format"], ()) if f"peer_{key}_label" in r]
+    if peer_rows:
+        lines += [
+            "",
+            "The other targets' comparisons, timed in the same rounds by the format benchmarks' own "
+            "pipelines (`--peers`): dan's time ÷ the other's, or, for pandoc, how many times faster "
+            "dan is; median of the rounds (min–max).",
+            "",
+            "| document | compared with | its s | **Python** | **compiled** |",
+            "|---|---|---:|---:|---:|",
+        ]
+        for r, key in peer_rows:
+            peer = f"peer_{key}"
+            how = "faster" if r[f"{peer}_faster"] else "the time"
+            cells = [
+                f"**{r[f'{b}_vs_{peer}']}× {how}** ({r[f'{b}_vs_{peer}_min']}–{r[f'{b}_vs_{peer}_max']})"
+                for b in ("python", "compiled")
+            ]
+            lines.append(f"| {NAMES[r['format']]} | {r[f'{peer}_label']} | {r[f'{peer}_median_s']:.3f} | {cells[0]} | {cells[1]} |")
     return "\n".join(lines) + "\n"
 
 
@@ -231,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mb", type=float, default=5.0, help="MB of generated HTML and of RTF")
     parser.add_argument("--only", nargs="*", choices=FORMATS, help="formats to run")
     parser.add_argument("--baseline", metavar="REV", help="also time this commit's dan (as Python) in the same rounds")
+    parser.add_argument("--peers", action="store_true", help="also time the pipelines the other targets compare with")
     parser.add_argument("--update-docs", action="store_true", help="write the section of docs/benchmarks.md")
     args = parser.parse_args(argv)
     if args.worker:
@@ -243,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         files = _documents(Path(tmp), args)
         for fmt in args.only or FORMATS:
-            row = measure_format(fmt, files[fmt], args.runs, built, base)
+            row = measure_format(fmt, files[fmt], args.runs, built, base, args.peers)
             print(
                 f"{fmt:9} {row['input_mb']:>6} MB  Python {row['python_median_s']:.3f} s  "
                 f"compiled {row['compiled_median_s']:.3f} s  {row['speedup']}x  identical"

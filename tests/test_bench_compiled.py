@@ -91,3 +91,49 @@ def test_a_baseline_is_timed_in_the_same_rounds_and_both_builds_compared_with_it
     assert "Against commit `5061953`" in table
     # without a baseline the table has no such part
     assert "Against commit" not in bench_compiled.render({**report, "baseline": ""})
+
+
+def test_peers_are_timed_in_the_same_rounds_and_read_as_the_targets_read(tmp_path, monkeypatch):
+    doc = tmp_path / "doc.docx"
+    doc.write_bytes(b"x" * 1_000_000)
+    built = tmp_path / "compiled"
+    calls = []
+    seconds = {"convert-docx": 0.4, "convert-docx@base": 0.2, "peer-docx-floor": 0.1, "peer-docx-pandoc": 4.0}
+
+    def run_child(script, name, arg, *, base=None, **_kw):
+        calls.append(name)
+        modules = 30 if base == built else 0
+        if name.startswith("digest-"):
+            return {"seconds": 0.1, "chunks": 7, "compiled_modules": modules, "digest": "a"}, 50.0
+        return {"seconds": seconds[name], "chunks": 7, "compiled_modules": modules}, 60.0
+
+    monkeypatch.setattr(bench_compiled, "run_child", run_child)
+    row = bench_compiled.measure_format("docx", doc, 2, built, peers=True)
+    assert calls[2:] == ["convert-docx", "convert-docx@base", "peer-docx-floor", "peer-docx-pandoc"] * 2
+    # the floor: dan takes N times its time; pandoc: dan is N times faster
+    assert (row["python_vs_peer_floor"], row["compiled_vs_peer_floor"]) == (4.0, 2.0)
+    assert (row["python_vs_peer_pandoc"], row["compiled_vs_peer_pandoc"]) == (10.0, 20.0)
+    report = {"compiled_modules": 30, "runs": 2, "python": "3.11", "cpus": 2, "commit": "abc1234", "baseline": "",
+              "date": "2026-12-04", "command": "python benchmarks/bench_compiled.py --peers", "rows": [row]}
+    table = bench_compiled.render(report)
+    assert "| DOCX, generated | pandoc → gfm → LangChain splitter | 4.000 | **10.0× faster** (10.0–10.0) | **20.0× faster** (20.0–20.0) |" in table
+    assert "| **4.0× the time** (4.0–4.0) | **2.0× the time** (2.0–2.0) |" in table
+
+
+def test_a_peer_that_is_not_installed_is_left_out(tmp_path, monkeypatch):
+    doc = tmp_path / "doc.md"
+    doc.write_bytes(b"x" * 1_000_000)
+    built = tmp_path / "compiled"
+
+    def run_child(script, name, arg, *, base=None, **_kw):
+        modules = 30 if base == built else 0
+        if name.startswith("peer-"):
+            return {"skipped": "ImportError: No module named 'langchain_text_splitters'"}, 0.0
+        return {"seconds": 1.0, "chunks": 7, "compiled_modules": modules, "digest": "a"}, 50.0
+
+    monkeypatch.setattr(bench_compiled, "run_child", run_child)
+    row = bench_compiled.measure_format("markdown", doc, 2, built, peers=True)
+    assert "langchain_text_splitters" in row["peer_langchain_skipped"] and "python_vs_peer_langchain" not in row
+    report = {"compiled_modules": 30, "runs": 2, "python": "3.11", "cpus": 2, "commit": "abc1234", "baseline": "",
+              "date": "2026-12-04", "command": "x", "rows": [row]}
+    assert "compared with" not in bench_compiled.render(report)

@@ -16,7 +16,7 @@ from dan.native import compiled_modules
 from dan.readers.rtf import read_rtf
 from dan.readers.rtf.codepages import ascii_compatible
 from dan.readers.rtf.inline import Atom, RevKey, _normalize, build_inlines
-from dan.errors import DanError, NestingTooDeepError
+from dan.errors import DanError
 from dan.readers.rtf.reader import _SPECIAL_CHARS, _Reader
 from dan.readers.rtf.tokens import CLOSE, HEX, OPEN, TEXT, WORD, Tokenizer
 
@@ -114,42 +114,25 @@ def test_control_word_tokens_past_the_cache_bound_are_still_read() -> None:
 
 class _TokenDrivenReader(_Reader):
     """The reader driven by :class:`Tokenizer`'s tokens, as it was before the scan was
-    fused into ``_read_tokens``: the reference the fused loop must match."""
+    fused into ``_read_tokens`` (the same handlers, a token at a time): the reference the
+    fused loop's scanning and dispatch must match."""
 
     def _read_tokens(self) -> None:
-        max_depth = self.limits.max_depth
         for kind, value, param in self.tokens:
             if kind == TEXT:
                 self._text_bytes(value)
                 continue
             if kind == HEX:
-                if self.skip_chars:
-                    self.skip_chars -= 1
-                    continue
-                if self.fresh and self._upr_child_skipped():
-                    continue
-                self.buf.append(value)
+                self._hex(value)
                 continue
             self.skip_chars = 0
             if self.buf:
                 self._flush()
             if kind == OPEN:
-                if len(self.stack) >= max_depth:
-                    raise NestingTooDeepError("too deep")
-                parent = self.state
-                self.stack.append(parent)
-                self.state = parent.clone()
-                self.state.upr_child = parent.upr
-                self.state.upr = False
-                self.fresh = True
-                self.star = False
+                self._open_group()
                 continue
             if kind == CLOSE:
-                self.fresh = self.star = False
-                if not self.stack:
-                    return
-                self._close_group()
-                if not self.stack:
+                if not self._end_group():
                     return
                 continue
             if kind == WORD:

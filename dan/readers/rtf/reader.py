@@ -310,7 +310,6 @@ class _Reader:
         end = len(data)
         finditer = TOKEN.finditer
         words: dict[bytes, Token] = {}  # (see read_word)
-        max_depth = self.limits.max_depth
         handlers = self.handlers
         while tokens.pos < end:
             for found in finditer(data, tokens.pos):
@@ -319,71 +318,80 @@ class _Reader:
                 tokens.pos = after
                 if kind == 6:  # text
                     self._text_bytes(found.group(6))
-                elif kind == 1 or kind == 2:  # control word
-                    word = words.get(found.group())
-                    if word is None:
-                        word = read_word(found, words)
-                        if word[1] == "bin":
-                            tokens.pos = min(end, after + max(0, word[2] or 0))
-                            break
-                    self.skip_chars = 0
-                    if self.buf:
-                        self._flush()
-                    name: str = word[1]
-                    param: int | None = word[2]
-                    if self.fresh:
-                        self.fresh = False
-                        if self._destination(name, param):
-                            if tokens.pos != after:
-                                break
-                            continue
-                    self.star = False
-                    handler = handlers.get(name)
-                    if handler is not None:
-                        handler(param)
-                    elif name in _SPECIAL_CHARS:
-                        self._emit(_SPECIAL_CHARS[name])
-                elif kind == 5:  # group
-                    self.skip_chars = 0
-                    if self.buf:
-                        self._flush()
-                    if found.group(5) == b"{":
-                        if len(self.stack) >= max_depth:
-                            raise NestingTooDeepError(
-                                "the RTF nests groups more than "
-                                f"Limits.max_depth={max_depth} levels deep; the file is "
-                                "damaged or hostile (raise the limit if it is genuine)"
-                            )
-                        parent = self.state
-                        self.stack.append(parent)
-                        self.state = parent.clone()
-                        self.state.upr_child = parent.upr
-                        self.state.upr = False
-                        self.fresh = True
-                        self.star = False
-                    else:
-                        self.fresh = self.star = False
-                        if not self.stack:
-                            return  # the document group is closed: anything after it is ignored
-                        self._close_group()
-                        if not self.stack:
-                            return
+                elif kind == 3:  # hex escape
+                    self._hex(int(found.group(3), 16))
                 elif kind is None:  # line ends
                     continue
-                elif kind == 3:  # hex escape
-                    if self.skip_chars:
-                        self.skip_chars -= 1
-                    elif not (self.fresh and self._upr_child_skipped()):
-                        self.buf.append(int(found.group(3), 16))
-                else:  # control symbol
+                else:  # control word, group or control symbol
+                    word: Token | None = None
+                    if kind == 1 or kind == 2:
+                        word = words.get(found.group())
+                        if word is None:
+                            word = read_word(found, words)
+                            if word[1] == "bin":
+                                tokens.pos = min(end, after + max(0, word[2] or 0))
+                                break
                     self.skip_chars = 0
                     if self.buf:
                         self._flush()
-                    self._symbol(found.group(4).decode("latin-1"))
+                    if word is not None:
+                        name: str = word[1]
+                        param: int | None = word[2]
+                        if self.fresh:
+                            self.fresh = False
+                            if self._destination(name, param):
+                                if tokens.pos != after:
+                                    break
+                                continue
+                        self.star = False
+                        handler = handlers.get(name)
+                        if handler is not None:
+                            handler(param)
+                        elif name in _SPECIAL_CHARS:
+                            self._emit(_SPECIAL_CHARS[name])
+                    elif kind == 5:
+                        if found.group(5) == b"{":
+                            self._open_group()
+                        elif not self._end_group():
+                            return  # the document group is closed: anything after it is ignored
+                    else:
+                        self._symbol(found.group(4).decode("latin-1"))
                 if tokens.pos != after:
                     break
             else:
                 return
+
+    def _hex(self, byte: int) -> None:
+        """``\\'hh``: a byte of text, unless it is one of ``\\uN``'s fallback bytes."""
+        if self.skip_chars:
+            self.skip_chars -= 1
+        elif not (self.fresh and self._upr_child_skipped()):
+            self.buf.append(byte)
+
+    def _open_group(self) -> None:
+        """``{``: a group starts, with a copy of the current state."""
+        max_depth = self.limits.max_depth
+        if len(self.stack) >= max_depth:
+            raise NestingTooDeepError(
+                f"the RTF nests groups more than Limits.max_depth={max_depth} levels deep; "
+                "the file is damaged or hostile (raise the limit if it is genuine)"
+            )
+        parent = self.state
+        self.stack.append(parent)
+        self.state = parent.clone()
+        self.state.upr_child = parent.upr
+        self.state.upr = False
+        self.fresh = True
+        self.star = False
+
+    def _end_group(self) -> bool:
+        """``}``: the group ends; False once the document group has closed (or there was
+        none to close)."""
+        self.fresh = self.star = False
+        if not self.stack:
+            return False
+        self._close_group()
+        return bool(self.stack)
 
     def _symbol(self, char: str) -> None:
         if char == "*":
@@ -579,11 +587,7 @@ class _Reader:
                     f"Limits.max_chars={self.limits.max_chars:,} characters of text; "
                     "raise the limit to convert it"
                 )
-            if state.deleted or state.revised:
-                rev = self._rev()
-            else:  # (what _rev does for text that is not a revision)
-                self.last_rev = rev = None
-            self.stories[-1][0].text(clean_text(text), state.bold, state.italic, rev)
+            self.stories[-1][0].text(clean_text(text), state.bold, state.italic, self._rev())
         elif dest == LABEL:
             self._story().label.append(text)
         elif dest == TITLE:
@@ -914,24 +918,19 @@ class _Reader:
 
     # ------------------------------------------------------------------ tables
 
-    def _table_level(self) -> int:
-        state = self.state
-        return max(1, state.itap)
+    def _row_level(self) -> int:
+        """The table level a row definition is for: ``\\itapN`` in nested rows, else 1."""
+        itap = self.state.itap
+        return itap if itap > 1 else 1
 
     def _rowdef(self) -> RowDef:
-        return self._story().row_def(self._table_level() if self._in_nest_props() else 1)
-
-    def _in_nest_props(self) -> bool:
-        return self.state.itap > 1
+        return self.stories[-1][0].row_def(self._row_level())
 
     def _trowd(self) -> None:
-        level = self._table_level() if self._in_nest_props() else 1
-        self._story().new_row_def(level)
+        self.stories[-1][0].new_row_def(self._row_level())
 
     def _cellx(self, param: int | None) -> None:
-        itap = self.state.itap
-        # (the definition _rowdef says: at the table level for nested rows, else level 1)
-        self.stories[-1][0].row_def(itap if itap > 1 else 1).add_cell(param or 0)
+        self._rowdef().add_cell(param or 0)
 
     def _cell(self, _param: int | None, nested: int = 1) -> None:
         if self.state.dest != BODY:

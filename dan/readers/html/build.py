@@ -417,9 +417,7 @@ class BlockBuilder:
         """Character data of the current element."""
         if not data:
             return
-        self.chars += len(data)
-        if self.chars > self.limits.max_chars:
-            self._count(0)  # (raises)
+        self._count(len(data))
         if self.pre_depth:
             self.pre_parts.append(data)
             return
@@ -438,8 +436,7 @@ class BlockBuilder:
             if para is not None and para.has_text:
                 para.pending_space = True
             return
-        if para is None:
-            para = self.para = _Para(self.revisions)
+        para = self._open_para()
         space = (
             para.has_text and not para.after_break and (para.pending_space or collapsed[0] == " ")
         )
@@ -451,7 +448,7 @@ class BlockBuilder:
                 level -= 1
             para.frames[level][2].append(m.Text(" "))
             space = False
-        para.frames[-1][2].append(
+        para.add(
             m.Text(clean_text(" " + core if space else core), bold=bold, italic=italic, code=code)
         )
         para.has_text = True
@@ -505,10 +502,10 @@ class BlockBuilder:
                 self.pre_depth += 1
             elif name == "code" and not self.pre_lang:
                 self.pre_lang = _language(attrs)
-            self.frames.append(None)
+            self._push(None)
             return
         if kind <= _CODE:  # (an inline element, or one the builder reads as transparent)
-            self.frames.append(None)
+            self._push(None)
             return
         if kind == _CELL:
             frame = self._enter_cell(name, attrs)
@@ -592,12 +589,12 @@ class BlockBuilder:
                     self.flush()
                 self.heading.pop()
         elif frame is _REV:
-            self.frames.pop()  # (a revision frame is in none of the typed views)
+            self._pop()
             self.revisions.pop()
             if self.para is not None and len(self.para.frames) > 1:
                 self.para.pop(self.make_revision)
         elif frame is None:
-            self.frames.pop()
+            self._pop()
             if name in ("thead", "tbody", "tfoot"):
                 table = self._table_frame()
                 if table is not None:

@@ -247,8 +247,9 @@ class _Stats:
         #: has a heading among its descendants (left-out ones included)
         headings = [False] * n
         for i, child in left_out:
-            counts[i] = _plus(counts[i], *_subtree_counts(child))
-            headings[i] = headings[i] or _holds_heading(child)
+            left_counts, heading = _subtree_figures(child)
+            counts[i] = _plus(counts[i], left_counts)
+            headings[i] = headings[i] or heading
         count_of = _COUNT_OF
         links = [0] * n
         #: text in the outermost lists among the element's descendants (itself excluded)
@@ -323,15 +324,17 @@ def _plus(
     return total
 
 
-def _subtree_counts(tag: Element) -> tuple[tuple[int, int, int, int] | None, ...]:
-    """What ``tag`` and every element below it add to the counts of ``tag``'s parent."""
+def _subtree_figures(tag: Element) -> tuple[tuple[int, int, int, int] | None, bool]:
+    """What ``tag`` and every element below it add to ``tag``'s parent's counts, and
+    whether a heading is among them (one walk)."""
     count_of = _COUNT_OF
-    return (count_of.get(tag.name), *(count_of.get(el.name) for el in tag.elements()))
-
-
-def _holds_heading(tag: Element) -> bool:
-    """Whether ``tag`` or an element below it is a heading."""
-    return tag.name in _HEADINGS or any(el.name in _HEADINGS for el in tag.elements())
+    total = count_of.get(tag.name)
+    heading = tag.name in _HEADINGS
+    for el in tag.elements():
+        name = el.name
+        total = _plus(total, count_of.get(name))
+        heading = heading or name in _HEADINGS
+    return total, heading
 
 
 def _chrome_like(tag: Element) -> bool:

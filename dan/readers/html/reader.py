@@ -136,6 +136,20 @@ def _body(root: Element) -> Element:
     return body if body is not None else root
 
 
+def _shown_style(tag: Element) -> InlineStyle | None:
+    """The element's inline style, or None when the walk drops it whatever it holds
+    (scripts and the like, a closed dialog, a hidden element)."""
+    name = tag.name  # (lower case, as the tree has it)
+    attrs = tag.attrs
+    if name in DROPPED or (name == "dialog" and "open" not in attrs):
+        return None
+    if not attrs:
+        return NO_STYLE  # (no style, no hidden flag)
+    raw_style = attrs.get("style")
+    style = parse_style(raw_style) if isinstance(raw_style, str) else NO_STYLE
+    return None if _is_hidden(tag, style) else style
+
+
 def _is_hidden(tag: Element, style: InlineStyle) -> bool:
     if style.hidden:
         return True
@@ -218,17 +232,11 @@ def _walk(
                 continue
             if not isinstance(child, Element) or id(child) in dropped:
                 continue
-            name = child.name  # (lower case, as the tree has it)
-            attrs = child.attrs
-            if name in DROPPED or (name == "dialog" and "open" not in attrs):
+            cstyle = _shown_style(child)
+            if cstyle is None:
                 continue
-            cstyle = NO_STYLE
-            if attrs:
-                raw_style = attrs.get("style")
-                if isinstance(raw_style, str):
-                    cstyle = parse_style(raw_style)
-                if _is_hidden(child, cstyle):
-                    continue
+            name = child.name
+            attrs = child.attrs
             child_in_main = in_main or name in ("main", "article")
             if has_main:
                 role = _role(child) if attrs else ""
@@ -275,19 +283,7 @@ def _blocks(
 
 def _hidden_ids(body: Element) -> set[int]:
     """ids of the elements the walk drops whatever the content (scripts, hidden elements)."""
-    out: set[int] = set()
-    for tag in body.elements():
-        name = tag.name  # (lower case, as the tree has it)
-        attrs = tag.attrs
-        if name in DROPPED or (name == "dialog" and "open" not in attrs):
-            out.add(id(tag))
-            continue
-        if not attrs:
-            continue  # (no style, no hidden flag)
-        raw_style = attrs.get("style")
-        if _is_hidden(tag, parse_style(raw_style) if isinstance(raw_style, str) else NO_STYLE):
-            out.add(id(tag))
-    return out
+    return {id(tag) for tag in body.elements() if _shown_style(tag) is None}
 
 
 def html_blocks(fragment: str, limits: Limits, link_targets: bool = True) -> tuple[m.Block, ...]:

@@ -87,6 +87,11 @@ class Rendered:
     note_labels: dict[int, str]
 
 
+def _is_plain(piece: Piece) -> bool:
+    """A piece of text with no formatting, link, comment or revision around it."""
+    return piece.kind == TEXT and not piece.stack and not piece.revs
+
+
 class _Renderer:
     def __init__(self, count: Callable[[str], int], max_depth: int) -> None:
         self.count = count
@@ -177,7 +182,7 @@ class _Renderer:
         """A unit for inline content (None when it holds no text) and its trailing page marks."""
         if len(pieces) == 1:  # (one plain run: trimmed, its text, nothing to collect)
             only = pieces[0]
-            if only.kind == TEXT and not only.stack and not only.revs:
+            if _is_plain(only):
                 text = only.text.strip()
                 if not text:
                     return None, []
@@ -425,8 +430,7 @@ class _Renderer:
         unit.cells = cells
         unit.lead = extra_plain
         if not extra and all(
-            not c or (len(c) == 1 and c[0].kind == TEXT and not c[0].stack and not c[0].revs)
-            for c in cells
+            not c or (len(c) == 1 and _is_plain(c[0])) for c in cells
         ):  # (most rows: plain cells, no facts, no note references)
             text = " | ".join([c[0].text for c in cells if c])
             unit.plain = extra_plain + "\n" + text if extra_plain else text

@@ -332,11 +332,11 @@ class BodyReader:
             style.page_break_before,
         )
         sect = None
-        if ppr is not None:
+        if ppr is not None and parts is not None:
             heading, num_id, ilvl, pbb = paragraph_props(
                 ppr, heading, num_id, ilvl, pbb, parts=parts
             )
-            sect = parts.get(_SECT_PR) if parts is not None else None
+            sect = parts.get(_SECT_PR)
         if style.title:
             heading = 0
 

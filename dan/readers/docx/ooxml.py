@@ -108,7 +108,7 @@ def first_child(el: etree._Element, tag: str) -> etree._Element | None:
         head = el[0]
         if head.tag == tag:
             return head
-    return next(el.iterchildren(tag), None)
+    return child(el, tag)
 
 
 def children_by_tag(el: etree._Element) -> dict[object, etree._Element]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
@@ -88,16 +88,9 @@ def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
     # The sample depends only on a prefix of the collapsed text: its first limit + 1
     # characters for the whole sentences that fit, 4 * limit + 66 for phrase()'s window
     # when none does. Collapse the texts only until that much is there.
+    collapsed = (c for c in (" ".join(t.split()) for t in texts) if c)
     parts: list[str] = []
-    size = -1
-    rest = iter(texts)
-    for t in rest:
-        collapsed = " ".join(t.split())
-        if collapsed:
-            parts.append(collapsed)
-            size += len(collapsed) + 1
-            if size > limit + 1:
-                break
+    size = _gather(parts, collapsed, -1, limit + 2)
     text = " ".join(parts)
     if len(text) <= limit:
         return text
@@ -108,15 +101,21 @@ def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
         end = found.start()
     if end:
         return text[:end]
-    enough = 4 * limit + 66
-    for t in rest:  # (no sentence fits: phrase() cuts a longer window at a word)
-        if size >= enough:
-            break
-        collapsed = " ".join(t.split())
-        if collapsed:
-            parts.append(collapsed)
-            size += len(collapsed) + 1
+    # (no sentence fits: phrase() cuts a longer window at a word)
+    _gather(parts, collapsed, size, 4 * limit + 66)
     return phrase(" ".join(parts), limit)
+
+
+def _gather(parts: list[str], texts: Iterator[str], size: int, bound: int) -> int:
+    """Move texts from ``texts`` to ``parts`` while ``size`` (their length joined by spaces,
+    less one) is below ``bound``; the new size."""
+    while size < bound:
+        text = next(texts, None)
+        if text is None:
+            break
+        parts.append(text)
+        size += len(text) + 1
+    return size
 
 
 def _names(ctx: RecordContext, seq: int, plain: str) -> Names:

@@ -40,7 +40,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._docs import publish, replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, baseline, child_main, run_child  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, load_dan, run_child  # noqa: E402
 
 #: The documents: (format, what it is, how it is made).
 FORMATS = ("docx", "markdown", "html", "rtf")
@@ -98,7 +98,6 @@ def _prepare(name: str, path: str):
         _key, module, pipeline, _faster, _label = next(p for p in PEERS[fmt] if p[0] == key)
         return importlib.import_module(f"benchmarks.{module}")._prepare(pipeline, path)
     import dan
-    from dan.tokenizer import encoding
 
     try:
         from dan.native import compiled_modules
@@ -107,9 +106,9 @@ def _prepare(name: str, path: str):
         def compiled_modules() -> tuple[str, ...]:
             return ()
 
-    encoding()
     action, fmt = name.split("-", 1)
     doc_type = {"docx": "docx", "markdown": "markdown", "html": "html", "rtf": "rtf"}[fmt]
+    load_dan(doc_type)
     data = Path(path).read_bytes()
     compiled = len(compiled_modules())
 

@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, ROOT, baseline, child_main, measure_all, paired_note, speedup  # noqa: E402
+from benchmarks._runner import BASE, ROOT, baseline, child_main, load_dan, measure_all, paired_note, speedup  # noqa: E402
 PIPELINES = ("floor-parse", "floor-tokens", "python-docx", "dan", "pandoc+langchain", "markitdown+langchain")
 W_T = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}t"
 LABELS = {
@@ -94,9 +94,11 @@ def _prepare(name: str, path: str):
 
 
 def _pipeline(name: str):
-    if name == "floor-parse":
-        import lxml.etree  # noqa: F401
+    if name.startswith("floor-"):
+        import zipfile  # noqa: F401  (imported by _floor_text, here before the clock starts)
 
+        import lxml.etree  # noqa: F401
+    if name == "floor-parse":
         return lambda path: len(_floor_text(path))
     if name == "floor-tokens":
         from dan.tokenizer import encoding
@@ -117,9 +119,8 @@ def _pipeline(name: str):
         return run
     if name == "dan":
         import dan
-        from dan.tokenizer import encoding
 
-        encoding()
+        load_dan("docx")
         return lambda path: len(dan.convert(path, max_tokens=1024))
     if name == "pandoc+langchain":
         import pypandoc

@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, baseline, child_main, label, measure_all, paired_note, speedup  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, label, load_dan, measure_all, paired_note, speedup  # noqa: E402
 
 WORDS = (
     "contract party agreement payment invoice delivery term clause notice liability supplier customer "
@@ -168,9 +168,8 @@ def _prepare(name: str, path: str):
         return run_pandoc
     import dan
     from dan.limits import Limits
-    from dan.tokenizer import encoding
 
-    encoding()
+    load_dan("html" if name.endswith("html") else "rtf")
     if name == "read-html":
         from dan.readers.html import read_html
 

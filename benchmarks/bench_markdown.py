@@ -30,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._docs import replace_section, run_facts  # noqa: E402
-from benchmarks._runner import BASE, baseline, child_main, label, measure_all, paired_note, speedup  # noqa: E402
+from benchmarks._runner import BASE, baseline, child_main, label, load_dan, measure_all, paired_note, speedup  # noqa: E402
 
 
 def installed_markdown(every: int = 6) -> list[Path]:
@@ -56,9 +56,8 @@ def _prepare_real(name: str, path: str):
     limit = int(name.rsplit("-", 1)[1])
     if name.startswith("real-dan-"):
         import dan
-        from dan.tokenizer import encoding
 
-        encoding()
+        load_dan("markdown")
 
         def work() -> dict:
             chunks = failed = 0
@@ -96,9 +95,8 @@ def _prepare(name: str, path: str):
         return lambda: {"tokens": len(enc.encode_ordinary(text))}
     if name.startswith("dan-"):
         import dan
-        from dan.tokenizer import encoding
 
-        encoding()
+        load_dan("markdown")
         limit = int(name.split("-")[1])
 
         def work() -> dict:

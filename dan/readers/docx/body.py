@@ -26,6 +26,7 @@ from dan.readers.docx.numbering import Numbering
 from dan.readers.docx.math import omml_latex
 from dan.readers.docx.ooxml import (
     MC,
+    OFF,
     C,
     M,
     R,
@@ -246,6 +247,47 @@ _T, _DELTEXT, _TAB, _BR, _LRPB, _FLDCHAR, _INSTR = (
 )
 _R, _P, _TBL = W.r, W.p, W.tbl
 
+# What a child element is to the block walk (_BLOCK_KIND) and to the run walk (_RUN_KIND):
+# one dict look-up per child instead of a chain of tag tests; other tags are skipped.
+(
+    _K_PARA,
+    _K_TABLE,
+    _K_SDT,
+    _K_WRAPPER,
+    _K_ALTERNATE,
+    _K_COMMENT_START,
+    _K_COMMENT_END,
+    _K_ALT_CHUNK,
+    _K_RUN,
+    _K_REVISION,
+    _K_HYPERLINK,
+    _K_FIELD,
+    _K_MATH,
+) = range(1, 14)
+_BLOCK_KIND: dict[str, int] = {
+    W.p: _K_PARA,
+    W.tbl: _K_TABLE,
+    W.sdt: _K_SDT,
+    **dict.fromkeys((W.customXml, W.ins, W_DEL, W.moveTo, W.moveFrom, W.smartTag), _K_WRAPPER),
+    MC.AlternateContent: _K_ALTERNATE,
+    W.commentRangeStart: _K_COMMENT_START,
+    W.commentRangeEnd: _K_COMMENT_END,
+    W.altChunk: _K_ALT_CHUNK,
+}
+_RUN_KIND: dict[str, int] = {
+    W.r: _K_RUN,
+    **dict.fromkeys((W.ins, W_DEL, W.moveFrom, W.moveTo), _K_REVISION),
+    W.hyperlink: _K_HYPERLINK,
+    **dict.fromkeys((W.smartTag, W.customXml, W.dir, W.bdo), _K_WRAPPER),
+    W.sdt: _K_SDT,
+    W.fldSimple: _K_FIELD,
+    W.commentRangeStart: _K_COMMENT_START,
+    W.commentRangeEnd: _K_COMMENT_END,
+    M.oMath: _K_MATH,
+    M.oMathPara: _K_MATH,
+    MC.AlternateContent: _K_ALTERNATE,
+}
+
 
 #: An item's place in the inline tree: ``("c", comment id)``, ``("f", _FieldKey)`` and
 #: ``("r", _Rev)`` steps, outermost first.
@@ -285,29 +327,30 @@ class BodyReader:
         return out
 
     def _blocks_into(self, container: etree._Element, out: list[m.Block], depth: int) -> None:
+        kinds = _BLOCK_KIND
         for el in container:
-            tag = el.tag
-            if tag == _P:
+            kind = kinds.get(el.tag, 0)  # (one look-up; properties and marks are skipped)
+            if kind == _K_PARA:
                 self.paragraph(el, out, depth)
-            elif tag == _TBL:
+            elif kind == _K_TABLE:
                 table = self.table(el, depth + 1)
                 if table is not None:
                     out.append(table)
-            elif tag == W.sdt:
+            elif kind == _K_SDT:
                 content = el.find(W.sdtContent)
                 if content is not None:
                     self._nested(content, out, depth)
-            elif tag in (W.customXml, W.ins, W_DEL, W.moveTo, W.moveFrom, W.smartTag):
+            elif kind == _K_WRAPPER:
                 self._nested(el, out, depth)
-            elif tag == MC.AlternateContent:
+            elif kind == _K_ALTERNATE:
                 choice = _alternate(el)
                 if choice is not None:
                     self._nested(choice, out, depth)
-            elif tag == W.commentRangeStart:
+            elif kind == _K_COMMENT_START:
                 self._comment_start(el.get(W.id, ""))
-            elif tag == W.commentRangeEnd:
+            elif kind == _K_COMMENT_END:
                 self._comment_end(el.get(W.id, ""), None)
-            elif tag == W.altChunk:
+            elif kind == _K_ALT_CHUNK:
                 out.append(m.Paragraph((m.Text("[embedded content not converted]", italic=True),)))
 
     def _nested(self, el: etree._Element, out: list[m.Block], depth: int) -> None:
@@ -387,16 +430,18 @@ class BodyReader:
             raise NestingTooDeepError(
                 f"paragraph content is nested more than {ctx.limits.max_depth} levels deep"
             )
+        kinds = _RUN_KIND
         for el in parent:
-            tag = el.tag
-            if tag == _R:
+            kind = kinds.get(el.tag, 0)  # (one look-up; properties and marks are skipped)
+            if kind == _K_RUN:
                 self._run(el, items, style, floating, depth, revs)
-            elif tag in (W.ins, W_DEL, W.moveFrom, W.moveTo):
+            elif kind == _K_REVISION:
+                tag = el.tag
                 rev_kind: m.RevisionKind = "ins" if tag in (W.ins, W.moveTo) else "del"
                 ctx.auto_ids += 1
                 rev = _Rev(rev_kind, el, tag in (W.moveFrom, W.moveTo), f"@{ctx.auto_ids}")
                 self._runs(el, items, style, floating, depth + 1, revs + (rev,))
-            elif tag == W.hyperlink and ctx.link_targets and el.get(R.id, "") in ctx.links:
+            elif kind == _K_HYPERLINK and ctx.link_targets and el.get(R.id, "") in ctx.links:
                 # an external link: read like a HYPERLINK field whose result is its runs
                 ctx.field_count += 1
                 fld = _Field(ctx.field_count)
@@ -406,13 +451,13 @@ class BodyReader:
                 ctx.fields.append(fld)
                 self._runs(el, items, style, floating, depth + 1, revs)
                 ctx.fields.pop()
-            elif tag in (W.hyperlink, W.smartTag, W.customXml, W.dir, W.bdo):
+            elif kind == _K_HYPERLINK or kind == _K_WRAPPER:
                 self._runs(el, items, style, floating, depth + 1, revs)
-            elif tag == W.sdt:
+            elif kind == _K_SDT:
                 content = el.find(W.sdtContent)
                 if content is not None:
                     self._runs(content, items, style, floating, depth + 1, revs)
-            elif tag == W.fldSimple:
+            elif kind == _K_FIELD:
                 ctx.field_count += 1
                 fld = _Field(ctx.field_count)
                 fld.instr.append(el.get(W.instr, ""))
@@ -420,19 +465,19 @@ class BodyReader:
                 ctx.fields.append(fld)
                 self._runs(el, items, style, floating, depth + 1, revs)
                 ctx.fields.pop()
-            elif tag == W.commentRangeStart:
+            elif kind == _K_COMMENT_START:
                 self._comment_start(el.get(W.id, ""))
-            elif tag == W.commentRangeEnd:
+            elif kind == _K_COMMENT_END:
                 self._comment_end(el.get(W.id, ""), items, revs)
-            elif tag in (M.oMath, M.oMathPara):
-                equations = [el] if tag == M.oMath else el.findall(M.oMath)
+            elif kind == _K_MATH:
+                equations = [el] if el.tag == M.oMath else el.findall(M.oMath)
                 tex = [clean_text(omml_latex(eq)) for eq in equations]
                 tex = [t for t in tex if t.strip()]
                 if tex:
                     # inline math as $…$; a display equation (m:oMathPara) as $$…$$
-                    text = f"${tex[0]}$" if tag == M.oMath else "$$" + r" \\ ".join(tex) + "$$"
+                    text = f"${tex[0]}$" if el.tag == M.oMath else "$$" + r" \\ ".join(tex) + "$$"
                     self._add(items, _TEXT, text, False, False, revs)
-            elif tag == MC.AlternateContent:
+            elif kind == _K_ALTERNATE:
                 choice = _alternate(el)
                 if choice is not None:
                     self._runs(choice, items, style, floating, depth + 1, revs)
@@ -454,10 +499,10 @@ class BodyReader:
                 continue
             for prop in child:
                 tag = prop.tag
-                if tag == _B:
-                    b = on(prop)
+                if tag == _B:  # (on(), inline: a run's most common properties)
+                    b = prop.get(_VAL, "true").lower() not in OFF
                 elif tag == _I:
-                    i = on(prop)
+                    i = prop.get(_VAL, "true").lower() not in OFF
                 elif tag == _RSTYLE:
                     rstyle = prop.get(_VAL, "")
                 elif (tag == _VANISH or tag == _WEBHIDDEN) and on(prop):
@@ -794,6 +839,11 @@ def _emphasize(inlines: tuple[m.Inline, ...]) -> tuple[m.Inline, ...]:
 
 def _tree(items: list[_Item], comments: Comments) -> tuple[m.Inline, ...]:
     """Group flat items into the nested inline tree (comments > fields > revisions)."""
+    for it in items:
+        if it.path:
+            break
+    else:  # (most paragraphs: no comment, field, revision or link around any item)
+        return tuple([_leaf(it, comments) for it in items])
     seq = [(it.path, it) for it in items]
     return tuple(_group(seq, comments))
 
@@ -835,7 +885,7 @@ def _group(seq: list[tuple[_Path, _Item]], comments: Comments) -> list[m.Inline]
 def _leaf(item: _Item, comments: Comments) -> m.Inline:
     kind = item.kind
     if kind == _TEXT:
-        return m.Text(item.value, bold=item.bold, italic=item.italic)
+        return m.Text(item.value, item.bold, item.italic)
     if kind == _BREAK:
         return m.LineBreak()
     if kind == _PAGE:

@@ -14,6 +14,7 @@ __all__ = [
     "C",
     "val",
     "on",
+    "OFF",
     "int_val",
     "child",
     "first_child",
@@ -68,7 +69,8 @@ MC = _Names(MC_NS)
 M = _Names(M_NS)
 C = _Names(C_NS)
 
-_OFF = {"0", "false", "off", "none"}
+#: The ``w:val`` values that switch an on/off property off (any case).
+OFF = frozenset({"0", "false", "off", "none"})
 
 
 def val(el: etree._Element | None, default: str = "") -> str:
@@ -83,12 +85,14 @@ def on(el: etree._Element | None) -> bool | None:
     """An on/off property: None when absent, else whether it is switched on."""
     if el is None:
         return None
-    return el.get(W.val, "true").lower() not in _OFF
+    return el.get(W.val, "true").lower() not in OFF
 
 
 def int_val(el: etree._Element | None, default: int = 0) -> int:
     """The ``w:val`` attribute as an int (``default`` when absent or not a number)."""
-    text = val(el)
+    if el is None:  # (most callers pass an optional property: no exception to raise)
+        return default
+    text: str = el.get(W.val, "")
     try:
         return int(text)
     except ValueError:

@@ -13,7 +13,8 @@ bold/italic phrases, fields) are read back from the pieces of whatever slice a c
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import NamedTuple
 
 from attrs import frozen
@@ -92,6 +93,10 @@ class Piece(NamedTuple):
     md: str = ""
     revs: tuple[tuple[str, str], ...] = ()
 
+
+#: ``_new_piece(Piece, (text, stack, kind, md, revs))`` is ``Piece(text, stack, kind, md,
+#: revs)`` made in C, without the named tuple's Python ``__new__`` (for the hot paths).
+_new_piece = tuple.__new__
 
 BOLD = Wrap("bold", "**", "**")
 ITALIC = Wrap("italic", "*", "*")
@@ -211,7 +216,7 @@ def flatten(inlines: tuple[m.Inline, ...]) -> list[Piece]:
     if len(inlines) == 1:  # (one plain run, most paragraphs and cells: its piece at once)
         node = inlines[0]
         if isinstance(node, m.Text) and not (node.bold or node.italic or node.code):
-            return [Piece(node.text, (), TEXT, "", ())] if node.text else []
+            return [_new_piece(Piece, (node.text, (), TEXT, "", ()))] if node.text else []
     out: list[Piece] = []
     _flatten(inlines, (), (), out, 0)
     return _merge(out)
@@ -312,7 +317,7 @@ def _text_pieces(
     if not text:
         return
     if not (node.bold or node.italic or node.code):
-        out.append(Piece(text, stack, TEXT, "", revs))
+        out.append(_new_piece(Piece, (text, stack, TEXT, "", revs)))
         return
     inner = stack
     if node.bold:
@@ -341,7 +346,7 @@ def _merge(pieces: list[Piece]) -> list[Piece]:
         if out and p.kind == TEXT:
             q = out[-1]
             if q.kind == TEXT and q.stack == p.stack and q.revs == p.revs:
-                out[-1] = Piece(q.text + p.text, q.stack, TEXT, "", q.revs)
+                out[-1] = _new_piece(Piece, (q.text + p.text, q.stack, TEXT, "", q.revs))
                 continue
         out.append(p)
     return out
@@ -435,14 +440,18 @@ def current_text(pieces: list[Piece] | tuple[Piece, ...]) -> str:
 
 
 class InlineFacts(NamedTuple):
-    """What a slice of pieces holds, for the records."""
+    """What a slice of pieces holds, for the records (read-only: units share them)."""
 
-    revisions: dict[str, str]  # rev id -> author
-    comments: dict[str, tuple[str, ...]]  # comment id -> its thread's authors
-    bold: list[str]
-    italic: list[str]
-    fields: list[str]  # "NAME data: displayed value"
+    revisions: Mapping[str, str]  # rev id -> author
+    comments: Mapping[str, tuple[str, ...]]  # comment id -> its thread's authors
+    bold: Sequence[str]
+    italic: Sequence[str]
+    fields: Sequence[str]  # "NAME data: displayed value"
     page_marks: int
+
+
+#: The facts of pieces that hold none (plain runs: most of a document), made once.
+_NO_FACTS = InlineFacts(MappingProxyType({}), MappingProxyType({}), (), (), (), 0)
 
 
 def facts(pieces: list[Piece] | tuple[Piece, ...]) -> InlineFacts:
@@ -451,7 +460,7 @@ def facts(pieces: list[Piece] | tuple[Piece, ...]) -> InlineFacts:
         if p.stack or p.revs or p.kind == PAGE:
             break
     else:
-        return InlineFacts({}, {}, [], [], [], 0)
+        return _NO_FACTS
     revisions: dict[str, str] = {}
     comments: dict[str, tuple[str, ...]] = {}
     bold: list[str] = []

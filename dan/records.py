@@ -32,6 +32,7 @@ __all__ = [
     "NamesHook",
     "RecordContext",
     "build_records",
+    "json_size_bound",
     "MAX_FIELD_CHARS",
     "MAX_RECORD_BYTES",
     "plain_sample",
@@ -283,8 +284,25 @@ _TRIMMABLE = (
 )
 
 
+def json_size_bound(rec: Mapping[str, str | int]) -> int:
+    """An upper bound of ``len(json.dumps(rec, ensure_ascii=False).encode("utf-8"))``.
+
+    Every string, key or value, takes at most 6 bytes a character there (``\\u001f``;
+    UTF-8 needs at most 4) and 2 for its quotes; a number at most its ``str`` and 8; each
+    item 4 more (``": "`` and ``", "``), and the braces 2.
+    """
+    size = 2
+    for key, value in rec.items():
+        size += (
+            6 * len(key) + 6 + (6 * len(value) + 2 if type(value) is str else len(str(value)) + 8)
+        )
+    return size
+
+
 def _fit_record(rec: dict[str, str | int]) -> None:
     """Trim phrase fields (longest first, from the end) until the record is under 8 KB."""
+    if json_size_bound(rec) < MAX_RECORD_BYTES:
+        return  # (most records: far under, no need to write them out to know)
     size = len(json.dumps(rec, ensure_ascii=False).encode("utf-8"))
     while size >= MAX_RECORD_BYTES:
         name = max(_TRIMMABLE, key=lambda k: len(str(rec[k])))

@@ -92,6 +92,15 @@ def _is_plain(piece: Piece) -> bool:
     return piece.kind == TEXT and not piece.stack and not piece.revs
 
 
+def _plain_cells(cells: list[list[Piece]]) -> bool:
+    """Whether every cell is empty or one plain piece (a loop: called for every row, where
+    a generator costs more)."""
+    for c in cells:
+        if c and (len(c) != 1 or not _is_plain(c[0])):
+            return False
+    return True
+
+
 class _Renderer:
     def __init__(self, count: Callable[[str], int], max_depth: int) -> None:
         self.count = count
@@ -429,9 +438,7 @@ class _Renderer:
         unit.table_heads = heads
         unit.cells = cells
         unit.lead = extra_plain
-        if not extra and all(
-            not c or (len(c) == 1 and _is_plain(c[0])) for c in cells
-        ):  # (most rows: plain cells, no facts, no note references)
+        if not extra and _plain_cells(cells):  # (most rows: no facts, no note references)
             text = " | ".join([c[0].text for c in cells if c])
             unit.plain = extra_plain + "\n" + text if extra_plain else text
             unit.facts = facts(())
@@ -653,7 +660,7 @@ def _row_page_flags(table: m.Table, n: int) -> list[bool]:
 
 def row_markdown(cells: Sequence[Sequence[Piece]]) -> str:
     """One pipe-table row."""
-    return "| " + " | ".join(render(c, CELL) for c in cells) + " |"
+    return "| " + " | ".join([render(c, CELL) for c in cells]) + " |"
 
 
 def code_fence(lines: Sequence[str], lang: str) -> str:

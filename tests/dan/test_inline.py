@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +154,33 @@ def test_one_plain_piece_renders_as_the_general_loop_does(text: str, context: st
     page = Piece("", (), PAGE)  # (skipped by both: a second piece takes the general loop)
     assert render([piece], context) == render([piece, page], context)
     assert plain_text([piece]) == plain_text([piece, page])
+
+
+_TEXTS = st.text(max_size=12)
+_INLINES = st.lists(
+    st.builds(m.Text, _TEXTS, st.booleans(), st.booleans(), st.booleans()), max_size=6
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_INLINES)
+def test_the_hot_paths_make_the_pieces_the_named_tuple_makes(inlines: list[m.Text]) -> None:
+    """flatten builds its pieces in C (tuple.__new__) on its hot paths: they are Pieces, equal
+    to what the general path builds field by field."""
+    pieces = flatten(tuple(inlines))
+    assert all(type(p) is Piece for p in pieces)
+    out: list[Piece] = []
+    _flatten(tuple(inlines), (), (), out, 0)
+    rebuilt = [Piece(p.text, p.stack, p.kind, p.md, p.revs) for p in _merge(out)]
+    assert pieces == rebuilt
+    assert [p._asdict() for p in pieces] == [p._asdict() for p in rebuilt]
+
+
+def test_the_facts_of_plain_pieces_are_shared_and_read_only() -> None:
+    plain = facts([Piece("a", ()), Piece("b", ())])
+    assert plain is facts(()) and plain == ({}, {}, (), (), (), 0)
+    with pytest.raises(TypeError):
+        plain.revisions["x"] = "y"  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        plain.bold.append("x")  # type: ignore[attr-defined]
+    assert not plain.revisions and not plain.bold

@@ -389,7 +389,7 @@ class BodyReader:
         inlines = _tree(items, ctx.comments)
         label = ctx.numbering.label(num_id, ilvl) if num_id else None
 
-        has_text = any(i.kind != _PAGE for i in items)
+        has_text = _any_content(items)
         if heading and has_text:
             if label is not None and label[0]:
                 inlines = (m.Text(label[0] + " "),) + inlines
@@ -742,6 +742,15 @@ def _children(el: etree._Element, tag: str) -> Iterable[etree._Element]:
                 yield from _children(content, tag)
         elif child.tag in (W.customXml, W.ins, W_DEL):
             yield from _children(child, tag)
+
+
+def _any_content(items: list[_Item]) -> bool:
+    """Whether ``items`` hold anything but page marks (a loop: called per paragraph, where
+    a generator that stops early costs more)."""
+    for item in items:
+        if item.kind != _PAGE:
+            return True
+    return False
 
 
 def _alternate(el: etree._Element) -> etree._Element | None:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from dan.readers.docx.ooxml import W, W_NS, child, children_by_tag, first_child
+from dan.readers.docx.ooxml import W, W_NS, child, children_by_tag, first_child, first_of
 
 TAGS = ["pPr", "pStyle", "r", "numPr", "sectPr", "tcPr", "gridSpan"]
 KIDS = st.lists(st.one_of(st.sampled_from(TAGS), st.just("#comment"), st.just("#other-ns")), max_size=8)
@@ -34,6 +34,7 @@ def test_the_lookups_find_what_find_finds(kids: list[str]) -> None:
         expected = el.find(tag)
         assert child(el, tag) is expected
         assert first_child(el, tag) is expected  # (whether or not it comes first)
+        assert first_of(list(el), tag) is expected
         assert parts.get(tag) is expected
 
 

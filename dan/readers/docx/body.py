@@ -34,6 +34,7 @@ from dan.readers.docx.ooxml import (
     W_DEL,
     children_by_tag,
     first_child,
+    first_of,
     int_val,
     on,
     val,
@@ -365,7 +366,10 @@ class BodyReader:
 
     def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         ctx = self.ctx
-        ppr = first_child(p, _PPR)
+        # The children once, for the properties and then the runs: a paragraph with no
+        # w:pPr (most) is looked through here, not searched again by lxml.
+        kids = list(p)
+        ppr = first_of(kids, _PPR)
         parts = None if ppr is None else children_by_tag(ppr)
         style = ctx.styles.get(None if parts is None else val(parts.get(_PSTYLE)) or None)
         heading, num_id, ilvl, pbb = (
@@ -385,7 +389,7 @@ class BodyReader:
 
         items: list[_Item] = []
         floating: list[m.Block] = []
-        self._runs(p, items, style, floating, depth)
+        self._runs(kids, items, style, floating, depth)
         inlines = _tree(items, ctx.comments)
         label = ctx.numbering.label(num_id, ilvl) if num_id else None
 
@@ -418,7 +422,7 @@ class BodyReader:
 
     def _runs(
         self,
-        parent: etree._Element,
+        parent: Iterable[etree._Element],
         items: list[_Item],
         style: StyleInfo,
         floating: list[m.Block],
@@ -683,7 +687,8 @@ class BodyReader:
             )
         raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
         for tr in _children(tbl, W.tr):
-            trpr = first_child(tr, _TR_PR)
+            kids = list(tr)  # (for the properties, then the cells)
+            trpr = first_of(kids, _TR_PR)
             header = False
             col = 0
             if trpr is not None:
@@ -694,7 +699,7 @@ class BodyReader:
             cells: list[tuple[int, int, str, tuple[m.Block, ...]]] = []
             if col > 0:
                 cells.append((0, min(col, 64), "", ()))
-            for tc in _children(tr, W.tc):
+            for tc in _children(kids, W.tc):
                 tcpr = first_child(tc, _TC_PR)
                 span, vmerge = 1, ""
                 if tcpr is not None:
@@ -731,8 +736,9 @@ class BodyReader:
 # ---------------------------------------------------------------------- helpers
 
 
-def _children(el: etree._Element, tag: str) -> Iterable[etree._Element]:
-    """Children with ``tag``, looking through content controls and custom XML wrappers."""
+def _children(el: Iterable[etree._Element], tag: str) -> Iterable[etree._Element]:
+    """Children with ``tag`` (of an element, or in a list of them), looking through content
+    controls and custom XML wrappers."""
     for child in el:
         if child.tag == tag:
             yield child

@@ -18,6 +18,7 @@ __all__ = [
     "int_val",
     "child",
     "first_child",
+    "first_of",
     "children_by_tag",
     "STRICT_REWRITES",
 ]
@@ -113,6 +114,17 @@ def first_child(el: etree._Element, tag: str) -> etree._Element | None:
         if head.tag == tag:
             return head
     return child(el, tag)
+
+
+def first_of(kids: list[etree._Element], tag: str) -> etree._Element | None:
+    """:func:`first_child` on an element's children already listed (``list(el)``, for a
+    caller that walks them next): the first named ``tag``, the schema's place first."""
+    if kids and kids[0].tag == tag:
+        return kids[0]
+    for kid in kids:
+        if kid.tag == tag:
+            return kid
+    return None
 
 
 def children_by_tag(el: etree._Element) -> dict[object, etree._Element]:

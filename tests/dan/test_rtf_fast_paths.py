@@ -192,3 +192,30 @@ def test_the_fused_scan_matches_on_the_corpus(corpus: object) -> None:
     for path in files:
         data = path.read_bytes()
         assert _read_with(_Reader, data) == _read_with(_TokenDrivenReader, data), path
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.text(max_size=6), st.booleans(), st.booleans(), st.sampled_from(["", "c1"])),
+        max_size=6,
+    )
+)
+def test_story_text_makes_the_atoms_the_named_tuple_makes(runs: list[tuple[str, bool, bool, str]]) -> None:
+    """Story.text builds its atoms in C (tuple.__new__): they are Atoms, equal to atoms
+    built field by field, merged as the rule says (same formatting, comments, revision)."""
+    from dan.readers.rtf.story import Story
+
+    story = Story("body", 3)
+    expected: list[Atom] = []
+    for text, bold, italic, comment in runs:
+        story.open_comments = [comment] if comment else []
+        story.text(text, bold, italic, None)
+        comments = (comment,) if comment else ()
+        last = expected[-1] if expected else None
+        if last is not None and last.comments == comments and (last.leaf.bold, last.leaf.italic) == (bold, italic):
+            expected[-1] = Atom(m.Text(last.leaf.text + text, bold, italic), comments, None, "")
+        else:
+            expected.append(Atom(m.Text(text, bold, italic), comments, None, ""))
+    assert all(type(a) is Atom for a in story.atoms)
+    assert story.atoms == expected

@@ -15,7 +15,7 @@ from typing import NamedTuple, Union
 
 from dan import model as m
 
-__all__ = ["Atom", "RevKey", "CommentPoint", "build_inlines", "dttm_date", "has_text"]
+__all__ = ["Atom", "RevKey", "CommentPoint", "build_inlines", "dttm_date", "has_text", "new_atom"]
 
 #: What collapses to one space: a run of two or more spaces, tabs and no-break spaces, or one
 #: tab or no-break space (a single space is left as it is, not replaced by itself).
@@ -48,6 +48,11 @@ class Atom(NamedTuple):
     rev: RevKey | None = None
     #: the URL of the HYPERLINK field whose result this leaf is in ("" for none)
     link: str = ""
+
+
+#: ``new_atom(Atom, (leaf, comments, rev, link))`` is ``Atom(leaf, comments, rev, link)``
+#: made in C, without the named tuple's Python ``__new__`` (one per text run read).
+new_atom = tuple.__new__
 
 
 def dttm_date(value: int) -> str:
@@ -163,9 +168,6 @@ def build_inlines(
     ``point(key)`` the comment shown at a reference mark that anchors no range (None:
     the comment is shown around its range instead).
     """
-    # Stack of open wrappers with the inlines collected inside each; level 0 is the paragraph.
-    stack: list[tuple[Wrapper | None, list[m.Inline]]] = [(None, [])]
-    opened: list[Wrapper] = []
     atoms = _normalize(atoms)
     if len(atoms) == 1:  # one leaf outside comments, revisions and links: as it is
         atom = atoms[0]
@@ -177,6 +179,9 @@ def build_inlines(
             and not isinstance(only, CommentPoint)
         ):
             return (only,)
+    # Stack of open wrappers with the inlines collected inside each; level 0 is the paragraph.
+    stack: list[tuple[Wrapper | None, list[m.Inline]]] = [(None, [])]
+    opened: list[Wrapper] = []
     for atom in atoms:
         wanted: list[Wrapper] = []
         for name in atom.comments:

@@ -637,7 +637,7 @@ class _Reader:
         elif state.style in self.styles:
             heading = self.styles[state.style]
         level = max(1, state.itap) if state.intbl or state.itap > 0 else 0
-        props = ParaProps(heading=heading, pagebb=state.pagebb, level=level)
+        props = ParaProps(heading, False, 0, None, "", state.pagebb, level)
         if state.ls > 0:
             props.is_item = True
             props.list_depth = max(0, min(state.ilvl, 8))

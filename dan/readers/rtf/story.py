@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dan import model as m
-from dan.readers.rtf.inline import Atom, CommentPoint, RevKey, build_inlines, has_text
+from dan.readers.rtf.inline import Atom, CommentPoint, RevKey, build_inlines, has_text, new_atom
 from dan.readers.rtf.tables import RowDef, TableBuilder
 
 __all__ = ["Story", "ParaProps", "Resolver", "is_bullet"]
@@ -98,7 +98,7 @@ class Story:
 
     def text(self, text: str, bold: bool, italic: bool, rev: RevKey | None) -> None:
         """Append text with its formatting and revision."""
-        comments = tuple(self.open_comments)
+        comments = tuple(self.open_comments) if self.open_comments else ()
         atoms = self.atoms
         link = self.link
         if atoms:
@@ -112,9 +112,11 @@ class Story:
                 and leaf.bold == bold
                 and leaf.italic == italic
             ):
-                atoms[-1] = Atom(m.Text(leaf.text + text, bold, italic), comments, rev, link)
+                atoms[-1] = new_atom(
+                    Atom, (m.Text(leaf.text + text, bold, italic), comments, rev, link)
+                )
                 return
-        atoms.append(Atom(m.Text(text, bold, italic), comments, rev, link))
+        atoms.append(new_atom(Atom, (m.Text(text, bold, italic), comments, rev, link)))
 
     def leaf(
         self, leaf: m.LineBreak | m.NoteRef | m.PageMark | CommentPoint, rev: RevKey | None = None
@@ -137,13 +139,16 @@ class Story:
     def end_paragraph(self, props: ParaProps) -> None:
         """``\\par`` (and the paragraph ended by ``\\cell``): file the collected atoms."""
         atoms = self.atoms
-        label = "".join(self.label).strip()
         self.atoms = []
-        self.label = []
+        label = ""
+        if self.label:  # (a list item's label, read from \\listtext)
+            label = "".join(self.label).strip()
+            self.label = []
         pn = self.pn
         self.pn = None
         level = min(props.level, self.max_table_depth)
-        self._table_level(level)
+        if len(self.tables) != level:
+            self._table_level(level)
         if not has_text(atoms):
             marks = sum(1 for a in atoms if isinstance(a.leaf, m.PageMark))
             if level == 0:
@@ -262,7 +267,7 @@ def _convert(
                     )
                 )
             else:
-                out.append(m.Paragraph(inlines, page_break_before=props.pagebb))
+                out.append(m.Paragraph(inlines, props.pagebb))
         elif isinstance(item, TableBuilder):
             out.extend(item.build(lambda blocks: tuple(_convert(blocks, resolver, new_page))))
         elif isinstance(item, _Sect):

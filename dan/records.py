@@ -26,7 +26,7 @@ from dan.references import (
 from dan.render import phrase
 from dan.units import CODE, HEADING, ITEM, PARA, ROW
 from ven import schema as S
-from ven.schema import join_list
+from ven.schema import LIST_SEP, escape_item, join_list
 
 __all__ = [
     "NamesHook",
@@ -63,7 +63,11 @@ class RecordContext:
 
 
 def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
-    """join_list of phrases (each ≤ 100 chars), stopping before the field passes ``limit``."""
+    """join_list of phrases (each ≤ 100 chars), stopping before the field passes ``limit``.
+
+    Phrases are collapsed and stripped already, and kept once (case-insensitively): what
+    join_list would do to them is only to escape and join them, so that is done here.
+    """
     if not items:  # (most phrase fields of most chunks)
         return ""
     kept: list[str] = []
@@ -74,13 +78,14 @@ def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
         key = p.casefold()
         if not p or key in seen:
             continue
-        size = len(p) + p.count("\\") + p.count(";") + (2 if kept else 0)
+        written = escape_item(p)
+        size = len(written) + (2 if kept else 0)
         if length + size > limit:
             break
         seen.add(key)
-        kept.append(p)
+        kept.append(written)
         length += size
-    return join_list(kept)
+    return LIST_SEP.join(kept)
 
 
 def plain_sample(texts: Sequence[str], limit: int = 300) -> str:

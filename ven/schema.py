@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 __all__ = [
+    "LIST_SEP",
+    "escape_item",
     "DOC_ID",
     "TITLE",
     "SEQ",
@@ -158,7 +160,18 @@ STR_FIELDS: frozenset[str] = frozenset(FIXED_FIELDS) - INT_FIELDS
 #: The chunk types ``dan`` writes in ``ssType``, in ``ssSeq`` order.
 STORY_TYPES: tuple[str, ...] = ("body", "header", "footer", "footnote")
 
-_SEP = "; "
+#: What :func:`join_list` writes between items.
+LIST_SEP = "; "
+
+
+def escape_item(item: str) -> str:
+    """One item as :func:`join_list` writes it: ``\\`` as ``\\\\``, ``;`` as ``\\;``
+    (the item already collapsed and stripped).
+
+    >>> escape_item("R&D; Sales")
+    'R&D\\\\; Sales'
+    """
+    return item.replace("\\", "\\\\").replace(";", "\\;")
 
 
 def join_list(items: Iterable[str]) -> str:
@@ -186,8 +199,8 @@ def join_list(items: Iterable[str]) -> str:
         if key in seen:
             continue
         seen.add(key)
-        out.append(norm.replace("\\", "\\\\").replace(";", "\\;"))
-    return _SEP.join(out)
+        out.append(escape_item(norm))
+    return LIST_SEP.join(out)
 
 
 def split_list(value: str) -> tuple[str, ...]:

@@ -36,3 +36,14 @@ def test_round_trip_and_expansion_are_unchanged(records: list[dict], drop_empty:
         a.add_related_chunks(budget=200)
         b.add_related_chunks(budget=200)
         assert a.seqs == b.seqs
+
+
+@given(st.lists(st.text(alphabet="ab;\\ ", min_size=1, max_size=8).map(lambda t: " ".join(t.split())).filter(bool), max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_escaped_items_joined_read_back_as_the_items(items: list[str]) -> None:
+    """escape_item is join_list's escaping: items already collapsed, escaped and joined with
+    LIST_SEP read back (split_list) as they were."""
+    from ven.schema import LIST_SEP, escape_item, split_list
+
+    assert split_list(LIST_SEP.join(escape_item(i) for i in items)) == tuple(items)
+    assert escape_item("R&D; a\\b") == "R&D\\; a\\\\b"

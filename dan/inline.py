@@ -432,7 +432,7 @@ def current_text(pieces: list[Piece] | tuple[Piece, ...]) -> str:
     """The text as it reads with tracked changes accepted: deletions left out, no notes."""
     out: list[str] = []
     for p in pieces:
-        if p.kind == TEXT and not any(w.kind == "del" for w in p.stack):
+        if p.kind == TEXT and not (p.stack and any(w.kind == "del" for w in p.stack)):
             out.append(p.text)
         elif p.kind == BREAK:
             out.append("\n")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
@@ -24,7 +24,7 @@ from dan.references import (
     resolve,
 )
 from dan.render import phrase
-from dan.units import CODE, HEADING, ITEM, PARA, ROW
+from dan.units import CODE, HEADING, ITEM, PARA, ROW, Unit
 from ven import schema as S
 from ven.schema import LIST_SEP, escape_item, join_list
 
@@ -88,7 +88,7 @@ def _bounded(items: Sequence[str], limit: int = MAX_FIELD_CHARS) -> str:
     return LIST_SEP.join(kept)
 
 
-def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
+def plain_sample(texts: Iterable[str], limit: int = 300) -> str:
     """The first sentences of ``texts`` up to ``limit`` characters (cut at a word if one is
     longer)."""
     # The sample depends only on a prefix of the collapsed text: its first limit + 1
@@ -110,6 +110,11 @@ def plain_sample(texts: Sequence[str], limit: int = 300) -> str:
     # (no sentence fits: phrase() cuts a longer window at a word)
     _gather(parts, collapsed, size, 4 * limit + 66)
     return phrase(" ".join(parts), limit)
+
+
+def _current(unit: Unit) -> str:
+    """A paragraph's text as it reads with tracked changes accepted (the plain sample's)."""
+    return current_text(unit.pieces) if unit.pieces else unit.plain
 
 
 def _gather(parts: list[str], texts: Iterator[str], size: int, bound: int) -> int:
@@ -199,7 +204,7 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
         heads: list[str] = []
         lists: list[str] = []
         headings: list[str] = []
-        texts: list[str] = []
+        paras: list[Unit] = []  # (paragraphs and code: their text read only as needed)
         rows: list[str] = []
         for u in units:
             f = u.facts
@@ -225,7 +230,7 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
             elif u.kind == ITEM:
                 lists.append(u.list_text)
             elif u.kind in (PARA, CODE):
-                texts.append(current_text(u.pieces) if u.pieces else u.plain)
+                paras.append(u)
         plain = "\n\n".join(u.plain for u in units)
         names = _names(ctx, seq, plain)
         rec: dict[str, str | int] = {
@@ -248,7 +253,7 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
             S.HEADINGS: _bounded(headings),
             S.BOLD: _bounded(bold),
             S.ITALIC: _bounded(italic),
-            S.PLAIN: plain_sample(texts or rows),
+            S.PLAIN: plain_sample(map(_current, paras) if paras else rows),
             S.TABLE_HEADS: _bounded(heads),
             S.LISTS: _bounded(lists),
             S.FIELDS: _bounded(fields),

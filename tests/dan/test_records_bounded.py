@@ -42,3 +42,23 @@ def test_bounded_writes_what_join_list_writes(items: list[str], limit: int) -> N
 def test_bounded_escapes_and_drops_repeats() -> None:
     assert _bounded(["R&D; Sales", "r&d;  sales", "a\\b", ""]) == "R&D\\; Sales; a\\\\b"
     assert _bounded([]) == ""
+
+
+def test_the_plain_sample_reads_paragraphs_with_changes_accepted_else_rows() -> None:
+    """ssPlain: the chunk's paragraphs as they read with tracked changes accepted (deleted
+    text left out), or its table rows when it has no paragraph."""
+    import dan
+    from tests.dan.docx_builder import make_docx
+
+    def cell(text: str) -> str:
+        return f"<w:tc><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:tc>"
+
+    changed = make_docx(
+        '<w:p><w:r><w:t xml:space="preserve">Kept </w:t></w:r><w:del w:id="1" w:author="A">'
+        "<w:r><w:delText>gone </w:delText></w:r></w:del><w:r><w:t>words.</w:t></w:r></w:p>"
+    )
+    assert dan.convert(changed, doc_type="docx").records[0]["ssPlain"] == "Kept words."
+    rows = make_docx(
+        f"<w:tbl><w:tr>{cell('a')}{cell('b')}</w:tr><w:tr>{cell('1')}{cell('2')}</w:tr></w:tbl>"
+    )
+    assert dan.convert(rows, doc_type="docx").records[0]["ssPlain"] == "a | b 1 | 2"

@@ -44,9 +44,17 @@ def _view(tokens: list[Token], ours: bool) -> list[tuple[Any, ...]]:
         i += 1
         if ours and tok.type == TABLE_TOKEN:
             ncols, nrows = tok.meta["columns"], tok.meta["rows"]
-            cells = [_sig(t) for t in tokens[i : i + ncols * nrows]]
-            assert all(t.type == "inline" for t in tokens[i : i + ncols * nrows])
-            i += ncols * nrows
+            entries = tok.meta["cells"]
+            assert len(entries) == ncols * nrows
+            cells = []
+            for text in entries:
+                if text is None:  # (a cell with inline markup: its inline token follows)
+                    assert tokens[i].type == "inline"
+                    cells.append(_sig(tokens[i]))
+                    i += 1
+                else:  # a plain cell: the inline token markdown-it makes of plain text
+                    children = [Token("text", "", 0, content=text)] if text else []
+                    cells.append(_sig(Token("inline", "", 0, content=text, children=children)))
             rows = [tuple(cells[r * ncols : (r + 1) * ncols]) for r in range(nrows)]
             out.append(("table", tuple(tok.map or ()), tuple(rows)))
         elif not ours and tok.type == "table_open":
@@ -240,3 +248,15 @@ def test_the_dispatching_tokenizer_stands_down_for_a_rule_it_does_not_know() -> 
 
     md.block.ruler.before("paragraph", "other", other)
     assert _dispatching_tokenize(md) is None
+
+
+def test_a_table_mixing_plain_cells_and_cells_with_markup_reads_in_order() -> None:
+    """Plain cells travel in the table token, the others as inline tokens after it: the
+    reader takes each from its place, so every cell lands in its own column and row."""
+    import dan
+
+    md = "| a | **b** |\n|---|---|\n| 1 | [x](http://e.com/) |\n| `c` | 2 |\n| | *i* |\n"
+    body = dan.convert_string(md, doc_type="markdown").chunks[0].split("\n\n", 1)[1]
+    assert body == (
+        "| a | **b** |\n| --- | --- |\n| 1 | [x](http://e.com/) |\n| `c` | 2 |\n|  | *i* |"
+    )

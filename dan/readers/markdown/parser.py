@@ -30,18 +30,14 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from dan.readers.markdown.tables import table_rule
+from dan.readers.markdown.tables import INLINE_TERMINATOR, table_rule
 
 __all__ = ["markdown_parser"]
 
 #: Nesting deeper than this is cut off by markdown-it itself instead of recursing.
 MAX_NESTING = 50
 
-# The characters at which markdown-it's text rule stops so that another inline rule may
-# start (its default terminators; the plugins used here add none). Content without any is
-# one text token whatever the rules.
 _NEWLINES = re.compile(r"\r\n?|\n")  # (markdown-it's NEWLINES_RE)
-_TERMINATOR = re.compile(r"[\n!#$%&*+\-:<=>@\[\\\]^_`{}~]")
 
 # A link target markdown-it's normalizeLink returns unchanged: no scheme but http(s), no
 # user, port, upper-case or international host, no character it percent-encodes.
@@ -57,7 +53,7 @@ def _inline_rule(state: Any) -> None:
     """markdown-it's core ``inline`` rule, with plain content made one text token directly."""
     md, env = state.md, state.env
     parse = md.inline.parse
-    search = _TERMINATOR.search
+    search = INLINE_TERMINATOR.search
     for token in state.tokens:
         if token.type != "inline":
             continue

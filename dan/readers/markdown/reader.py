@@ -140,14 +140,18 @@ class _Reader:
         return out
 
     def table(self, tok: Token) -> m.Table:
-        """The table a :data:`TABLE_TOKEN` opens: its rows of inline tokens, the first the
-        header."""
+        """The table a :data:`TABLE_TOKEN` opens: its rows of cells, the first the header;
+        a plain cell is its text, any other the next inline token."""
         ncols, nrows = tok.meta["columns"], tok.meta["rows"]
+        entries: list[str | None] = tok.meta["cells"]
         rows: list[m.Row] = []
+        k = 0
         for r in range(nrows):
             cells: list[m.Cell] = []
             for _ in range(ncols):
-                inl = self.inline_of(self.next())
+                text = entries[k]
+                k += 1
+                inl = self.inline_of(self.next()) if text is None else _plain_inlines(text)
                 cells.append(m.Cell((m.Paragraph(inl),) if inl else ()))
             rows.append(m.Row(tuple(cells), header=r == 0))
         return m.Table(tuple(rows))
@@ -175,13 +179,18 @@ def _container(kind: str, attrs: dict[str, str], inner: tuple[m.Inline, ...]) ->
     return revision_from_attrs(kind, attrs, inner)
 
 
+def _plain_inlines(text: str) -> tuple[m.Inline, ...]:
+    """The inlines of text with no inline markup: one text run, if anything is left of it."""
+    only = clean_text(text)
+    return (m.Text(only),) if only else ()
+
+
 def _inlines(
     children: Sequence[Token], limits: Limits, link_targets: bool = True
 ) -> tuple[m.Inline, ...]:
     """Inline tokens to model inlines; containers (links, revisions from inline HTML) nest."""
-    if len(children) == 1 and children[0].type == "text":  # (most cells: one plain run)
-        only = clean_text(children[0].content)
-        return (m.Text(only),) if only else ()
+    if len(children) == 1 and children[0].type == "text":  # (one plain run)
+        return _plain_inlines(children[0].content)
     bold = italic = 0
     code = 0
     # Stack of open revision containers: (attrs, kind, inlines so far). (No nested helper

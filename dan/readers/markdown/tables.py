@@ -5,8 +5,11 @@ markdown-it's own table rule emits about four tokens per cell (``td_open``, ``in
 character loop; on table-heavy Markdown that was most of the parse. This rule accepts
 exactly the tables the GFM rule accepts (https://github.github.com/gfm/#tables-extension-)
 with the same cells, and emits a ``dan_table`` token whose ``meta`` holds the shape
-(``columns``, ``rows``; the first row is the header) followed by one ``inline`` token per
-cell in reading order, so markdown-it's inline rules still parse every cell.
+(``columns``, ``rows``; the first row is the header) and ``cells``, one entry per cell in
+reading order: a cell whose text holds none of the characters inline rules start at
+(:data:`INLINE_TERMINATOR`, most cells) is its text, which markdown-it would make one text
+token and no more; any other cell is None, and an ``inline`` token follows the table token
+for it, in the same order, so markdown-it's inline rules parse it.
 ``tests/dan/test_markdown_parser.py`` checks it against markdown-it's rule.
 """
 
@@ -15,10 +18,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["TABLE_TOKEN", "table_rule"]
+__all__ = ["INLINE_TERMINATOR", "TABLE_TOKEN", "table_rule"]
 
-#: The token type that opens a table: ``meta={"columns": n, "rows": r}``, then n × r inline tokens.
+#: The token type that opens a table: ``meta={"columns": n, "rows": r, "cells": [...]}``,
+#: then an inline token for each cell whose entry in ``cells`` is None.
 TABLE_TOKEN = "dan_table"
+
+#: The characters at which markdown-it's text rule stops so that another inline rule may
+#: start (its default terminators; the plugins used here add none). Content without any is
+#: one text token whatever the rules.
+INLINE_TERMINATOR = re.compile(r"[\n!#$%&*+\-:<=>@\[\\\]^_`{}~]")
 
 #: At most this many cells a short row leaves empty may be filled in per table, so a
 #: delimiter row of many columns over many one-cell lines cannot expand the input
@@ -180,8 +189,14 @@ def table_rule(state: Any, start_line: int, end_line: int, silent: bool) -> bool
 
     token = state.push(TABLE_TOKEN, "table", 0)
     token.map = [start_line, line]
-    token.meta = {"columns": ncols, "rows": nrows}
+    entries: list[str | None] = []
+    token.meta = {"columns": ncols, "rows": nrows, "cells": entries}
+    plain = INLINE_TERMINATOR.search
     for i, content in enumerate(cells):
+        if plain(content) is None:  # (its text is all the inline rules would make of it)
+            entries.append(content)
+            continue
+        entries.append(None)
         token = state.push("inline", "", 0)
         row_line = start_line if i < ncols else start_line + 1 + i // ncols
         token.map = [row_line, row_line + 1]

@@ -15,18 +15,22 @@ _SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
 # C0 controls except \t \n, DEL, C1 controls.
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _NEWLINES = re.compile("\r\n?|[\x0b\x0c\u2028\u2029\x85]")
+# What looks_binary counts: C0 controls other than tab, line feed, vertical tab, form feed
+# and carriage return.
+_BINARY_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")
 
 
 def looks_binary(sample: str) -> bool:
     """Whether ``sample`` (the start of a text) is evidently binary data: a NUL, or control
     characters other than tab, newlines, form and vertical feed in more than 2 % of it."""
-    controls = sum(1 for ch in sample if ch < " " and ch not in "\t\n\r\f\x0b")
-    controls += sample.count("\x7f")
+    controls = len(_BINARY_CONTROL.findall(sample)) + sample.count("\x7f")
     return "\x00" in sample or controls > 0.02 * len(sample) + 8
 
 
 def repair_surrogates(text: str) -> str:
     """``text`` with every lone surrogate (not encodable, so fatal to parsers) as U+FFFD."""
+    if text.isascii():  # (known without a scan: ASCII holds no surrogate)
+        return text
     return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 

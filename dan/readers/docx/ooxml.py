@@ -118,9 +118,8 @@ def first_child(el: etree._Element, tag: str) -> etree._Element | None:
 
 def first_of(kids: list[etree._Element], tag: str) -> etree._Element | None:
     """:func:`first_child` on an element's children already listed (``list(el)``, for a
-    caller that walks them next): the first named ``tag``, the schema's place first."""
-    if kids and kids[0].tag == tag:
-        return kids[0]
+    caller that walks them next): the first named ``tag`` (the loop looks at the schema's
+    place, the first, first)."""
     for kid in kids:
         if kid.tag == tag:
             return kid

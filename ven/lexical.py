@@ -43,6 +43,9 @@ _HEAD_WEIGHT = 2.0
 _ID_BOOST = 1.5
 _MIN_CONFIDENCE = 10
 _ABSENT_SHARE = 0.5
+#: When the question names documents by a title word it capitalises, the share of its
+#: confidence a document it does not name keeps.
+_UNNAMED_SHARE = 0.5
 
 _HEAD = re.compile(r"\[DOC (\S+?)\](?: (.*))?")
 _CONT = " (cont.)"
@@ -67,6 +70,8 @@ _COMPARE_CUE = re.compile(
     r"\b(?:compar(?:e|es|ed|ing|ison|isons)|versus|vs\.?|differ(?:s|ence|ences)?)(?![\w-])",
     re.IGNORECASE,
 )
+#: A word and what precedes it since the previous word (to tell a sentence's first word).
+_WORD = re.compile(r"([^\w]*)(\w[\w'’-]*)")
 _COMPARE_SPLIT = re.compile(r"\b(?:with|and|to|against|from|versus|vs\.?)(?![\w-])", re.IGNORECASE)
 
 
@@ -180,18 +185,38 @@ def _texts(index: object) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _question(text: str) -> tuple[list[str], list[str]]:
-    """The question's terms (as an entry's, step 2, each once) and its words (the terms
-    without pairs and identifier parts), which count when the index lacks them."""
+def _question(text: str) -> tuple[list[str], list[str], frozenset[str]]:
+    """The question's terms (as an entry's, step 2, each once), its words (the terms
+    without pairs and identifier parts), which count when the index lacks them, and its
+    names: the terms of the words it capitalises other than a sentence's first."""
     toks = terms_with_ids(text)
-    return list(dict.fromkeys(_bag(toks))), list(dict.fromkeys(t for t, _ in toks))
+    return (
+        list(dict.fromkeys(_bag(toks))),
+        list(dict.fromkeys(t for t, _ in toks)),
+        _names(text),
+    )
+
+
+def _names(text: str) -> frozenset[str]:
+    """The terms of the words ``text`` capitalises, less each sentence's first word."""
+    out: set[str] = set()
+    first = True
+    for m in _WORD.finditer(text):
+        gap, word = m.group(1), m.group(2)
+        if any(c in ".!?" for c in gap):
+            first = True
+        if word[0].isupper() and not first:
+            out.update(t for t, _ in terms_with_ids(word))
+        first = False
+    return frozenset(out)
 
 
 def _rank(
-    model: _Model, q_terms: list[str], words: list[str]
+    model: _Model, q_terms: list[str], words: list[str], names: frozenset[str] = frozenset()
 ) -> tuple[dict[int, tuple[int, float]], bool]:
     """{document: (confidence, rank key)} for the documents matching ``q_terms`` (steps
-    6-7 of the module docstring), and whether the question names the best one."""
+    6-7 of the module docstring; ``names``: the question's capitalised terms, step 7b),
+    and whether the question names the best one."""
     n = len(model.ids)
     postings = model.postings
     idf1 = math.log(1.0 + (n - 0.5) / 1.5)  # the idf of a term found in one document
@@ -222,6 +247,13 @@ def _rank(
             plain[i] = plain.get(i, 0.0) + idf
     if not score:
         return {}, False
+    # documents named by a term the question capitalises that only titles hold (every
+    # entry holding it has it in its head: a name, not a word their texts also use)
+    by_name: set[int] = set()
+    for t in names:
+        post = postings.get(t, ())
+        if post and all(fh for _, fh, _ in post):
+            by_name.update(i for i, _, _ in post)
     rows: list[tuple[float, float, float, int]] = []  # (rank key, score, confidence coverage, doc)
     for i, s in score.items():
         mh = head.get(i, 0.0)
@@ -231,9 +263,12 @@ def _rank(
         named = mh >= idf1 * (1.0 - 1e-9)
         m = mb + (_HEAD_WEIGHT * mh if named else mh)
         rows.append((coverage * s, s, m / (m + rest), i))
-    best = max(rows, key=lambda r: (r[0], r[1], -r[3]))
+    best = max(rows, key=lambda r: (r[3] in by_name, r[0], r[1], -r[3]))
     top = best[1]
-    out = {i: (math.floor(100.0 * c * min(1.0, s / top) + 0.5), key) for key, s, c, i in rows}
+    out: dict[int, tuple[int, float]] = {}
+    for key, s, c, i in rows:
+        share = _UNNAMED_SHARE if by_name and i not in by_name else 1.0
+        out[i] = (math.floor(100.0 * c * min(1.0, s / top) * share + 0.5), key)
     return out, head.get(best[3], 0.0) >= idf1 * (1.0 - 1e-9)
 
 
@@ -271,13 +306,13 @@ def lexical_route(
     model = _model(_texts(index))
     if _ALL_CUE.search(question):
         return "ALL"
-    q_terms, words = _question(question)
+    q_terms, words, names = _question(question)
     present = [t for t in q_terms if t in model.postings]
     if _INDEX_CUE.search(question) is not None and all(t in _META_TERMS for t in present):
         return "INDEX"
     if not present:
         return "NONE"
-    ranked, _ = _rank(model, q_terms, words)
+    ranked, _ = _rank(model, q_terms, words, names)
     for side in _sides(question):
         side_ranked, named = _rank(model, *_question(side))
         if named:

@@ -178,6 +178,60 @@ def test_a_title_word_outranks_content_words_sampled_into_another_entry() -> Non
     assert conf(docs, "prices_lindholm.docx") < 50
 
 
+#: Two price lists: one product's whole name (six words, their pairs) is sampled into
+#: Castellan's entry only; the question names the Nordwell list, whose sample lacks it.
+SAMPLED_PRODUCT = "\n\n".join(
+    f"[DOC {doc_id}] {title}\n{PROPS}\n{lines}"
+    for doc_id, title, lines in (
+        (
+            "prices_nordwell.docx",
+            "Nordwell Valves Ltd – Price List 2025",
+            "Headings: General; Prices\nExcerpts: Orders are confirmed in writing; Unit price (EUR)",
+        ),
+        (
+            "prices_castellan.html",
+            "Castellan Flow Systems – Price List 2025",
+            "Headings: General; Prices\nExcerpts: Pressure gauge 0-10 bar, 100 mm dial | 1,329.29; "
+            "Unit price (EUR)",
+        ),
+        ("audit_nordwell.docx", "Supplier Audit – Nordwell Valves Ltd", "Headings: Scope; Findings"),
+        ("manual_pump.docx", "Operating Manual – Pump PX-4", "Headings: Safety; Maintenance"),
+    )
+)
+
+
+def test_a_capitalised_title_name_keeps_sampled_content_from_a_confident_route() -> None:
+    # Castellan matches a dozen terms of the product's name; the question names Nordwell,
+    # a word only titles hold, so the entry it does not name keeps half its confidence
+    question = "What is the unit price of the Pressure gauge 0-10 bar, 100 mm dial in the Nordwell price list?"
+    docs = route(question, SAMPLED_PRODUCT)
+    assert conf(docs, "prices_castellan.html") < 70
+    assert conf(docs, "prices_nordwell.docx") > 0
+    # without the capital (no name), the sampled content wins as before
+    lower = route(question.replace("Nordwell", "nordwell"), SAMPLED_PRODUCT)
+    assert lower[0] == ("prices_castellan.html", lower[0][1]) and lower[0][1] >= 70
+
+
+def test_a_capitalised_word_that_texts_also_use_names_nothing() -> None:
+    # "Valves" is a title word of both Nordwell documents, but Castellan's sample uses it
+    # too: it is a word, not a name, and Castellan keeps its confident route
+    index = SAMPLED_PRODUCT.replace("| 1,329.29", "| 1,329.29; Valves are tested")
+    question = "What is the unit price of the Pressure gauge 0-10 bar, 100 mm dial with Valves?"
+    docs = route(question, index)
+    assert docs[0][0] == "prices_castellan.html" and docs[0][1] >= 70
+
+
+def test_names_are_capitalised_words_other_than_a_sentences_first() -> None:
+    from ven.lexical import _names
+
+    assert _names("Pressure gauge price in the Nordwell list. Brixton too? And Castellan's") == {
+        "nordwell",
+        "castellan",
+    }
+    assert _names("what about nordwell") == frozenset()
+    assert _names("Price of HY-1032 at Müller GmbH") == {"hy1032", "muller", "gmbh"}
+
+
 def test_a_body_identifier_does_not_outrank_a_title_word() -> None:
     # DN50 is sampled into Lindholm's phrases only; the identifier boost is for heads
     docs = route("What does the Ostrava price list charge for DN50 fittings?")

@@ -1,7 +1,7 @@
 """The store's embeddings compared: retrieval quality by search mode, speed and install size.
 
 For each embedding, the 17 documents of ``benchmarks/quality`` go into a fresh SQLite store
-(dan chunks of at most 512 tokens) and every question is answered by pipelines 2 (top-k) and
+(dan chunks of at most ``--max-tokens`` tokens, 512 unless given) and every question is answered by pipelines 2 (top-k) and
 3 (dan + ven) with the store's keyword, semantic and hybrid search as their ranking; the
 table shows evidence recall at each budget, recall per question kind at 2k, the ingest's
 embedding speed (chunks embedded per second on this machine) and the share of the ingest
@@ -86,7 +86,7 @@ def installed_mb(names: Sequence[str]) -> float:
 CEILING = "either lane alone finds it (ceiling, not a ranking)"
 
 
-def fusion_study(name: str, budgets: Sequence[int]) -> dict[str, Any]:
+def fusion_study(name: str, budgets: Sequence[int], max_tokens: int = 512) -> dict[str, Any]:
     """Other ways to fuse the same two lanes, computed here from the store's public keyword
     and semantic searches (50 passages each): the store's RRF (k = 60), RRF with the semantic
     lane weighted 0.3, and relative score fusion (each lane's scores min-max normalised,
@@ -97,7 +97,7 @@ def fusion_study(name: str, budgets: Sequence[int]) -> dict[str, Any]:
     items = build_collection()
     questions = all_questions(items)
     with tempfile.TemporaryDirectory() as tmp, KnowledgeStore(
-        Path(tmp) / "q.db", options=StoreOptions(max_tokens=512), embeddings=provider(name)
+        Path(tmp) / "q.db", options=StoreOptions(max_tokens=max_tokens), embeddings=provider(name)
     ) as store:
         cid = load_quality(store, items)
         corpus = store_corpus(store, cid, items)
@@ -246,7 +246,8 @@ def render(result: dict[str, Any]) -> str:
         "## Embeddings",
         "",
         f"`{result['command']}` ({result['started'][:10]}, {result['environment']['platform']}): the 17 documents and "
-        f"{result['runs'][0]['questions']} questions of the quality benchmark in a SQLite store, once per embedding; "
+        f"{result['runs'][0]['questions']} questions of the quality benchmark in a SQLite store (dan chunks of at "
+        f"most {result['runs'][0].get('max_tokens', 512)} tokens), once per embedding; "
         "evidence recall of pipelines 2 (top-k), 3 (dan + ven) and 5c (ven's collection held to the budget) with the store's search as their ranking.",
         "",
         "| embedding | dimensions | installed MB | chunks embedded/s | store share of ingest |",
@@ -306,6 +307,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--embeddings", nargs="+", default=["hashing", "minilm", "wordllama"], choices=list(PACKAGES))
     p.add_argument("--no-fusion", action="store_true", help="skip the fusion study")
     p.add_argument("--minilm-windows", type=int, nargs="*", default=[], help="also MiniLM with these window sizes")
+    p.add_argument("--max-tokens", type=int, default=512, help="the store's chunk limit (default %(default)s)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
@@ -321,14 +323,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     for name in names:
         print(f"{name}: ingest and evaluate", file=sys.stderr)
         with tempfile.TemporaryDirectory() as tmp:
-            run = quality("sqlite", str(Path(tmp) / "q.db"), BUDGETS, embeddings=provider(name))
+            run = quality("sqlite", str(Path(tmp) / "q.db"), BUDGETS, embeddings=provider(name),
+                          max_tokens=args.max_tokens)
         run["name"] = name
         run["installed_mb"] = installed_mb(PACKAGES[name.split("-w")[0]])
         result["runs"].append(run)
     if "minilm" in names and not args.no_fusion:
         print("minilm: fusion study", file=sys.stderr)
         result["fusion_embedding"] = "minilm"
-        result["fusion"] = fusion_study("minilm", BUDGETS)
+        result["fusion"] = fusion_study("minilm", BUDGETS, args.max_tokens)
     return publish("embeddings", result, started, render, args.update_docs)
 
 

@@ -299,13 +299,15 @@ def store_corpus(store: KnowledgeStore, cid: str, items: Sequence[Any]) -> DanCo
     return DanCorpus(chunks, records, [it.name for it in items])
 
 
-def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing") -> dict[str, Any]:
+def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing",
+            max_tokens: int = 512) -> dict[str, Any]:
     """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
-    ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding)."""
+    ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding;
+    ``max_tokens``: the store's chunk limit)."""
     items = build_collection()
     questions = all_questions(items)
     provider = HashingProvider() if embeddings == "hashing" else embeddings
-    with KnowledgeStore(url, options=StoreOptions(max_tokens=512), embeddings=provider) as store:
+    with KnowledgeStore(url, options=StoreOptions(max_tokens=max_tokens), embeddings=provider) as store:
         t0 = time.perf_counter()
         with Phases() as phases:
             cid = load_quality(store, items)
@@ -340,6 +342,7 @@ def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "h
     return {
         "backend": backend,
         "embedding": provider.identity.key,
+        "max_tokens": max_tokens,
         "documents": len(items),
         "questions": len(questions),
         "chunks": len(chunks),
@@ -447,7 +450,8 @@ def render_quality(result: dict[str, Any]) -> str:
         f"`{result['command']}` ({result['started'][:10]}; PostgreSQL "
         f"{result['environment'].get('postgres', 'not run')}). The 17 documents and the questions of the "
         "quality benchmark in a store (dan chunks of at most "
-        "512 tokens, the hashing embedding); evidence recall of pipeline 2 (top-k until the budget is full), "
+        f"{result['quality'][0].get('max_tokens', 512) if result['quality'] else 512} tokens, the hashing "
+        "embedding); evidence recall of pipeline 2 (top-k until the budget is full), "
         "pipeline 3 (dan + ven enrichment) and 5c (ven's collection with the budget as its hard cap) when the "
         "store's search is their ranking (the public `search`, 50 passages). Recall does not depend on the "
         "machine's speed.",
@@ -503,6 +507,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "~15 chunks/s), minilm-query (chunk vectors random under MiniLM's identity, queries and a sample of "
         "documents embedded by the real model)",
     )
+    p.add_argument("--max-tokens", type=int, default=512, help="the store's chunk limit in the quality runs (default %(default)s)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
@@ -538,7 +543,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         if not args.no_quality:
             with database(backend, args.pg_url) as url:
                 print(f"{backend}: quality", file=sys.stderr)
-                result["quality"].append(quality(backend, url, BUDGETS))
+                result["quality"].append(quality(backend, url, BUDGETS, max_tokens=args.max_tokens))
     sections = ([("store", render)] if result["scale"] else []) + (
         [("store_quality", render_quality)] if result["quality"] else []
     )

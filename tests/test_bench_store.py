@@ -46,6 +46,10 @@ def test_quality_section_lists_every_pipeline_and_marks_kinds_below_dan_alone():
     assert "| plain | **90.0 % / 95.0 % / 88.0 %** |" in text
     assert "| footnote | 100.0 % / 100.0 % / 100.0 % |" in text
     assert "PostgreSQL not run" in text
+    assert "dan chunks of at most 512 tokens" in text  # (a result from before the limit was recorded)
+    result = _result()
+    result["quality"][0]["max_tokens"] = 256  # type: ignore[index]
+    assert "dan chunks of at most 256 tokens" in bench_store.render_quality(result)
     assert text.rstrip().endswith("`benchmarks/results/store_quality_x.json`.")
 
 

@@ -76,3 +76,25 @@ def test_the_published_seed_is_refused_as_held_out(capsys):
     with pytest.raises(SystemExit):
         heldout.main(["--seeds", str(DEFAULT_SEED)])
     assert "published collection" in capsys.readouterr().err
+
+
+def test_the_chunk_limit_reaches_dan_and_the_report(monkeypatch):
+    seen: list[int] = []
+
+    def fake_counts(seed, budgets, only=None, dan_max_tokens=512):
+        seen.append(dan_max_tokens)
+        return _run(seed, {"all": [1, 2], "plain": [1, 2]}, {"all": [1, 2], "plain": [1, 2]})
+
+    monkeypatch.setattr(heldout, "counts", fake_counts)
+    monkeypatch.setattr(heldout, "publish", lambda name, result, started, render, update: render(result))
+    text = heldout.main(["--seeds", "5", "6", "--budgets", "1024", "--workers", "1", "--dan-max-tokens", "256"])
+    assert seen == [256, 256]
+    assert "dan chunks of at most 256 tokens" in text
+
+
+def test_smaller_chunks_change_what_dan_alone_recalls():
+    only = ["pricelist_hartmann.docx"]
+    small = heldout.counts(7, [1024], only=only, dan_max_tokens=128)["counts"][heldout.BASE]["1024"]
+    large = heldout.counts(7, [1024], only=only, dan_max_tokens=1024)["counts"][heldout.BASE]["1024"]
+    assert small[heldout.ALL][1] == large[heldout.ALL][1]
+    assert small != large

@@ -118,7 +118,8 @@ def render(result: dict[str, Any]) -> str:
         f"`{result['command']}` on commit `{result['commit']}` ({result['date']}, Python "
         f"{result['environment']['python']}): collections built from seeds "
         f"{', '.join(str(s) for s in result['seeds'])} ({result['questions']} questions; the "
-        f"published collection is seed {DEFAULT_SEED}), the same hashed-vector retrieval as the "
+        f"published collection is seed {DEFAULT_SEED}), dan chunks of at most "
+        f"{result.get('dan_max_tokens', 512)} tokens and the same hashed-vector retrieval as the "
         "quality benchmark. Questions recalled; `<` marks a kind where the setting recalls "
         "fewer than dan alone.",
     ]
@@ -146,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--budgets", type=int, nargs="+", default=[1024, 2048, 4096, 8192])
     p.add_argument("--only", nargs="*", help="only these documents (file names)")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="seeds run in parallel")
+    p.add_argument("--dan-max-tokens", type=int, default=512, help="dan's chunk limit (default %(default)s)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     if DEFAULT_SEED in args.seeds:
@@ -154,11 +156,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         p.error("--workers must be at least 1")
     started = dt.datetime.now(dt.UTC)
     if args.workers == 1 or len(args.seeds) == 1:
-        runs = [counts(s, args.budgets, args.only) for s in args.seeds]
+        runs = [counts(s, args.budgets, args.only, args.dan_max_tokens) for s in args.seeds]
     else:
         with ProcessPoolExecutor(min(args.workers, len(args.seeds))) as pool:
-            runs = list(pool.map(counts, args.seeds, [args.budgets] * len(args.seeds),
-                                 [args.only] * len(args.seeds)))
+            n = len(args.seeds)
+            runs = list(pool.map(counts, args.seeds, [args.budgets] * n, [args.only] * n,
+                                 [args.dan_max_tokens] * n))
     tot = total(runs)
     shown = [__file__, *(argv if argv is not None else sys.argv[1:])]
     result: dict[str, Any] = {
@@ -168,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "environment": {"python": platform.python_version(), "platform": platform.platform()},
         "seeds": args.seeds,
         "budgets": args.budgets,
+        "dan_max_tokens": args.dan_max_tokens,
         "questions": sum(r["questions"] for r in runs),
         "settings": SETTINGS,
         "runs": runs,

@@ -60,7 +60,7 @@ ALL = "all"
 
 
 def counts(seed: int, budgets: Sequence[int], only: Sequence[str] | None = None,
-           dan_max_tokens: int = 512) -> dict[str, Any]:
+           dan_max_tokens: int = 256) -> dict[str, Any]:
     """Recalled and asked questions of one seed's collection: ``{pipeline: {budget: {kind:
     [recalled, asked]}}}`` (kind ``all`` included), plus the collection's size."""
     items = build_collection(seed, only)
@@ -147,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--budgets", type=int, nargs="+", default=[1024, 2048, 4096, 8192])
     p.add_argument("--only", nargs="*", help="only these documents (file names)")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="seeds run in parallel")
-    p.add_argument("--dan-max-tokens", type=int, default=512, help="dan's chunk limit (default %(default)s)")
+    p.add_argument("--dan-max-tokens", type=int, default=256, help="dan's chunk limit (default %(default)s, as the quality benchmark)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     if DEFAULT_SEED in args.seeds:

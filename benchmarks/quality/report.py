@@ -90,6 +90,9 @@ _DELTAS = (
     ("2-dan", "1c-naive-title", "recall", "dan over naive chunks that carry the title too (2 minus `1c-naive-title`), evidence recall"),
     ("1b-naive-small", "1-naive", "recall", "smaller naive chunks (`1b-naive-small` minus 1), evidence recall"),
     ("4-routed", "4r-listed", "recall", "routing to confident documents only (4 minus `4r-listed`), evidence recall"),
+    ("2-dan", "2s-dan-other-size", "recall", "this run's chunk size against the other (2 minus `2s-dan-other-size`), evidence recall"),
+    ("3-dan-ven", "3s-dan-ven-other-size", "recall", "the same for pipeline 3 (3 minus `3s-dan-ven-other-size`), evidence recall"),
+    ("5c-collection-capped", "5cs-collection-capped-other-size", "recall", "the same for 5c (`5c` minus `5cs`), evidence recall"),
 )
 
 
@@ -141,6 +144,10 @@ def render(result: Mapping[str, Any], result_path: str | Path) -> str:
     if "naive" in corp:
         facts.append(f"pipeline 1 ({cfg['naive_chunk']}-token splitter): {corp['naive']['chunks']} chunks, "
                      f"{corp['naive']['tokens']:,} tokens")
+    if "dan_other_size" in corp:
+        other = corp["dan_other_size"]
+        facts.append(f"dan (max {other['max_tokens']} tokens, the `*-other-size` ablations): {other['chunks']} chunks, "
+                     f"{other['tokens']:,} tokens")
     if "index" in corp:
         facts.append(f"index document ({corp['index']['pct']:g} %): {corp['index']['tokens']:,} tokens for "
                      f"{corp['index']['entries']} documents (sent to the router, not to the answering model)")

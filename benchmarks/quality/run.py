@@ -73,6 +73,9 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "5p-collection-partial": ("ablation", "5-collection with partial_tables=True (a table that does not fit whole: its chunks nearest the hit, marked partial)"),
     "5cp-collection-capped-partial": ("ablation", "5c-collection-capped with partial_tables=True"),
     "5cb-collection-capped-routed-broad": ("ablation", "5c-collection-capped with routed_as_broad=True: a question routed to files too large to send whole is treated as broad (the reference's rule)"),
+    "2s-dan-other-size": ("ablation", "pipeline 2 over dan chunks of at most {other_max} tokens"),
+    "3s-dan-ven-other-size": ("ablation", "pipeline 3 over the same {other_max}-token chunks"),
+    "5cs-collection-capped-other-size": ("ablation", "5c-collection-capped over the same {other_max}-token chunks"),
     "4r-listed": ("ablation", "pipeline 4 searching every document the router lists once one has confidence ≥ {min_conf} (the reference's rule)"),
 }
 
@@ -105,7 +108,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description="Quality benchmark: evidence recall at a fixed token budget.")
     p.add_argument("--budgets", type=int, nargs="+", default=[1024, 2048, 4096, 8192])
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--dan-max-tokens", type=int, default=512)
+    p.add_argument("--dan-max-tokens", type=int, default=256,
+                   help="dan's chunk limit (default %(default)s: better recall at every budget than 512, see docs)")
+    p.add_argument("--other-max-tokens", type=int, default=512,
+                   help="the chunk limit of the *-other-size ablations (default %(default)s, the earlier default)")
     p.add_argument("--naive-chunk", type=int, default=1024)
     p.add_argument("--naive-overlap", type=int, default=100)
     p.add_argument("--share", type=float, default=0.5, help="share of the budget for retrieval in pipeline 3")
@@ -189,6 +195,16 @@ def build_pipelines(items: Sequence[Any], args: argparse.Namespace, notes: list[
         joined_retriever = Retriever(VectorIndex(joined.chunks))
         pipes.append(TopK("2j-dan-joined", joined_retriever, order))
         pipes.append(Enriched("3j-dan-ven-joined", joined, joined_retriever, share=args.share))
+        if args.other_max_tokens != args.dan_max_tokens:
+            other = dan_corpus(items, args.other_max_tokens).corpus
+            facts["dan_other_size"] = {"max_tokens": args.other_max_tokens, "chunks": len(other.chunks),
+                                       "tokens": sum(c.tokens for c in other.chunks)}
+            other_retriever = Retriever(VectorIndex(other.chunks))
+            pipes.append(TopK("2s-dan-other-size", other_retriever, order))
+            pipes.append(Enriched("3s-dan-ven-other-size", other, other_retriever, share=args.share))
+            if collection_available():
+                pipes.append(CollectionPipeline("5cs-collection-capped-other-size", other, other_retriever,
+                                                share=args.share, capped=True))
     return pipes, facts
 
 
@@ -235,6 +251,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     shown = list(argv) if argv is not None else sys.argv[1:]
     fmt = {"naive_chunk": args.naive_chunk, "naive_overlap": args.naive_overlap, "dan_max": args.dan_max_tokens,
            "naive_overlap_small": args.dan_max_tokens // 10, "share_pct": round(args.share * 100),
+           "other_max": args.other_max_tokens,
            "min_conf": args.min_confidence}
     result: dict[str, Any] = {
         "benchmark": "quality",
@@ -243,6 +260,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - t0, 1),
         "config": {
             "seed": args.seed, "budgets": args.budgets, "dan_max_tokens": args.dan_max_tokens,
+            "other_max_tokens": args.other_max_tokens,
             "naive_chunk": args.naive_chunk, "naive_overlap": args.naive_overlap, "share": args.share,
             "index_pct": args.index_pct, "min_confidence": args.min_confidence,
             "embedding": "demo.embeddings.HashingEmbeddings: hashed word unigrams and bigrams, 1024 dims",

@@ -24,13 +24,15 @@ __all__ = ["add_arguments", "is_loopback", "run"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``serve`` (their names are part of the contract)."""
+    from demo.store.options import StoreOptions
+
     parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default %(default)s)")
     parser.add_argument("--port", type=int, default=8000, help="port (default %(default)s)")
     parser.add_argument("--tokens", help='JSON file: {"<token>": {"subject": "alice", "role": "operator"|"reader"}, ...}')
     parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
     add_model_arguments(parser)
-    parser.add_argument("--max-tokens", type=int, default=512, help="dan chunk limit for new uploads (default %(default)s)")
+    parser.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens, help="dan chunk limit for new uploads (default %(default)s)")
     parser.add_argument("--max-file-bytes", type=int, default=32 * 1024 * 1024, help="largest upload (default %(default)s: 32 MiB)")
     parser.add_argument("--max-pending-jobs", type=int, default=32, help="jobs waiting or running at once (default %(default)s)")
     parser.add_argument("--no-worker", action="store_true", help="do not process uploads here (another process runs the worker)")

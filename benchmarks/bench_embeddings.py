@@ -1,7 +1,7 @@
 """The store's embeddings compared: retrieval quality by search mode, speed and install size.
 
 For each embedding, the 17 documents of ``benchmarks/quality`` go into a fresh SQLite store
-(dan chunks of at most ``--max-tokens`` tokens, 512 unless given) and every question is answered by pipelines 2 (top-k) and
+(dan chunks of at most ``--max-tokens`` tokens, the store's default unless given) and every question is answered by pipelines 2 (top-k) and
 3 (dan + ven) with the store's keyword, semantic and hybrid search as their ranking; the
 table shows evidence recall at each budget, recall per question kind at 2k, the ingest's
 embedding speed (chunks embedded per second on this machine) and the share of the ingest
@@ -86,7 +86,7 @@ def installed_mb(names: Sequence[str]) -> float:
 CEILING = "either lane alone finds it (ceiling, not a ranking)"
 
 
-def fusion_study(name: str, budgets: Sequence[int], max_tokens: int = 512) -> dict[str, Any]:
+def fusion_study(name: str, budgets: Sequence[int], max_tokens: int = StoreOptions().max_tokens) -> dict[str, Any]:
     """Other ways to fuse the same two lanes, computed here from the store's public keyword
     and semantic searches (50 passages each): the store's RRF (k = 60), RRF with the semantic
     lane weighted 0.3, and relative score fusion (each lane's scores min-max normalised,
@@ -307,7 +307,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--embeddings", nargs="+", default=["hashing", "minilm", "wordllama"], choices=list(PACKAGES))
     p.add_argument("--no-fusion", action="store_true", help="skip the fusion study")
     p.add_argument("--minilm-windows", type=int, nargs="*", default=[], help="also MiniLM with these window sizes")
-    p.add_argument("--max-tokens", type=int, default=512, help="the store's chunk limit (default %(default)s)")
+    p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
+                   help="the store's chunk limit (default %(default)s, the store's default)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)

@@ -300,7 +300,7 @@ def store_corpus(store: KnowledgeStore, cid: str, items: Sequence[Any]) -> DanCo
 
 
 def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing",
-            max_tokens: int = 512) -> dict[str, Any]:
+            max_tokens: int = StoreOptions().max_tokens) -> dict[str, Any]:
     """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
     ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding;
     ``max_tokens``: the store's chunk limit)."""
@@ -507,7 +507,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "~15 chunks/s), minilm-query (chunk vectors random under MiniLM's identity, queries and a sample of "
         "documents embedded by the real model)",
     )
-    p.add_argument("--max-tokens", type=int, default=512, help="the store's chunk limit in the quality runs (default %(default)s)")
+    p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
+                   help="the store's chunk limit in the quality runs (default %(default)s, the store's default)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)

@@ -57,13 +57,13 @@ def _share(xs: Sequence[bool]) -> float | None:
     return round(sum(xs) / len(xs), 4) if xs else None
 
 
-def run(embeddings: str, mode: str, context_tokens: int) -> dict[str, Any]:
+def run(embeddings: str, mode: str, context_tokens: int, max_tokens: int = StoreOptions().max_tokens) -> dict[str, Any]:
     items = build_collection()
     questions = all_questions(items)
     provider = MiniLMProvider() if embeddings == "minilm" else HashingProvider()
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp, KnowledgeStore(
-        Path(tmp) / "q.db", options=StoreOptions(max_tokens=512), embeddings=provider
+        Path(tmp) / "q.db", options=StoreOptions(max_tokens=max_tokens), embeddings=provider
     ) as store:
         cid = load_quality(store, items)
         for q in questions:
@@ -108,6 +108,7 @@ def run(embeddings: str, mode: str, context_tokens: int) -> dict[str, Any]:
         "embeddings": provider.identity.key,
         "mode": mode,
         "context_tokens": context_tokens,
+        "max_tokens": max_tokens,
         "all": summary(rows),
         "by_kind": {k: summary([r for r in rows if r["kind"] == k]) for k in kinds},
         "off_topic": {"questions": len(off_topic), "not_found": _share(off_topic)},
@@ -122,7 +123,7 @@ def render(result: dict[str, Any]) -> str:
         "",
         f"`{result['command']}` ({result['started'][:10]}): every question of the quality benchmark through "
         f"`KnowledgeStore.ask` without a chat model (search mode {r['mode']}, context cap {r['context_tokens']:,} "
-        f"tokens, embedding `{r['embeddings'].split('|')[0]}`); the extractive answer is scored like a context (the "
+        f"tokens, dan chunks of at most {r.get('max_tokens', 512)} tokens, embedding `{r['embeddings'].split('|')[0]}`); the extractive answer is scored like a context (the "
         "gold evidence in the extracted sentences and rows of the question's document).",
         "",
         "| question kind | questions | evidence in context | evidence in extract | in extract, given in context | \"not found\" | mean extract tokens |",
@@ -151,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--embeddings", choices=["hashing", "minilm"], default="hashing")
     p.add_argument("--mode", choices=["auto", "keyword", "semantic", "hybrid"], default="auto")
     p.add_argument("--context-tokens", type=int, default=6000)
+    p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
+                   help="the store's chunk limit (default %(default)s, the store's default)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
@@ -159,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "command": "python benchmarks/bench_answers.py " + " ".join(argv if argv is not None else sys.argv[1:]),
         "started": started.isoformat(timespec="seconds"),
         "environment": {"python": platform.python_version(), "platform": platform.platform()},
-        "run": run(args.embeddings, args.mode, args.context_tokens),
+        "run": run(args.embeddings, args.mode, args.context_tokens, args.max_tokens),
     }
     return publish("answers", result, started, render, args.update_docs)
 

@@ -450,7 +450,7 @@ def render_quality(result: dict[str, Any]) -> str:
         f"`{result['command']}` ({result['started'][:10]}; PostgreSQL "
         f"{result['environment'].get('postgres', 'not run')}). The 17 documents and the questions of the "
         "quality benchmark in a store (dan chunks of at most "
-        f"{result['quality'][0].get('max_tokens', 512) if result['quality'] else 512} tokens, the hashing "
+        f"{result['quality'][0].get('max_tokens', 512)} tokens, the hashing "
         "embedding); evidence recall of pipeline 2 (top-k until the budget is full), "
         "pipeline 3 (dan + ven enrichment) and 5c (ven's collection with the budget as its hard cap) when the "
         "store's search is their ranking (the public `search`, 50 passages). Recall does not depend on the "

@@ -12,6 +12,10 @@ from benchmarks.quality.collection import Item
 from benchmarks.quality.pipelines import DanCorpus
 from benchmarks.quality.retrieval import Chunk
 
+#: dan's chunk limit in the quality benchmark and its held-out runs: 256 recalls more at
+#: every budget than 512 (docs/dan.md, "Choosing max_tokens for retrieval").
+DAN_MAX_TOKENS = 256
+
 
 @dataclass(frozen=True)
 class DanConversion:

@@ -35,7 +35,7 @@ if __package__ in (None, ""):
 
 from benchmarks._docs import publish, run_facts
 from benchmarks.quality.collection import DEFAULT_SEED, all_questions, build_collection
-from benchmarks.quality.corpora import dan_corpus
+from benchmarks.quality.corpora import DAN_MAX_TOKENS, dan_corpus
 from benchmarks.quality.evaluate import evaluate
 from benchmarks.quality.pipelines import CollectionPipeline, Enriched, Pipeline, Retriever, TopK
 from benchmarks.quality.questions import CATEGORIES
@@ -60,7 +60,7 @@ ALL = "all"
 
 
 def counts(seed: int, budgets: Sequence[int], only: Sequence[str] | None = None,
-           dan_max_tokens: int = 256) -> dict[str, Any]:
+           dan_max_tokens: int = DAN_MAX_TOKENS) -> dict[str, Any]:
     """Recalled and asked questions of one seed's collection: ``{pipeline: {budget: {kind:
     [recalled, asked]}}}`` (kind ``all`` included), plus the collection's size."""
     items = build_collection(seed, only)
@@ -147,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--budgets", type=int, nargs="+", default=[1024, 2048, 4096, 8192])
     p.add_argument("--only", nargs="*", help="only these documents (file names)")
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="seeds run in parallel")
-    p.add_argument("--dan-max-tokens", type=int, default=256, help="dan's chunk limit (default %(default)s, as the quality benchmark)")
+    p.add_argument("--dan-max-tokens", type=int, default=DAN_MAX_TOKENS, help="dan's chunk limit (default %(default)s, as the quality benchmark)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     if DEFAULT_SEED in args.seeds:

@@ -30,7 +30,7 @@ from benchmarks.quality.collection import (
     build_collection,
     manifest,
 )
-from benchmarks.quality.corpora import dan_corpus, naive_corpus
+from benchmarks.quality.corpora import DAN_MAX_TOKENS, dan_corpus, naive_corpus
 from benchmarks.quality.evaluate import evaluate, outcome_json, summarise
 from benchmarks.quality.judge import Judge, openai_client
 from benchmarks.quality.pipelines import (
@@ -108,7 +108,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description="Quality benchmark: evidence recall at a fixed token budget.")
     p.add_argument("--budgets", type=int, nargs="+", default=[1024, 2048, 4096, 8192])
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--dan-max-tokens", type=int, default=256,
+    p.add_argument("--dan-max-tokens", type=int, default=DAN_MAX_TOKENS,
                    help="dan's chunk limit (default %(default)s: better recall at every budget than 512, see docs)")
     p.add_argument("--other-max-tokens", type=int, default=512,
                    help="the chunk limit of the *-other-size ablations (default %(default)s, the earlier default)")

@@ -9,11 +9,13 @@ chunk texts) and turns a question into the context to send to a model, in five s
 
    * ``INDEX``: the index document itself is the context (send it with
      :func:`ven.index_system_prompt`);
-   * ``DOCS`` with at least one confidence ≥ ``confidence``: if the selected files fit the
-     user's token allowance (``retrieval_pct`` + ``enrichment_pct`` percent of the
-     collection's tokens) they are sent whole; otherwise retrieval is restricted to them
-     and the question stays broad or pointed as judged (``routed_as_broad=True`` treats it
-     as broad, the reference product's rule);
+   * ``DOCS`` with at least one confidence ≥ ``confidence``: the selected files are the
+     ones at or above ``confidence`` (``routed_scope="listed"``: every file the reply
+     lists, the reference product's rule); if they fit the user's token allowance
+     (``retrieval_pct`` + ``enrichment_pct`` percent of the collection's tokens) they are
+     sent whole; otherwise retrieval is restricted to them and the question stays broad
+     or pointed as judged (``routed_as_broad=True`` treats it as broad, the reference
+     product's rule);
    * anything else (``NONE``, ``ALL``, unreadable, no confident id): no routing.
 3. **Retrieval** — ``retrieval_pct`` percent of the collection's chunks from the caller's
    search. For a *broad* question a global distribution: a
@@ -184,6 +186,7 @@ class Collection:
         rank_order: bool = True,
         count_tokens: Callable[[str], int] | None = None,
         routed_as_broad: bool = False,
+        routed_scope: Literal["confident", "listed"] = "confident",
     ) -> None:
         if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
             raise VenError(f"threshold must be a non-negative int (tokens), got {threshold!r}")
@@ -201,12 +204,20 @@ class Collection:
         self.confidence = confidence
         if not isinstance(routed_as_broad, bool):
             raise VenError(f"routed_as_broad must be a bool, got {routed_as_broad!r}")
+        if routed_scope not in ("confident", "listed"):
+            raise VenError(
+                f"routed_scope must be 'confident' or 'listed', got {routed_scope!r:.60}"
+            )
         self.rank_order = rank_order
         self.count_tokens = count_tokens
         #: Treat a question routed to files too large to send whole as broad (the reference
         #: product's rule; off: it stays as judged, which the quality benchmark measures
         #: better for pointed questions).
         self.routed_as_broad = routed_as_broad
+        #: Which routed files a confident route selects: ``confident`` (those at or above
+        #: ``confidence``) or ``listed`` (every file the reply lists, the reference
+        #: product's rule: a file listed at 11 then takes hits the named file needs).
+        self.routed_scope: Literal["confident", "listed"] = routed_scope
         self._docs: dict[str, _Doc] = {}
         self._keys: dict[str, str] = {}
         self._index: tuple[str, int] | None = None
@@ -423,14 +434,17 @@ class Collection:
                     ("answered from the index",),
                 )
             if route.kind == RouteKind.DOCS:
-                selected = [
-                    self._keys[doc_id_key(d)] for d in route.ids if doc_id_key(d) in self._keys
-                ]
+                ids = (
+                    route.confident(self.confidence)
+                    if self.routed_scope == "confident"
+                    else route.ids
+                )
+                selected = [self._keys[doc_id_key(d)] for d in ids if doc_id_key(d) in self._keys]
                 confident = any(conf >= self.confidence for _, conf in route.docs)
-                if not selected:
-                    notes.append("the routed ids are not in the collection: no routing")
-                elif not confident:
+                if not confident:
                     notes.append(f"no routed file reaches confidence {self.confidence}: no routing")
+                elif not selected:
+                    notes.append("the routed ids are not in the collection: no routing")
                 else:
                     tokens = sum(self._docs[d].ven.token_count() for d in selected)
                     ordered = [d for d in self.doc_ids if d in set(selected)]

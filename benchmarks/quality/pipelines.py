@@ -390,10 +390,12 @@ class CollectionPipeline:
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
                  routing: str = "lexical", rank_order: bool = True, capped: bool = False,
                  partial_tables: bool = False, structure: bool | None = None,
-                 routed_as_broad: bool = False) -> None:
+                 routed_as_broad: bool = False, routed_scope: str = "confident") -> None:
         self.name = name
         #: The Collection's ``routed_as_broad`` (the reference's rule for routed files too large to send).
         self.routed_as_broad = routed_as_broad
+        #: The Collection's ``routed_scope``: ``confident`` (its default) or ``listed`` (the reference's rule).
+        self.routed_scope = routed_scope
         #: ``context(structure=...)``: None for the Collection's default.
         self.structure = structure
         #: With ``partial_tables``, a table that does not fit whole is sent as its rows nearest the hit.
@@ -417,7 +419,8 @@ class CollectionPipeline:
             pct = 100 * budget / self.total
             coll = Collection(threshold=0, retrieval_pct=min(100, self.share * pct),
                               enrichment_pct=min(100, (1 - self.share) * pct), rank_order=self.rank_order,
-                              count_tokens=dan.count_tokens, routed_as_broad=self.routed_as_broad)
+                              count_tokens=dan.count_tokens, routed_as_broad=self.routed_as_broad,
+                              routed_scope=self.routed_scope)
             for doc in self.corpus.doc_order:
                 if doc in self.corpus.records:
                     coll.add(self.corpus.records[doc])

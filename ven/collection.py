@@ -446,10 +446,18 @@ class Collection:
                 elif not selected:
                     notes.append("the routed ids are not in the collection: no routing")
                 else:
+                    left = len(route.ids) - len(ids)
+                    if left:
+                        notes.append(
+                            f"{left} listed file{'s' if left > 1 else ''} below confidence "
+                            f"{self.confidence} left out (routed_scope='confident')"
+                        )
                     tokens = sum(self._docs[d].ven.token_count() for d in selected)
                     ordered = [d for d in self.doc_ids if d in set(selected)]
                     if tokens <= self.allowance and (cap is None or tokens <= cap):
-                        return self._whole(ordered, "whole-documents", route, reply, filter_tokens)
+                        return self._whole(
+                            ordered, "whole-documents", route, reply, filter_tokens, tuple(notes)
+                        )
                     restrict = frozenset(ordered)
                     if self.routed_as_broad:
                         broad = True
@@ -486,6 +494,7 @@ class Collection:
         route: Route | None,
         reply: str,
         filter_tokens: int,
+        notes: tuple[str, ...] = (),
     ) -> CollectionContext:
         docs = []
         texts = []
@@ -498,7 +507,17 @@ class Collection:
             if doc.chunks is not None:
                 texts.append("\n\n".join(doc.chunks))
         return CollectionContext(
-            path, "\n\n".join(texts), tuple(docs), route, reply, False, 0, 0, filter_tokens, total
+            path,
+            "\n\n".join(texts),
+            tuple(docs),
+            route,
+            reply,
+            False,
+            0,
+            0,
+            filter_tokens,
+            total,
+            notes,
         )
 
     def _retrieve(

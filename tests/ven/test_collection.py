@@ -81,6 +81,7 @@ def test_routing_docs_confident_and_fitting_sends_the_confident_files_whole():
     assert ctx.path == "whole-documents"
     # the files at or above the confidence, in collection order; A (listed at 40) is not sent
     assert [d.doc_id for d in ctx.docs] == ["B", "C"] and all(d.whole for d in ctx.docs)
+    assert ctx.notes == ("1 listed file below confidence 70 left out (routed_scope='confident')",)
     assert ctx.text.startswith("B-chunk-0") and ctx.context_tokens == 8000
     assert ctx.filter_tokens > 0 and ctx.route is not None and ctx.route.kind == "DOCS"
 
@@ -90,19 +91,22 @@ def test_routed_scope_listed_selects_every_listed_file_like_the_reference():
     ctx = c.context("q", FakeSearch([]), routing="model", ask=lambda system, q: "B:92 | C:40")
     assert ctx.path == "whole-documents"
     assert [d.doc_id for d in ctx.docs] == ["B", "C"] and all(d.whole for d in ctx.docs)
+    assert ctx.notes == ()
     # the route still needs one confident file: listed files alone do not route
     low = c.context("q", FakeSearch([("A", 1)]), routing="model", ask=lambda s, q: "B:60 | C:40", broad=False)
     assert low.path == "retrieval" and any("reaches confidence 70" in n for n in low.notes)
 
 
-@pytest.mark.parametrize(("scope", "searched"), [("confident", {"B"}), ("listed", {"B", "C"})])
+@pytest.mark.parametrize(("scope", "searched"), [("confident", {"B"}), ("listed", {"A", "B", "C"})])
 def test_routed_scope_decides_which_files_a_too_large_route_searches(scope, searched):
     c = collection(threshold=1000, retrieval_pct=5, enrichment_pct=5, routed_scope=scope)  # allowance 1200
     search = FakeSearch([("A", 1), ("B", 3), ("C", 4)])
-    ctx = c.context("What is the price of part 3?", search, routing="model", ask=lambda s, q: "B:85 | C:12")
+    ctx = c.context("What is the price of part 3?", search, routing="model", ask=lambda s, q: "B:85 | C:12 | A:11")
     assert ctx.path == "retrieval"
     assert {call[2] for call in search.calls} == {frozenset(searched)}
     assert {d.doc_id for d in ctx.docs} == searched
+    left_out = [n for n in ctx.notes if "left out" in n]
+    assert left_out == (["2 listed files below confidence 70 left out (routed_scope='confident')"] if scope == "confident" else [])
 
 
 def test_routed_scope_confident_ignores_a_confident_id_the_collection_lacks():

@@ -16,7 +16,8 @@ chunk texts) and turns a question into the context to send to a model, in five s
      sent whole; otherwise retrieval is restricted to them and the question stays broad
      or pointed as judged (``routed_as_broad=True`` treats it as broad, the reference
      product's rule);
-   * anything else (``NONE``, ``ALL``, unreadable, no confident id): no routing.
+   * anything else (``NONE``, ``ALL``, unreadable, no confident id, no selected file in
+     the collection): no routing.
 3. **Retrieval** — ``retrieval_pct`` percent of the collection's chunks from the caller's
    search. For a *broad* question a global distribution: a
    ``global_spread_pct`` share of the quota spread evenly over every file, the rest in
@@ -444,9 +445,17 @@ class Collection:
                 if not confident:
                     notes.append(f"no routed file reaches confidence {self.confidence}: no routing")
                 elif not selected:
-                    notes.append("the routed ids are not in the collection: no routing")
+                    notes.append(
+                        f"no routed id at confidence {self.confidence} is in the collection: "
+                        "no routing"
+                        if self.routed_scope == "confident"
+                        else "the routed ids are not in the collection: no routing"
+                    )
                 else:
-                    left = len(route.ids) - len(ids)
+                    # (the listed files the collection holds that the confident scope leaves out)
+                    left = len(
+                        {doc_id_key(d) for d in route.ids if doc_id_key(d) in self._keys}
+                    ) - len(selected)
                     if left:
                         notes.append(
                             f"{left} listed file{'s' if left > 1 else ''} below confidence "

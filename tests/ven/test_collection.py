@@ -109,12 +109,33 @@ def test_routed_scope_decides_which_files_a_too_large_route_searches(scope, sear
     assert left_out == (["2 listed files below confidence 70 left out (routed_scope='confident')"] if scope == "confident" else [])
 
 
-def test_routed_scope_confident_ignores_a_confident_id_the_collection_lacks():
-    c = collection(threshold=1000)
-    ctx = c.context("q", FakeSearch([("A", 1)]), routing="model", ask=lambda s, q: "ZZZ:99 | B:30", broad=False)
-    # listed would route to B at 30 because an unknown id is confident; confident routes nowhere
-    assert ctx.path == "retrieval" and {d.doc_id for d in ctx.docs} == {"A"}
-    assert any("not in the collection" in n for n in ctx.notes)
+@pytest.mark.parametrize(
+    ("scope", "docs", "note"),
+    [
+        ("confident", {"A", "B"}, "no routed id at confidence 70 is in the collection: no routing"),
+        ("listed", {"B"}, "routed files exceed the allowance: retrieval over them"),
+    ],
+)
+def test_a_confident_id_the_collection_lacks_routes_nowhere_unless_listed(scope, docs, note):
+    c = collection(threshold=1000, routed_scope=scope)
+    search = FakeSearch([("A", 1), ("B", 2)])
+    ctx = c.context("q", search, routing="model", ask=lambda s, q: "ZZZ:99 | B:30", broad=False)
+    # the listed rule routes to B at 30 because an unknown id is confident
+    assert ctx.path == "retrieval" and {d.doc_id for d in ctx.docs} == docs
+    assert note in ctx.notes
+
+
+def test_the_left_out_count_names_only_files_the_collection_holds():
+    c = collection(threshold=1000, retrieval_pct=5, enrichment_pct=5)
+    ctx = c.context("q", FakeSearch([("B", 3)]), routing="model", ask=lambda s, q: "B:92 | ZZZ:40 | c:20 | YYY:15")
+    assert [n for n in ctx.notes if "left out" in n] == [
+        "1 listed file below confidence 70 left out (routed_scope='confident')"
+    ]
+    only_unknown = c.context("q", FakeSearch([("B", 3)]), routing="model", ask=lambda s, q: "B:92 | ZZZ:40")
+    assert not [n for n in only_unknown.notes if "left out" in n]
+
+
+def test_routed_scope_is_validated():
     with pytest.raises(VenError, match="routed_scope must be 'confident' or 'listed'"):
         Collection(routed_scope="all")  # type: ignore[arg-type]
 
@@ -148,7 +169,7 @@ def test_routing_low_confidence_or_unknown_ids_means_no_routing():
     assert low.path == "retrieval" and {d.doc_id for d in low.docs} == {"A", "C"}
     assert any("confidence" in n for n in low.notes)
     unknown = c.context("q", search, routing="model", ask=lambda s, q: "ZZZ:99", broad=False, structure=True)
-    assert unknown.path == "retrieval" and any("not in the collection" in n for n in unknown.notes)
+    assert unknown.path == "retrieval" and any("is in the collection: no routing" in n for n in unknown.notes)
 
 
 @pytest.mark.parametrize("reply", ["NONE", "ALL", "I cannot tell", ""])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -151,11 +152,18 @@ def test_readers_see_no_write_controls(browser, make_server):
         c.post("/api/collections", json={"name": "Shared"})
     context = browser.new_context(bypass_csp=True)
     pg = context.new_page()
+
+    def slow_whoami(route):  # the role arrives late: the page must wait for it before showing itself
+        time.sleep(0.5)
+        route.continue_()
+
+    pg.route("**/api/whoami", slow_whoami)
     pg.goto(srv.base + "/")
     pg.fill("#token", srv.tokens["alice-reader"])
     pg.press("#token", "Enter")
     pg.wait_for_selector("#app:not([hidden])")
     assert pg.inner_text("#who") == "alice (reader)"
+    assert pg.evaluate("document.body.dataset.role") == "reader"
     assert not pg.locator("#drop").is_visible() and not pg.locator("#new-collection").is_visible()
     pg.fill("#question", "anything?")
     pg.click("#ask-form button[type=submit]")

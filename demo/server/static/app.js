@@ -77,11 +77,12 @@ function guard(fn) {
 async function signIn(token) {
   state.token = token;
   const collections = await api("GET", "/api/collections");
+  // The role before the page: a reader never sees write controls, not even for a moment.
+  await learnRole();
   sessionStorage.setItem("danven-token", token);
   $("signin").hidden = true;
   $("app").hidden = false;
   $("signout").hidden = false;
-  await learnRole();
   renderCollections(collections);
   say("Signed in.");
 }

@@ -435,13 +435,9 @@ class Collection:
                     ("answered from the index",),
                 )
             if route.kind == RouteKind.DOCS:
-                ids = (
-                    route.confident(self.confidence)
-                    if self.routed_scope == "confident"
-                    else route.ids
-                )
-                selected = [self._keys[doc_id_key(d)] for d in ids if doc_id_key(d) in self._keys]
-                confident = any(conf >= self.confidence for _, conf in route.docs)
+                confident = route.confident(self.confidence)
+                listed = self._held(route.ids)
+                selected = self._held(confident) if self.routed_scope == "confident" else listed
                 if not confident:
                     notes.append(f"no routed file reaches confidence {self.confidence}: no routing")
                 elif not selected:
@@ -452,10 +448,7 @@ class Collection:
                         else "the routed ids are not in the collection: no routing"
                     )
                 else:
-                    # (the listed files the collection holds that the confident scope leaves out)
-                    left = len(
-                        {doc_id_key(d) for d in route.ids if doc_id_key(d) in self._keys}
-                    ) - len(selected)
+                    left = len(listed) - len(selected)  # (what the confident scope leaves out)
                     if left:
                         notes.append(
                             f"{left} listed file{'s' if left > 1 else ''} below confidence "
@@ -495,6 +488,10 @@ class Collection:
         return self._retrieve(
             question, search, restrict, how, cap, float(retrieval_share), partial_tables, whole
         )
+
+    def _held(self, ids: Iterable[str]) -> list[str]:
+        """The collection's ids of the routed ``ids`` it holds, in their order."""
+        return [self._keys[k] for k in map(doc_id_key, ids) if k in self._keys]
 
     def _whole(
         self,

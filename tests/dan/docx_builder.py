@@ -228,3 +228,22 @@ _STAMP = (2024, 1, 1, 0, 0, 0)
 
 def _put(z: zipfile.ZipFile, name: str, data: str | bytes) -> None:
     z.writestr(zipfile.ZipInfo(name, date_time=_STAMP), data, compress_type=zipfile.ZIP_DEFLATED)
+
+
+HL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink"
+
+
+def docx_with_links(body: str, links: dict[str, str]) -> bytes:
+    """``make_docx(body)`` with external hyperlink relationships ``{id: url}``."""
+    src = zipfile.ZipFile(io.BytesIO(make_docx(body)))
+    files = {i.filename: src.read(i) for i in src.infolist()}
+    extra = "".join(
+        f'<Relationship Id="{rid}" Type="{HL}" Target="{url}" TargetMode="External"/>' for rid, url in links.items()
+    )
+    rels = files["word/_rels/document.xml.rels"].decode()
+    files["word/_rels/document.xml.rels"] = rels.replace("</Relationships>", extra + "</Relationships>").encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return out.getvalue()

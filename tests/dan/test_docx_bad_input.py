@@ -9,7 +9,7 @@ import zipfile
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from docx_builder import header_ref, make_docx, p, sect
+from docx_builder import docx_with_links, header_ref, make_docx, p, sect
 
 import dan
 
@@ -335,3 +335,26 @@ def test_a_workbook_named_docx_says_it_is_a_spreadsheet():
     for kwargs in ({}, {"doc_type": "docx"}):
         with pytest.raises(dan.UnsupportedFormatError, match="Excel workbook"):
             dan.convert(data, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "inside",
+    [
+        '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+        '<w:r><w:fldChar w:fldCharType="end"/><w:fldChar w:fldCharType="end"/></w:r>',
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r>',
+    ],
+)
+@pytest.mark.parametrize("element", ["fldSimple", "hyperlink"])
+def test_stray_field_characters_inside_a_simple_field_or_link_end_with_it(element: str, inside: str) -> None:
+    # a w:fldChar "end" inside w:fldSimple used to end the simple field itself, and the
+    # element's own end then popped an empty field stack (IndexError); a "begin" left open
+    # inside it hid every later paragraph as field instruction text
+    attrs = ' w:instr="AUTHOR"' if element == "fldSimple" else ' r:id="rIdLink"'  # (an external link)
+    body = (
+        f'<w:p><w:r><w:t xml:space="preserve">before </w:t></w:r><w:{element}{attrs}>{inside}'
+        f'<w:r><w:t>Ann</w:t></w:r></w:{element}><w:r><w:t xml:space="preserve"> after</w:t></w:r></w:p>'
+        + p("next paragraph")
+    )
+    text = "\n".join(dan.convert(docx_with_links(body, {"rIdLink": "https://example.com/"})).chunks)
+    assert "before" in text and "after" in text and "next paragraph" in text

@@ -4,35 +4,16 @@ images as placeholders with their alternative text; link targets can be turned o
 from __future__ import annotations
 
 import io
-import zipfile
 
 import pytest
-from docx_builder import make_docx, p, r
+from docx_builder import docx_with_links, p, r
 from helpers import body_of
 
 import dan
 from dan.inline import link_target
 
-HL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink"
-
-
 def text(res: dan.DanResult) -> str:
     return "\n\n".join(body_of(c) for c in res.chunks)
-
-
-def docx_with_links(body: str, links: dict[str, str]) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(make_docx(body)))
-    files = {i.filename: src.read(i) for i in src.infolist()}
-    extra = "".join(
-        f'<Relationship Id="{rid}" Type="{HL}" Target="{url}" TargetMode="External"/>' for rid, url in links.items()
-    )
-    rels = files["word/_rels/document.xml.rels"].decode()
-    files["word/_rels/document.xml.rels"] = rels.replace("</Relationships>", extra + "</Relationships>").encode()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as z:
-        for name, data in files.items():
-            z.writestr(name, data)
-    return out.getvalue()
 
 
 @pytest.mark.parametrize(

@@ -452,9 +452,7 @@ class BodyReader:
                 fld.instr.append("HYPERLINK")
                 fld.url = ctx.links[el.get(R.id, "")]
                 fld.result = True
-                ctx.fields.append(fld)
-                self._runs(el, items, style, floating, depth + 1, revs)
-                ctx.fields.pop()
+                self._field_runs(fld, el, items, style, floating, depth, revs)
             elif kind == _K_HYPERLINK or kind == _K_WRAPPER:
                 self._runs(el, items, style, floating, depth + 1, revs)
             elif kind == _K_SDT:
@@ -466,9 +464,7 @@ class BodyReader:
                 fld = _Field(ctx.field_count)
                 fld.instr.append(el.get(W.instr, ""))
                 fld.result = True
-                ctx.fields.append(fld)
-                self._runs(el, items, style, floating, depth + 1, revs)
-                ctx.fields.pop()
+                self._field_runs(fld, el, items, style, floating, depth, revs)
             elif kind == _K_COMMENT_START:
                 self._comment_start(el.get(W.id, ""))
             elif kind == _K_COMMENT_END:
@@ -485,6 +481,25 @@ class BodyReader:
                 choice = _alternate(el)
                 if choice is not None:
                     self._runs(choice, items, style, floating, depth + 1, revs)
+
+    def _field_runs(
+        self,
+        fld: _Field,
+        el: etree._Element,
+        items: list[_Item],
+        style: StyleInfo,
+        floating: list[m.Block],
+        depth: int,
+        revs: tuple[_Rev, ...],
+    ) -> None:
+        """The runs of a simple field or hyperlink element, inside ``fld``: what it holds is
+        inside the field, and the field (with any complex field begun in it and not ended
+        there) ends with the element, whatever ``w:fldChar`` ends it holds."""
+        fields = self.ctx.fields
+        outer = len(fields)
+        fields.append(fld)
+        self._runs(el, items, style, floating, depth + 1, revs)
+        del fields[outer:]
 
     def _run(
         self,

@@ -1,4 +1,4 @@
-"""Compile dan's hot modules with mypyc, beside their pure-Python sources.
+"""Compile dan's hot modules with mypyc, and its Cython extensions, beside their sources.
 
     python scripts/compile.py            # compile the modules of MODULES in place
     python scripts/compile.py --clean    # remove the compiled modules again
@@ -12,8 +12,13 @@ brings the pure-Python module back: the sources stay the fallback and the refere
 both builds must give byte-identical output (CI runs the test suite against each).
 ``dan --version`` says how many modules are compiled.
 
+The Cython extensions of :data:`CYTHON` have no ``.py`` twin: the module that imports one
+falls back to its own Python code when it is missing (the DOCX reader's walk of simple
+paragraphs, ``dan/readers/docx/_fastruns.pyx``), so the same holds for them.
+
 The compiled code is specific to this interpreter version and platform; compile again after
-upgrading Python. Needs ``mypy`` (in the ``dev`` extra) and a C compiler.
+upgrading Python (or lxml, whose C API the Cython extensions use). Needs ``mypy`` and
+``cython`` (both in the ``dev`` extra) and a C compiler.
 """
 
 from __future__ import annotations
@@ -67,6 +72,10 @@ MODULES = (
     "dan/readers/rtf/tables.py",
     "dan/readers/rtf/codepages.py",
 )
+#: C extensions written in Cython: the ``.pyx`` sources built with them. Each is imported
+#: by a module that keeps a pure-Python path for when it is not built (the DOCX reader's
+#: walk of simple paragraphs), so the same tests run against both builds.
+CYTHON = ("dan/readers/docx/_fastruns.pyx",)
 #: The module (inside the package, so it travels with it) that holds the compiled code of
 #: every module: ``dan/_native__mypyc<EXT_SUFFIX>``.
 GROUP = "dan._native"
@@ -74,13 +83,15 @@ _SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
 def extension(root: Path, module: str) -> Path:
-    """Where the compiled ``module`` (a path of :data:`MODULES`) goes under ``root``."""
-    return root / (module[: -len(".py")] + _SUFFIX)
+    """Where the compiled ``module`` (a path of :data:`MODULES` or :data:`CYTHON`) goes
+    under ``root``."""
+    return root / (module.rsplit(".", 1)[0] + _SUFFIX)
 
 
 def compiled_files(root: Path) -> list[Path]:
-    """The extension modules a build put under ``root`` (the modules' and the group's)."""
-    found = [extension(root, m) for m in MODULES]
+    """The extension modules a build put under ``root`` (the modules', the Cython ones' and
+    the group's)."""
+    found = [extension(root, m) for m in (*MODULES, *CYTHON)]
     found.append(root / (GROUP.replace(".", "/") + f"__mypyc{_SUFFIX}"))
     return [f for f in found if f.exists()]
 
@@ -99,7 +110,9 @@ def build(root: Path) -> list[Path]:
 
     if importlib.util.find_spec("mypyc") is None:
         raise SystemExit("compiling needs mypy (which ships mypyc): pip install mypy, or make test's dev extra")
-    missing = [m for m in MODULES if not (root / m).is_file()]
+    if importlib.util.find_spec("Cython") is None:
+        raise SystemExit("compiling needs Cython: pip install cython, or make test's dev extra")
+    missing = [m for m in (*MODULES, *CYTHON) if not (root / m).is_file()]
     if missing:
         raise SystemExit(f"not a dan source tree ({root}): missing {', '.join(missing)}")
     clean(root)
@@ -114,11 +127,17 @@ def build(root: Path) -> list[Path]:
         )
         shutil.copytree(root / "dan", Path(tmp) / "dan", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
         setup = Path(tmp) / "setup.py"
+        # the Cython extensions read lxml's nodes through lxml's public C API and headers
+        cython = [(m[: -len(".pyx")].replace("/", "."), m) for m in CYTHON]
         setup.write_text(
-            "from setuptools import setup\n"
+            "import lxml\n"
+            "from Cython.Build import cythonize\n"
+            "from setuptools import Extension, setup\n"
             "from mypyc.build import mypycify\n"
-            f"setup(name='dan-native', packages=[], py_modules=[], ext_modules=mypycify({list(MODULES)!r}, "
-            f"opt_level='3', group_name={GROUP!r}))\n",
+            f"native = mypycify({list(MODULES)!r}, opt_level='3', group_name={GROUP!r})\n"
+            f"c = [Extension(name, [src], include_dirs=lxml.get_include()) for name, src in {cython!r}]\n"
+            "setup(name='dan-native', packages=[], py_modules=[], "
+            "ext_modules=native + cythonize(c, quiet=True, compiler_directives={'language_level': 3}))\n",
             encoding="utf-8",
         )
         env = {**os.environ, "MYPY_CACHE_DIR": str(Path(tmp) / ".mypy_cache")}
@@ -133,8 +152,9 @@ def build(root: Path) -> list[Path]:
             tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-30:])
             raise SystemExit(f"mypyc failed (exit {proc.returncode}):\n{tail}")
         built = compiled_files(Path(tmp))
-        if len(built) != len(MODULES) + 1:
-            raise SystemExit(f"mypyc built {len(built)} of {len(MODULES) + 1} extension modules")
+        want = len(MODULES) + len(CYTHON) + 1
+        if len(built) != want:
+            raise SystemExit(f"the build made {len(built)} of {want} extension modules")
         for f in built:
             shutil.copy2(f, root / f.relative_to(tmp))
     return compiled_files(root)
@@ -161,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.list:
         done = set(compiled_files(root))
-        for m in MODULES:
+        for m in (*MODULES, *CYTHON):
             print(("compiled  " if extension(root, m) in done else "python    ") + m)
         return 0
     files = build(root)

@@ -17,7 +17,7 @@ SUFFIX = compile_script._SUFFIX
 
 
 def _fake_tree(root: Path) -> None:
-    for module in compile_script.MODULES:
+    for module in (*compile_script.MODULES, *compile_script.CYTHON):
         (root / module).parent.mkdir(parents=True, exist_ok=True)
         (root / module).write_text("", encoding="utf-8")
 
@@ -27,6 +27,11 @@ def test_every_module_it_compiles_exists_and_is_dans() -> None:
     for module in compile_script.MODULES:
         assert module.startswith("dan/") and (ROOT / module).is_file(), module
     assert compile_script.GROUP.startswith("dan.")
+    for source in compile_script.CYTHON:
+        # a Cython extension has no .py twin (its importer keeps the Python path) but a stub
+        assert source.startswith("dan/") and source.endswith(".pyx") and (ROOT / source).is_file()
+        assert not (ROOT / source).with_suffix(".py").exists()
+        assert (ROOT / source).with_suffix(".pyi").is_file()
 
 
 def test_compiled_files_are_the_extension_modules_beside_the_sources(tmp_path) -> None:
@@ -60,11 +65,30 @@ def test_the_list_command_says_which_modules_are_compiled(tmp_path, capsys) -> N
     (tmp_path / ("dan/readers/docx/reader" + SUFFIX)).write_bytes(b"")
     assert compile_script.main(["--list", "--root", str(tmp_path)]) == 0
     lines = [line.split() for line in capsys.readouterr().out.splitlines()]
-    assert [module for _, module in lines] == list(compile_script.MODULES)
+    assert [module for _, module in lines] == [*compile_script.MODULES, *compile_script.CYTHON]
     state = dict((module, how) for how, module in lines)
     assert state["dan/readers/docx/reader.py"] == "compiled"
     assert state["dan/readers/rtf/reader.py"] == "python"
     assert set(state.values()) == {"compiled", "python"}
+
+
+def test_the_cython_extension_is_a_compiled_file_and_is_cleaned(tmp_path) -> None:
+    _fake_tree(tmp_path)
+    (source,) = compile_script.CYTHON
+    built = tmp_path / (source[: -len(".pyx")] + SUFFIX)
+    built.write_bytes(b"")
+    assert compile_script.compiled_files(tmp_path) == [built]
+    assert compile_script.clean(tmp_path) == 1
+    assert not built.exists() and (tmp_path / source).exists()
+
+
+def test_build_says_what_to_install_without_cython(tmp_path, monkeypatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "Cython" else real(name, *a))
+    with pytest.raises(SystemExit, match="pip install cython"):
+        compile_script.build(tmp_path)
 
 
 def test_build_says_what_to_install_without_mypy(tmp_path, monkeypatch) -> None:

@@ -12,7 +12,7 @@ lives in :class:`DocxContext`, shared by the whole document.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import Any
 
@@ -41,6 +41,23 @@ from dan.readers.docx.ooxml import (
 )
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
 from dan.textclean import clean_text
+
+#: What ``_fastruns.simple_runs`` gives for a simple paragraph: its ``w:pPr`` (or None) and
+#: its items as ``(kind, value, b, i, rstyle)``.
+_Simple = tuple[etree._Element | None, list[tuple[int, Any, bool | None, bool | None, str]]]
+
+
+def _load_simple_runs() -> Callable[[etree._Element], _Simple | None] | None:
+    """The C walk of simple paragraphs (``_fastruns``, built by ``scripts/compile.py``),
+    or None in the pure-Python build, where every paragraph takes the Python walk."""
+    try:
+        from dan.readers.docx import _fastruns
+    except ImportError:
+        return None
+    return _fastruns.simple_runs
+
+
+_simple_runs = _load_simple_runs()
 
 __all__ = ["DocxContext", "BodyReader", "Sections"]
 
@@ -366,10 +383,18 @@ class BodyReader:
 
     def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         ctx = self.ctx
-        # The children once, for the properties and then the runs: a paragraph with no
-        # w:pPr (most) is looked through here, not searched again by lxml.
-        kids = list(p)
-        ppr = first_of(kids, _PPR)
+        fast = None
+        if _simple_runs is not None and not (ctx.fields or ctx.open_comments):
+            # (a paragraph of plain runs, read in C; None for anything else)
+            fast = _simple_runs(p) if depth <= ctx.limits.max_depth else None
+        kids: list[etree._Element] = []
+        if fast is None:
+            # The children once, for the properties and then the runs: a paragraph with no
+            # w:pPr (most) is looked through here, not searched again by lxml.
+            kids = list(p)
+            ppr = first_of(kids, _PPR)
+        else:
+            ppr = fast[0]
         parts = None if ppr is None else children_by_tag(ppr)
         style = ctx.styles.get(None if parts is None else val(parts.get(_PSTYLE)) or None)
         heading, num_id, ilvl, pbb = (
@@ -387,13 +412,16 @@ class BodyReader:
         if style.title:
             heading = 0
 
-        items: list[_Item] = []
         floating: list[m.Block] = []
-        self._runs(kids, items, style, floating, depth)
-        inlines = _tree(items, ctx.comments)
+        if fast is None:
+            items: list[_Item] = []
+            self._runs(kids, items, style, floating, depth)
+            inlines = _tree(items, ctx.comments)
+            has_text = _any_content(items)
+        else:
+            inlines, has_text = self._simple_inlines(fast[1], style)
         label = ctx.numbering.label(num_id, ilvl) if num_id else None
 
-        has_text = _any_content(items)
         if heading and has_text:
             if label is not None and label[0]:
                 inlines = (m.Text(label[0] + " "),) + inlines
@@ -419,6 +447,27 @@ class BodyReader:
                 m.SectionBreak(self.section_index, self.sections.new_page_after(self.section_index))
             )
             self.section_index += 1
+
+    def _simple_inlines(
+        self, flat: list[tuple[int, Any, bool | None, bool | None, str]], style: StyleInfo
+    ) -> tuple[tuple[m.Inline, ...], bool]:
+        """The inlines of a paragraph of plain runs (``_simple_runs``' items) and whether
+        it holds anything but page marks: what ``_runs`` and ``_tree`` make of it."""
+        ctx = self.ctx
+        out: list[m.Inline] = []
+        has_text = False
+        for kind, value, b, i, rstyle in flat:
+            if kind == _TEXT:
+                bold, italic = ctx.run_format(style, rstyle, b, i)
+                ctx.count(len(value))
+                out.append(m.Text(value, bold, italic))
+                has_text = True
+            elif kind == _BREAK:
+                out.append(m.LineBreak())
+                has_text = True
+            else:
+                out.append(m.PageMark(rendered=bool(value)))
+        return tuple(out), has_text
 
     def _runs(
         self,

@@ -1,0 +1,154 @@
+# cython: language_level=3
+"""The runs of a simple paragraph, read in C (optional: ``scripts/compile.py`` builds it).
+
+:func:`simple_runs` walks a ``w:p``'s libxml2 nodes directly, without an lxml proxy per
+element or a Python string per tag, and gives what :mod:`dan.readers.docx.body`'s Python
+walk (``_runs``, ``_run``, ``_add``) would make of it — when the paragraph is made of runs
+of text, tabs, breaks and page marks only. Anything else (a revision, a field, a comment
+range or reference, a note reference, a symbol, a drawing, math, markup compatibility, a
+content control, a hyperlink) returns None, and the Python walk reads the paragraph. The
+Python walk is the reference: tests/dan/test_docx_fast_runs.py compares the two.
+"""
+from lxml.includes cimport tree
+from lxml.includes.tree cimport xmlNode, xmlAttr
+cimport lxml.includes.etreepublic as cetree
+from libc.string cimport strcmp, strlen
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+
+cetree.import_lxml__etree()
+
+cdef const char* W = b"http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+cdef const char* M = b"http://schemas.openxmlformats.org/officeDocument/2006/math"
+cdef const char* MC = b"http://schemas.openxmlformats.org/markup-compatibility/2006"
+
+# item kinds, as body.py's
+DEF TEXT = 0
+DEF BREAK = 1
+DEF PAGE = 2
+
+cdef inline str _utf8(const unsigned char* s):
+    return PyUnicode_DecodeUTF8(<const char*>s, strlen(<const char*>s), NULL)
+
+cdef inline bint in_ns(xmlNode* n, const char* ns):
+    return n.ns is not NULL and n.ns.href is not NULL and strcmp(<const char*>n.ns.href, ns) == 0
+
+cdef inline bint named(xmlNode* n, const char* name):
+    return strcmp(<const char*>n.name, name) == 0
+
+cdef str w_attr(xmlNode* n, const char* name):
+    """The w:NAME attribute's value, or None."""
+    cdef xmlAttr* a = n.properties
+    cdef xmlNode* c
+    while a is not NULL:
+        if a.ns is not NULL and strcmp(<const char*>a.ns.href, W) == 0 and strcmp(<const char*>a.name, name) == 0:
+            parts = []
+            c = a.children
+            while c is not NULL:
+                if c.content is not NULL:
+                    parts.append(_utf8(c.content))
+                c = c.next
+            return "".join(parts)
+        a = a.next
+    return None
+
+cdef object on_off(xmlNode* n):
+    v = w_attr(n, b"val")
+    if v is None:
+        return True
+    return v.lower() not in ("0", "false", "off", "none")
+
+cdef str text_of(xmlNode* n):
+    """lxml's .text: the text and CDATA nodes before the first other child ('' when none)."""
+    cdef xmlNode* c = n.children
+    parts = []
+    while c is not NULL and (c.type == tree.XML_TEXT_NODE or c.type == tree.XML_CDATA_SECTION_NODE):
+        if c.content is not NULL:
+            parts.append(_utf8(c.content))
+        c = c.next
+    return "".join(parts)
+
+cdef int run_items(xmlNode* r, list out):
+    """Append a run's items; -1 when it holds something only the Python walk reads."""
+    cdef xmlNode* k = r.children
+    cdef xmlNode* p
+    b = None
+    i = None
+    rstyle = ""
+    # properties: the first w:rPr (as body.py's loop: it breaks after the first)
+    while k is not NULL:
+        if k.type == tree.XML_ELEMENT_NODE and in_ns(k, W) and named(k, b"rPr"):
+            p = k.children
+            while p is not NULL:
+                if p.type == tree.XML_ELEMENT_NODE and in_ns(p, W):
+                    if named(p, b"b"):
+                        b = on_off(p)
+                    elif named(p, b"i"):
+                        i = on_off(p)
+                    elif named(p, b"rStyle"):
+                        v = w_attr(p, b"val")
+                        rstyle = "" if v is None else v
+                    elif named(p, b"vanish") or named(p, b"webHidden"):
+                        if on_off(p):
+                            return 0  # hidden text
+                p = p.next
+            break
+        k = k.next
+    k = r.children
+    while k is not NULL:
+        if k.type == tree.XML_ELEMENT_NODE:
+            if not in_ns(k, W):
+                if in_ns(k, MC):
+                    return -1
+            elif named(k, b"t") or named(k, b"delText"):
+                s = text_of(k)
+                if s:
+                    out.append((TEXT, s, b, i, rstyle))
+            elif named(k, b"rPr"):
+                pass
+            elif named(k, b"tab") or named(k, b"ptab"):
+                out.append((TEXT, "\t", b, i, rstyle))
+            elif named(k, b"br"):
+                kind = w_attr(k, b"type")
+                if kind == "page":
+                    out.append((PAGE, False, None, None, ""))
+                elif kind != "column":
+                    out.append((BREAK, None, None, None, ""))
+            elif named(k, b"lastRenderedPageBreak"):
+                out.append((PAGE, True, None, None, ""))
+            elif named(k, b"cr"):
+                out.append((BREAK, None, None, None, ""))
+            elif named(k, b"noBreakHyphen"):
+                out.append((TEXT, "-", b, i, rstyle))
+            elif (named(k, b"fldChar") or named(k, b"instrText") or named(k, b"sym")
+                  or named(k, b"footnoteReference") or named(k, b"endnoteReference")
+                  or named(k, b"commentReference") or named(k, b"drawing")
+                  or named(k, b"pict") or named(k, b"object")):
+                return -1
+        k = k.next
+    return 0
+
+def simple_runs(cetree._Element p):
+    """``(pPr or None, items)`` for a paragraph whose content is runs of text, tabs, breaks
+    and page marks only (items: ``(kind, value, b, i, rstyle)``); None for any other."""
+    cdef xmlNode* c = p._c_node.children
+    cdef xmlNode* ppr = NULL
+    cdef list out = []
+    while c is not NULL:
+        if c.type == tree.XML_ELEMENT_NODE:
+            if in_ns(c, W):
+                if named(c, b"r"):
+                    if run_items(c, out) < 0:
+                        return None
+                elif named(c, b"pPr"):
+                    if ppr is NULL:
+                        ppr = c
+                elif (named(c, b"ins") or named(c, b"del") or named(c, b"moveFrom")
+                      or named(c, b"moveTo") or named(c, b"hyperlink") or named(c, b"smartTag")
+                      or named(c, b"customXml") or named(c, b"dir") or named(c, b"bdo")
+                      or named(c, b"sdt") or named(c, b"fldSimple")
+                      or named(c, b"commentRangeStart") or named(c, b"commentRangeEnd")):
+                    return None
+            elif in_ns(c, M) or in_ns(c, MC):
+                return None
+        c = c.next
+    return (None if ppr is NULL else cetree.elementFactory(p._doc, ppr)), out

@@ -1,4 +1,5 @@
-"""dan compiled with mypyc (``make compiled``) against dan as Python, side by side in one run.
+"""dan compiled (``make compiled``: mypyc, and the DOCX reader's Cython walk) against dan as
+Python, side by side in one run.
 
 The same benchmark documents as the format benchmarks — the generated 300-page DOCX
 (``gen_docx``), 1 MB of Markdown (``gen_markdown``), 5 MB of HTML and of RTF
@@ -57,15 +58,20 @@ SECTION = "compiled_speed"
 
 
 def _sources_digest() -> str:
-    """What a compiled copy is built from: dan's sources, the compile script, this
-    interpreter and mypy's version."""
+    """What a compiled copy is built from: dan's sources (the Cython ones too), the compile
+    script, this interpreter and the versions of mypy, Cython and lxml (whose C API the
+    Cython extension uses)."""
+    import Cython
+    import lxml
     import mypy.version
 
     h = hashlib.sha256()
-    for path in sorted((ROOT / "dan").rglob("*.py")) + [ROOT / "scripts" / "compile.py"]:
+    sources = sorted((ROOT / "dan").rglob("*.py")) + sorted((ROOT / "dan").rglob("*.pyx"))
+    for path in sources + [ROOT / "scripts" / "compile.py"]:
         h.update(path.relative_to(ROOT).as_posix().encode())
         h.update(path.read_bytes())
-    h.update(f"{sys.version}|{platform.machine()}|{mypy.version.__version__}".encode())
+    versions = (mypy.version.__version__, Cython.__version__, lxml.__version__)
+    h.update(f"{sys.version}|{platform.machine()}|{versions}".encode())
     return h.hexdigest()[:16]
 
 
@@ -233,7 +239,8 @@ def render(report: dict[str, Any]) -> str:
     lines = [
         "## Compiled build",
         "",
-        f"dan compiled with mypyc (`make compiled`, {report['compiled_modules']} modules) against dan as Python, "
+        f"dan compiled (`make compiled`: {report['compiled_modules']} modules, mypyc's and the DOCX reader's Cython walk of "
+        "simple paragraphs) against dan as Python, "
         f"each document converted at `max_tokens=1024` in fresh processes, interleaved, median of {report['runs']} runs; "
         f"the two builds' chunks and records are byte-identical on every document (checked by the script). "
         f"Python {report['python']}, {report['cpus']} CPUs, commit `{report['commit']}`, {report['date']}; "

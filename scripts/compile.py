@@ -14,7 +14,7 @@ both builds must give byte-identical output (CI runs the test suite against each
 
 The Cython extensions of :data:`CYTHON` have no ``.py`` twin: the module that imports one
 falls back to its own Python code when it is missing (the DOCX reader's walk of simple
-paragraphs, ``dan/readers/docx/_fastruns.pyx``), so the same holds for them.
+paragraphs, ``dan/readers/docx/_cwalk.pyx``), so the same holds for them.
 
 The compiled code is specific to this interpreter version and platform; compile again after
 upgrading Python (or lxml, whose C API the Cython extensions use). Needs ``mypy`` and
@@ -75,7 +75,7 @@ MODULES = (
 #: C extensions written in Cython: the ``.pyx`` sources built with them. Each is imported
 #: by a module that keeps a pure-Python path for when it is not built (the DOCX reader's
 #: walk of simple paragraphs), so the same tests run against both builds.
-CYTHON = ("dan/readers/docx/_fastruns.pyx",)
+CYTHON = ("dan/readers/docx/_cwalk.pyx",)
 #: The module (inside the package, so it travels with it) that holds the compiled code of
 #: every module: ``dan/_native__mypyc<EXT_SUFFIX>``.
 GROUP = "dan._native"

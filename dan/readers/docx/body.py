@@ -42,22 +42,28 @@ from dan.readers.docx.ooxml import (
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
 from dan.textclean import clean_text
 
-#: What ``_fastruns.simple_runs`` gives for a simple paragraph: its ``w:pPr`` (or None) and
+#: What ``_cwalk.simple_runs`` gives for a simple paragraph: its ``w:pPr`` (or None) and
 #: its items as ``(kind, value, b, i, rstyle)``.
 _Simple = tuple[etree._Element | None, list[tuple[int, Any, bool | None, bool | None, str]]]
+#: A table row before its cells' content: header, grid columns before it, whether it holds
+#: a rendered page break, and its cells as ``(w:tc, span, vMerge)``.
+_Row = tuple[bool, int, bool, list[tuple[etree._Element, int, str]]]
 
 
-def _load_simple_runs() -> Callable[[etree._Element], _Simple | None] | None:
-    """The C walk of simple paragraphs (``_fastruns``, built by ``scripts/compile.py``),
-    or None in the pure-Python build, where every paragraph takes the Python walk."""
+def _load_cwalk() -> tuple[
+    Callable[[etree._Element], _Simple | None] | None,
+    Callable[[etree._Element], list[_Row]] | None,
+]:
+    """The C walk's functions (``_cwalk``, built by ``scripts/compile.py``), or Nones in the
+    pure-Python build, where the Python walk reads everything."""
     try:
-        from dan.readers.docx import _fastruns
+        from dan.readers.docx import _cwalk
     except ImportError:
-        return None
-    return _fastruns.simple_runs
+        return None, None
+    return _cwalk.simple_runs, _cwalk.table_rows
 
 
-_simple_runs = _load_simple_runs()
+_simple_runs, _table_rows = _load_cwalk()
 
 __all__ = ["DocxContext", "BodyReader", "Sections"]
 
@@ -750,28 +756,12 @@ class BodyReader:
                 f"tables are nested more than {self.ctx.limits.max_depth} levels deep"
             )
         raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
-        for tr in _children(tbl, W.tr):
-            kids = list(tr)  # (for the properties, then the cells)
-            trpr = first_of(kids, _TR_PR)
-            header = False
-            col = 0
-            if trpr is not None:
-                props = children_by_tag(trpr)
-                header = bool(on(props.get(_TBL_HEADER)))
-                col = int_val(props.get(_GRID_BEFORE), 0)
-            page_mark = next(tr.iter(W.lastRenderedPageBreak), None) is not None
+        layout = _rows(tbl) if _table_rows is None else _table_rows(tbl)
+        for header, col, page_mark, tcs in layout:
             cells: list[tuple[int, int, str, tuple[m.Block, ...]]] = []
             if col > 0:
                 cells.append((0, min(col, 64), "", ()))
-            for tc in _children(kids, W.tc):
-                tcpr = first_child(tc, _TC_PR)
-                span, vmerge = 1, ""
-                if tcpr is not None:
-                    props = children_by_tag(tcpr)
-                    span = max(1, min(int_val(props.get(_GRID_SPAN), 1), 64))
-                    vm = props.get(_V_MERGE)
-                    if vm is not None:
-                        vmerge = vm.get(W.val, "continue") or "continue"
+            for tc, span, vmerge in tcs:
                 blocks = tuple(self.blocks(tc, depth + 1))
                 cells.append((col, span, vmerge, blocks))
                 col += span
@@ -798,6 +788,36 @@ class BodyReader:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _rows(tbl: etree._Element) -> list[_Row]:
+    """A table's rows as ``BodyReader.table`` reads them before their cells' content:
+    ``(header, grid_before, page_mark, [(tc, span, vmerge), ...])`` each (``_cwalk``'s
+    ``table_rows`` is the same in C)."""
+    rows: list[_Row] = []
+    for tr in _children(tbl, W.tr):
+        kids = list(tr)  # (for the properties, then the cells)
+        trpr = first_of(kids, _TR_PR)
+        header = False
+        col = 0
+        if trpr is not None:
+            props = children_by_tag(trpr)
+            header = bool(on(props.get(_TBL_HEADER)))
+            col = int_val(props.get(_GRID_BEFORE), 0)
+        page_mark = next(tr.iter(W.lastRenderedPageBreak), None) is not None
+        cells: list[tuple[etree._Element, int, str]] = []
+        for tc in _children(kids, W.tc):
+            tcpr = first_child(tc, _TC_PR)
+            span, vmerge = 1, ""
+            if tcpr is not None:
+                props = children_by_tag(tcpr)
+                span = max(1, min(int_val(props.get(_GRID_SPAN), 1), 64))
+                vm = props.get(_V_MERGE)
+                if vm is not None:
+                    vmerge = vm.get(W.val, "continue") or "continue"
+            cells.append((tc, span, vmerge))
+        rows.append((header, col, page_mark, cells))
+    return rows
 
 
 def _children(el: Iterable[etree._Element], tag: str) -> Iterable[etree._Element]:

@@ -1,13 +1,13 @@
 # cython: language_level=3
-"""The runs of a simple paragraph, read in C (optional: ``scripts/compile.py`` builds it).
+"""The DOCX reader's C walk (optional: ``scripts/compile.py`` builds it).
 
-:func:`simple_runs` walks a ``w:p``'s libxml2 nodes directly, without an lxml proxy per
+:func:`table_rows` reads a table's row and cell properties, and :func:`simple_runs` walks a ``w:p``'s libxml2 nodes directly, without an lxml proxy per
 element or a Python string per tag, and gives what :mod:`dan.readers.docx.body`'s Python
 walk (``_runs``, ``_run``, ``_add``) would make of it — when the paragraph is made of runs
 of text, tabs, breaks and page marks only. Anything else (a revision, a field, a comment
 range or reference, a note reference, a symbol, a drawing, math, markup compatibility, a
 content control, a hyperlink) returns None, and the Python walk reads the paragraph. The
-Python walk is the reference: tests/dan/test_docx_fast_runs.py compares the two.
+Python walk is the reference: tests/dan/test_docx_cwalk.py compares the two.
 """
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
@@ -152,3 +152,98 @@ def simple_runs(cetree._Element p):
                 return None
         c = c.next
     return (None if ppr is NULL else cetree.elementFactory(p._doc, ppr)), out
+
+
+cdef object int_or(xmlNode* n, object default):
+    """ooxml.int_val: the w:val attribute as Python's int() reads it, else ``default``."""
+    v = w_attr(n, b"val")
+    if v is None:
+        v = ""
+    try:
+        return int(v)
+    except ValueError:
+        return default
+
+
+cdef xmlNode* first_w(xmlNode* parent, const char* name):
+    """The first W child named ``name``, or NULL."""
+    cdef xmlNode* c = parent.children
+    while c is not NULL:
+        if c.type == tree.XML_ELEMENT_NODE and in_ns(c, W) and named(c, name):
+            return c
+        c = c.next
+    return NULL
+
+
+cdef bint has_w_descendant(xmlNode* n, const char* name):
+    cdef xmlNode* c = n.children
+    while c is not NULL:
+        if c.type == tree.XML_ELEMENT_NODE:
+            if in_ns(c, W) and named(c, name):
+                return True
+            if has_w_descendant(c, name):
+                return True
+        c = c.next
+    return False
+
+
+cdef void w_children(xmlNode* parent, const char* name, list out):
+    """body._children: the W children named ``name``, looking through content controls
+    (their first w:sdtContent) and w:customXml, w:ins and w:del wrappers."""
+    cdef xmlNode* c = parent.children
+    cdef xmlNode* content
+    while c is not NULL:
+        if c.type == tree.XML_ELEMENT_NODE and in_ns(c, W):
+            if named(c, name):
+                out.append(<size_t>c)
+            elif named(c, b"sdt"):
+                content = first_w(c, b"sdtContent")
+                if content is not NULL:
+                    w_children(content, name, out)
+            elif named(c, b"customXml") or named(c, b"ins") or named(c, b"del"):
+                w_children(c, name, out)
+        c = c.next
+
+
+def table_rows(cetree._Element tbl):
+    """What ``BodyReader.table`` reads of a ``w:tbl``'s rows before their cells' content:
+    ``[(header, grid_before, page_mark, [(tc, span, vmerge), ...]), ...]``."""
+    cdef list rows = []
+    cdef list trs = []
+    cdef list tcs
+    cdef xmlNode* tr
+    cdef xmlNode* tc
+    cdef xmlNode* pr
+    cdef xmlNode* prop
+    cdef size_t addr
+    w_children(tbl._c_node, b"tr", trs)
+    for addr in trs:
+        tr = <xmlNode*>addr
+        header = False
+        col = 0
+        pr = first_w(tr, b"trPr")
+        if pr is not NULL:
+            prop = first_w(pr, b"tblHeader")
+            header = bool(on_off(prop)) if prop is not NULL else False
+            prop = first_w(pr, b"gridBefore")
+            if prop is not NULL:
+                col = int_or(prop, 0)
+        page_mark = has_w_descendant(tr, b"lastRenderedPageBreak")
+        cells = []
+        tcs = []
+        w_children(tr, b"tc", tcs)
+        for addr in tcs:
+            tc = <xmlNode*>addr
+            span = 1
+            vmerge = ""
+            pr = first_w(tc, b"tcPr")
+            if pr is not NULL:
+                prop = first_w(pr, b"gridSpan")
+                if prop is not NULL:
+                    span = max(1, min(int_or(prop, 1), 64))
+                prop = first_w(pr, b"vMerge")
+                if prop is not NULL:
+                    vmerge = w_attr(prop, b"val") or "continue"
+            cells.append((cetree.elementFactory(tbl._doc, tc), span, vmerge))
+        rows.append((header, col, page_mark, cells))
+    return rows

@@ -1,4 +1,4 @@
-"""The DOCX reader's C walk of simple paragraphs (``dan/readers/docx/_fastruns.pyx``) against
+"""The DOCX reader's C walk of simple paragraphs (``dan/readers/docx/_cwalk.pyx``) against
 its Python walk, the reference: the same document model for every paragraph, simple or not.
 
 The extension is built by ``scripts/compile.py`` (``make compiled``; CI's compiled step runs
@@ -8,8 +8,10 @@ the Python walk to run.
 
 from __future__ import annotations
 
+import io
 import sys
-from collections.abc import Callable, Iterator
+import zipfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from xml.sax.saxutils import escape
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 import dan.readers.docx.body as body
 from dan import model as m
@@ -29,7 +32,7 @@ from docx_builder import HEADING_STYLES, make_docx  # noqa: E402
 from helpers import CORPUS  # noqa: E402
 
 fast = pytest.importorskip(
-    "dan.readers.docx._fastruns", reason="the C walk is built by scripts/compile.py (make compiled)"
+    "dan.readers.docx._cwalk", reason="the C walk is built by scripts/compile.py (make compiled)"
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,9 +53,10 @@ FOOTNOTES = (
 
 @contextmanager
 def _walk(use_c: bool) -> Iterator[list[Any]]:
-    """Read with the C walk (counting what it returned) or with the Python walk only."""
-    real = body._simple_runs
-    assert real is not None
+    """Read with the C walk (counting what its ``simple_runs`` returned) or with the Python
+    walk only."""
+    real, rows = body._simple_runs, body._table_rows
+    assert real is not None and rows is not None
     returned: list[Any] = []
 
     def counting(p: Any) -> Any:
@@ -61,10 +65,11 @@ def _walk(use_c: bool) -> Iterator[list[Any]]:
         return got
 
     body._simple_runs = counting if use_c else None
+    body._table_rows = rows if use_c else None
     try:
         yield returned
     finally:
-        body._simple_runs = real
+        body._simple_runs, body._table_rows = real, rows
 
 
 def _both(data: bytes) -> tuple[m.Document, m.Document, list[Any]]:
@@ -128,7 +133,7 @@ _COMPLEX = [
     '<w:fldChar w:fldCharType="end"/>',
     '<w:footnoteReference w:id="1"/>',
     '<w:commentReference w:id="0"/>',
-    '<mc:AlternateContent><mc:Fallback><w:t>x</w:t></mc:Fallback></mc:AlternateContent>',
+    "<mc:AlternateContent><mc:Fallback><w:t>x</w:t></mc:Fallback></mc:AlternateContent>",
     '<w:drawing><wp:docPr w:id="1" descr="A chart"/></w:drawing>',
 ]
 _PPR = [
@@ -146,7 +151,9 @@ def _run(draw: st.DrawFn, complex_content: bool) -> str:
     props = draw(st.lists(st.sampled_from(_PROPS), max_size=4))
     kinds = _SIMPLE + (_COMPLEX if complex_content else [])
     content = draw(st.lists(st.sampled_from(kinds), max_size=4))
-    text = "".join(k.format(escape(draw(_TEXT)).replace("]]>", "")) if "{}" in k else k for k in content)
+    text = "".join(
+        k.format(escape(draw(_TEXT)).replace("]]>", "")) if "{}" in k else k for k in content
+    )
     rpr = f"<w:rPr>{''.join(props)}</w:rPr>" if props or draw(st.booleans()) else ""
     return f"<w:r>{rpr}{text}</w:r>"
 
@@ -158,7 +165,11 @@ def _paragraph(draw: st.DrawFn, complex_content: bool) -> str:
         run = draw(_run(complex_content))
         around = draw(
             st.sampled_from(
-                ["{}", '<w:bookmarkStart w:id="9" w:name="b"/>{}<w:bookmarkEnd w:id="9"/>', '<w:proofErr w:type="spellStart"/>{}']
+                [
+                    "{}",
+                    '<w:bookmarkStart w:id="9" w:name="b"/>{}<w:bookmarkEnd w:id="9"/>',
+                    '<w:proofErr w:type="spellStart"/>{}',
+                ]
                 + (
                     [
                         '<w:ins w:id="5" w:author="Ann">{}</w:ins>',
@@ -195,6 +206,79 @@ def test_simple_paragraphs_take_the_c_walk_and_read_the_same(paragraphs: list[st
     assert len(returned) == len(paragraphs) and all(r is not None for r in returned)
 
 
+# ---------------------------------------------------------------------- generated tables
+
+_TR_PR = [
+    "<w:tblHeader/>",
+    '<w:tblHeader w:val="false"/>',
+    '<w:tblHeader w:val="on"/>',
+    "<w:cantSplit/>",
+]
+_GRID_BEFORE = ["", "1", "2", "-1", "x", " 3", "\u0663", "99"]
+_TC_PR = [
+    '<w:tcW w:w="100" w:type="dxa"/>',
+    '<w:gridSpan w:val="{}"/>',
+    "<w:vMerge/>",
+    '<w:vMerge w:val="restart"/>',
+    '<w:vMerge w:val="continue"/>',
+    '<w:vMerge w:val=""/>',
+]
+_SPANS = ["2", "0", "-3", "70", "two", ""]
+_WRAPS = [
+    "{}",
+    "<w:sdt><w:sdtPr/><w:sdtContent>{}</w:sdtContent></w:sdt>",
+    "<w:customXml>{}</w:customXml>",
+    '<w:ins w:id="3" w:author="Ann">{}</w:ins>',
+    '<w:del w:id="4" w:author="Bob">{}</w:del>',
+    "<w:smartTag>{}</w:smartTag>",
+]
+
+
+@st.composite
+def _cell(draw: st.DrawFn) -> str:
+    props = "".join(
+        k.format(draw(st.sampled_from(_SPANS)))
+        for k in draw(st.lists(st.sampled_from(_TC_PR), max_size=3))
+    )
+    tcpr = f"<w:tcPr>{props}</w:tcPr>" if props or draw(st.booleans()) else ""
+    inner = draw(
+        st.sampled_from(
+            [
+                "<w:p><w:r><w:t>c</w:t></w:r></w:p>",
+                "<w:p/>",
+                "<w:p><w:r><w:lastRenderedPageBreak/><w:t>p</w:t></w:r></w:p>",
+            ]
+        )
+    )
+    return draw(st.sampled_from(_WRAPS)).format(f"<w:tc>{tcpr}{inner}</w:tc>")
+
+
+@st.composite
+def _table(draw: st.DrawFn) -> str:
+    rows = []
+    for _ in range(draw(st.integers(1, 4))):
+        props = draw(st.lists(st.sampled_from(_TR_PR), max_size=2))
+        before = draw(st.sampled_from(_GRID_BEFORE))
+        if before:
+            props.append(f'<w:gridBefore w:val="{before}"/>')
+        trpr = f"<w:trPr>{''.join(props)}</w:trPr>" if props else ""
+        cells = "".join(draw(st.lists(_cell(), max_size=4)))
+        rows.append(draw(st.sampled_from(_WRAPS)).format(f"<w:tr>{trpr}{cells}</w:tr>"))
+    return f"<w:tbl><w:tblPr/>{''.join(rows)}</w:tbl>"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_table(), min_size=1, max_size=2))
+def test_any_tables_read_the_same_by_both_walks(tables: list[str]) -> None:
+    data = _doc("".join(tables) + "<w:p/>")
+    python, c, _ = _both(data)
+    assert c == python
+    # and the rows themselves, element for element
+    root = etree.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("word/document.xml"))
+    for tbl in root.iter("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}tbl"):
+        assert fast.table_rows(tbl) == body._rows(tbl)
+
+
 # ---------------------------------------------------------------------- chosen cases
 
 
@@ -214,13 +298,21 @@ def test_run_formatting_comes_from_direct_properties_then_the_run_style() -> Non
         '<w:r><w:rPr><w:rStyle w:val="Emph"/></w:rPr><w:t xml:space="preserve"> soft </w:t></w:r></w:p>'
     )
     python, c, returned = _inlines(xml)
-    assert c == python == (m.Text("loud", True, False), m.Text("tamed", False, True), m.Text(" soft ", False, True))
+    assert (
+        c
+        == python
+        == (
+            m.Text("loud", True, False),
+            m.Text("tamed", False, True),
+            m.Text(" soft ", False, True),
+        )
+    )
     assert returned[0] is not None
 
 
 def test_hidden_runs_are_dropped_and_breaks_and_page_marks_kept() -> None:
     xml = (
-        '<w:p><w:r><w:rPr><w:vanish/></w:rPr><w:t>hidden</w:t></w:r>'
+        "<w:p><w:r><w:rPr><w:vanish/></w:rPr><w:t>hidden</w:t></w:r>"
         '<w:r><w:rPr><w:vanish w:val="0"/></w:rPr><w:t>shown</w:t><w:br/><w:t>a</w:t><w:tab/>'
         '<w:br w:type="column"/><w:lastRenderedPageBreak/><w:br w:type="page"/><w:noBreakHyphen/></w:r></w:p>'
     )
@@ -310,7 +402,13 @@ def test_the_text_limit_holds_on_the_c_walk() -> None:
 
 def _documents() -> list[Path]:
     roots = [ROOT / "tests" / "data", ROOT / "demo" / "samples", CORPUS]
-    found = [p for r in roots if r.is_dir() for p in sorted(r.rglob("*.docx")) if "_ref" not in p.parts[-2]]
+    found = [
+        p
+        for r in roots
+        if r.is_dir()
+        for p in sorted(r.rglob("*.docx"))
+        if "_ref" not in p.parts[-2]
+    ]
     return found
 
 
@@ -330,5 +428,5 @@ def test_real_documents_read_the_same_by_both_walks(path: Path) -> None:
 
 
 def test_the_walk_is_loaded_from_the_extension() -> None:
-    loaded: Callable[..., Any] | None = body._load_simple_runs()
-    assert loaded is fast.simple_runs
+    runs, rows = body._load_cwalk()
+    assert runs is fast.simple_runs and rows is fast.table_rows

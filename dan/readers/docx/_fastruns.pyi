@@ -1,9 +1,0 @@
-"""Types of the optional C walk (``_fastruns.pyx``; built by ``scripts/compile.py``)."""
-
-from typing import Any
-
-from lxml import etree
-
-def simple_runs(
-    p: etree._Element,
-) -> tuple[etree._Element | None, list[tuple[int, Any, bool | None, bool | None, str]]] | None: ...

@@ -82,7 +82,7 @@ _MENTION_START = re.compile(
     r"(?:c(?:lauses?|hapters?)|s(?:ections?|chedules?)"
     r"|a(?:rticles?|ppendix|ppendices|nnex(?:es|e)?|ttachments?)"
     r"|p(?:aragraphs?|aras?\.?|arts?)|§§?|tables?|f(?:igures?|igs?\.)|exhibits?)"
-    r"(?=\s*[0-9a-z])"
+    r"(?=\s*[\da-z])"
 )
 #: "see Definitions": :func:`_see_matches` checks that it starts a word (a leading ``\b``
 #: would keep the regex engine from skipping ahead to the phrases' first letters).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,9 @@ _PIECES = st.sampled_from(
      "schedule", "Annexes", "annexe", "appendix", "Appendices", "article", "chapters", "Exhibit", "attachments",
      "figure", "figs.", "part", "parts", "party", "paragraph",
      "3", "9.2", "B", "IV", "and", "or", ",", "&", "the", "The", "of",
-     "Definitions", "Schedule", "x", "_", "é", " ", "  ", "\n", "\t", "\u00a0", ".", ";", "'", "“"]
+     "Definitions", "Schedule", "x", "_", "é", " ", "  ", "\n", "\t", "\u00a0", ".", ";", "'", "“",
+     # words that begin like a kind's word, and characters that lower-case to another length
+     "fight", "stable", "annexed", "Tablet", "\u0663", "\u212a", "\u0130", "ß"]
 )
 _TEXT = st.lists(_PIECES, max_size=30).map("".join)
 
@@ -70,6 +73,27 @@ def test_mentions_each_keeps_a_mention_inside_its_text() -> None:
 @settings(max_examples=1500, deadline=None)
 @given(_TEXT)
 def test_the_grouped_start_scan_finds_what_the_word_list_finds(text: str) -> None:
-    words = re.compile(rf"(?:{R._NUMBERED_KINDS}|{R._NAMED_KINDS})(?=\s*[0-9a-z])")
+    words = re.compile(rf"(?:{R._NUMBERED_KINDS}|{R._NAMED_KINDS})(?=\s*[\da-z])")
     low = text.lower()
     assert [m.span() for m in R._MENTION_START.finditer(low)] == [m.span() for m in words.finditer(low)]
+
+
+def test_every_kind_of_mention_is_found_in_either_build() -> None:
+    text = (
+        "Clause 1, chapter 2, Sections 3, schedule A, ARTICLE 4, appendix B, appendices C, annex D, "
+        "annexes E, attachment 5, para. 6, paragraph 7, part II, § 8, §§ 9, table 10, figure 11, "
+        "fig. 12, figs. 13, exhibit F"
+    )
+    found = [m.span() for m in R._mention_matches(text)]
+    assert found == [m.span() for m in R._MENTION.finditer(text)]
+    assert len(found) == 20
+
+
+def test_the_c_scan_is_what_finds_where_mentions_start_when_built() -> None:
+    # (the compiled build; the test above then checks it against the plain regex)
+    cscan = pytest.importorskip("dan._cscan", reason="the C scan is built by scripts/compile.py (make compiled)")
+    assert R._mention_starts is cscan.mention_starts
+    text = "See clause 4, sub-section 2, §§ 7 and the party's tables"
+    assert cscan.mention_starts(text.lower(), text) == [4, 18, 29, 42, 50]
+    with pytest.raises(ValueError):
+        cscan.mention_starts("ab", "abc")

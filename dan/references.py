@@ -25,7 +25,7 @@ document) is no label at all (:func:`common_labels`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ven.schema import label_key
 
@@ -222,17 +222,38 @@ def _see_matches(text: str) -> Iterator[re.Match[str]]:
         pos = m.end()
 
 
+def _load_mention_starts() -> Callable[[str, str], list[int]] | None:
+    """The C scan for where mentions can start (``dan._cscan``, built by
+    ``scripts/compile.py``), or None in the pure-Python build."""
+    try:
+        from dan import _cscan
+    except ImportError:
+        return None
+    return _cscan.mention_starts
+
+
+_mention_starts = _load_mention_starts()
+
+
 def _mention_matches(text: str) -> Iterator[re.Match[str]]:
-    """What ``_MENTION.finditer(text)`` yields, matched only where a mention can start."""
+    """What ``_MENTION.finditer(text)`` yields, matched only where a mention can start
+    (found by :data:`_MENTION_START`, or by the C scan: every kind's word at a word's start,
+    a superset of the places the pattern can match)."""
     low = text.lower()
     if len(low) != len(text):  # a character whose lower case is longer: offsets differ
         yield from _MENTION.finditer(text)
         return
+    starts: Iterable[int] = (
+        (c.start() for c in _MENTION_START.finditer(low))
+        if _mention_starts is None
+        else _mention_starts(low, text)
+    )
+    match = _MENTION.match
     end = 0
-    for c in _MENTION_START.finditer(low):
-        if c.start() < end:
+    for start in starts:
+        if start < end:
             continue
-        m = _MENTION.match(text, c.start())
+        m = match(text, start)
         if m:
             end = m.end()
             yield m

@@ -74,8 +74,9 @@ MODULES = (
 )
 #: C extensions written in Cython: the ``.pyx`` sources built with them. Each is imported
 #: by a module that keeps a pure-Python path for when it is not built (the DOCX reader's
-#: walk of simple paragraphs), so the same tests run against both builds.
-CYTHON = ("dan/readers/docx/_cwalk.pyx",)
+#: walk of simple paragraphs and table rows; the scan for cross-reference mentions), so the
+#: same tests run against both builds.
+CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/_cscan.pyx")
 #: The module (inside the package, so it travels with it) that holds the compiled code of
 #: every module: ``dan/_native__mypyc<EXT_SUFFIX>``.
 GROUP = "dan._native"

@@ -72,14 +72,15 @@ def test_the_list_command_says_which_modules_are_compiled(tmp_path, capsys) -> N
     assert set(state.values()) == {"compiled", "python"}
 
 
-def test_the_cython_extension_is_a_compiled_file_and_is_cleaned(tmp_path) -> None:
+def test_the_cython_extensions_are_compiled_files_and_are_cleaned(tmp_path) -> None:
     _fake_tree(tmp_path)
-    (source,) = compile_script.CYTHON
-    built = tmp_path / (source[: -len(".pyx")] + SUFFIX)
-    built.write_bytes(b"")
-    assert compile_script.compiled_files(tmp_path) == [built]
-    assert compile_script.clean(tmp_path) == 1
-    assert not built.exists() and (tmp_path / source).exists()
+    built = [tmp_path / (source[: -len(".pyx")] + SUFFIX) for source in compile_script.CYTHON]
+    for f in built:
+        f.write_bytes(b"")
+    assert compile_script.compiled_files(tmp_path) == built
+    assert compile_script.clean(tmp_path) == len(built)
+    assert not any(f.exists() for f in built)
+    assert all((tmp_path / source).exists() for source in compile_script.CYTHON)
 
 
 def test_build_says_what_to_install_without_cython(tmp_path, monkeypatch) -> None:

@@ -1,0 +1,3 @@
+"""Types of the optional C scan (``_cscan.pyx``; built by ``scripts/compile.py``)."""
+
+def mention_starts(low: str, text: str) -> list[int]: ...

@@ -1,13 +1,14 @@
 # cython: language_level=3
 """The DOCX reader's C walk (optional: ``scripts/compile.py`` builds it).
 
-:func:`table_rows` reads a table's row and cell properties, and :func:`simple_runs` walks a ``w:p``'s libxml2 nodes directly, without an lxml proxy per
-element or a Python string per tag, and gives what :mod:`dan.readers.docx.body`'s Python
-walk (``_runs``, ``_run``, ``_add``) would make of it — when the paragraph is made of runs
-of text, tabs, breaks and page marks only. Anything else (a revision, a field, a comment
-range or reference, a note reference, a symbol, a drawing, math, markup compatibility, a
-content control, a hyperlink) returns None, and the Python walk reads the paragraph. The
-Python walk is the reference: tests/dan/test_docx_cwalk.py compares the two.
+:func:`table_rows` reads a table's row and cell properties, and :func:`simple_runs` a
+paragraph's runs, straight from the libxml2 nodes: without an lxml proxy per element or a
+Python string per tag, they give what :mod:`dan.readers.docx.body`'s Python walk (``_rows``;
+``_runs``, ``_run``, ``_add``) makes of them. :func:`simple_runs` reads a paragraph made of
+runs of text, tabs, breaks and page marks only; anything else (a revision, a field, a
+comment range or reference, a note reference, a symbol, a drawing, math, markup
+compatibility, a content control, a hyperlink) returns None, and the Python walk reads the
+paragraph. The Python walk is the reference: tests/dan/test_docx_cwalk.py compares the two.
 """
 from lxml.includes cimport tree
 from lxml.includes.tree cimport xmlNode, xmlAttr
@@ -15,13 +16,16 @@ cimport lxml.includes.etreepublic as cetree
 from libc.string cimport strcmp, strlen
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
+from dan.readers.docx.ooxml import OFF
+
 cetree.import_lxml__etree()
 
 cdef const char* W = b"http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 cdef const char* M = b"http://schemas.openxmlformats.org/officeDocument/2006/math"
 cdef const char* MC = b"http://schemas.openxmlformats.org/markup-compatibility/2006"
 
-# item kinds, as body.py's
+# item kinds, as body.py's _TEXT, _BREAK and _PAGE (compile-time constants here: body.py
+# imports this module)
 DEF TEXT = 0
 DEF BREAK = 1
 DEF PAGE = 2
@@ -55,7 +59,7 @@ cdef object on_off(xmlNode* n):
     v = w_attr(n, b"val")
     if v is None:
         return True
-    return v.lower() not in ("0", "false", "off", "none")
+    return v.lower() not in OFF
 
 cdef str text_of(xmlNode* n):
     """lxml's .text: the text and CDATA nodes before the first other child ('' when none)."""
@@ -67,32 +71,40 @@ cdef str text_of(xmlNode* n):
         c = c.next
     return "".join(parts)
 
+cdef xmlNode* first_w(xmlNode* parent, const char* name):
+    """The first W child named ``name``, or NULL."""
+    cdef xmlNode* c = parent.children
+    while c is not NULL:
+        if c.type == tree.XML_ELEMENT_NODE and in_ns(c, W) and named(c, name):
+            return c
+        c = c.next
+    return NULL
+
+
 cdef int run_items(xmlNode* r, list out):
     """Append a run's items; -1 when it holds something only the Python walk reads."""
-    cdef xmlNode* k = r.children
+    cdef xmlNode* k
     cdef xmlNode* p
     b = None
     i = None
     rstyle = ""
-    # properties: the first w:rPr (as body.py's loop: it breaks after the first)
-    while k is not NULL:
-        if k.type == tree.XML_ELEMENT_NODE and in_ns(k, W) and named(k, b"rPr"):
-            p = k.children
-            while p is not NULL:
-                if p.type == tree.XML_ELEMENT_NODE and in_ns(p, W):
-                    if named(p, b"b"):
-                        b = on_off(p)
-                    elif named(p, b"i"):
-                        i = on_off(p)
-                    elif named(p, b"rStyle"):
-                        v = w_attr(p, b"val")
-                        rstyle = "" if v is None else v
-                    elif named(p, b"vanish") or named(p, b"webHidden"):
-                        if on_off(p):
-                            return 0  # hidden text
-                p = p.next
-            break
-        k = k.next
+    # properties: the first w:rPr only (as body.py's loop)
+    k = first_w(r, b"rPr")
+    if k is not NULL:
+        p = k.children
+        while p is not NULL:
+            if p.type == tree.XML_ELEMENT_NODE and in_ns(p, W):
+                if named(p, b"b"):
+                    b = on_off(p)
+                elif named(p, b"i"):
+                    i = on_off(p)
+                elif named(p, b"rStyle"):
+                    v = w_attr(p, b"val")
+                    rstyle = "" if v is None else v
+                elif named(p, b"vanish") or named(p, b"webHidden"):
+                    if on_off(p):
+                        return 0  # hidden text
+            p = p.next
     k = r.children
     while k is not NULL:
         if k.type == tree.XML_ELEMENT_NODE:
@@ -163,16 +175,6 @@ cdef object int_or(xmlNode* n, object default):
         return int(v)
     except ValueError:
         return default
-
-
-cdef xmlNode* first_w(xmlNode* parent, const char* name):
-    """The first W child named ``name``, or NULL."""
-    cdef xmlNode* c = parent.children
-    while c is not NULL:
-        if c.type == tree.XML_ELEMENT_NODE and in_ns(c, W) and named(c, name):
-            return c
-        c = c.next
-    return NULL
 
 
 cdef bint has_w_descendant(xmlNode* n, const char* name):

@@ -42,9 +42,12 @@ from dan.readers.docx.ooxml import (
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
 from dan.textclean import clean_text
 
+#: A simple paragraph's items as ``_cwalk.simple_runs`` gives them: ``(kind, value, b, i,
+#: rstyle)`` each.
+_SimpleItems = list[tuple[int, Any, bool | None, bool | None, str]]
 #: What ``_cwalk.simple_runs`` gives for a simple paragraph: its ``w:pPr`` (or None) and
-#: its items as ``(kind, value, b, i, rstyle)``.
-_Simple = tuple[etree._Element | None, list[tuple[int, Any, bool | None, bool | None, str]]]
+#: its items.
+_Simple = tuple[etree._Element | None, _SimpleItems]
 #: A table row before its cells' content: header, grid columns before it, whether it holds
 #: a rendered page break, and its cells as ``(w:tc, span, vMerge)``.
 _Row = tuple[bool, int, bool, list[tuple[etree._Element, int, str]]]
@@ -455,7 +458,7 @@ class BodyReader:
             self.section_index += 1
 
     def _simple_inlines(
-        self, flat: list[tuple[int, Any, bool | None, bool | None, str]], style: StyleInfo
+        self, flat: _SimpleItems, style: StyleInfo
     ) -> tuple[tuple[m.Inline, ...], bool]:
         """The inlines of a paragraph of plain runs (``_simple_runs``' items) and whether
         it holds anything but page marks: what ``_runs`` and ``_tree`` make of it."""

@@ -181,6 +181,9 @@ def test_any_nesting_of_body_elements_converts_or_fails_with_a_dan_error(blocks:
     )
     try:
         res = dan.convert(data, max_tokens=max_tokens)
-    except dan.DanError:
+    except dan.DanError as exc:
+        assert str(exc).strip(), "a DanError must say what went wrong"
         return
     check_invariants(res, max_tokens)
+    assert len(res.records) == len(res.chunks)
+    assert all(rec["ssDocId"] == res.doc_id for rec in res.records)

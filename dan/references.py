@@ -237,8 +237,8 @@ _mention_starts = _load_mention_starts()
 
 def _mention_matches(text: str) -> Iterator[re.Match[str]]:
     """What ``_MENTION.finditer(text)`` yields, matched only where a mention can start
-    (found by :data:`_MENTION_START`, or by the C scan: every kind's word at a word's start,
-    a superset of the places the pattern can match)."""
+    (found by :data:`_MENTION_START`, or by the C scan: a kind's word at a word's start that
+    an identifier can follow; either is a superset of the places the pattern can match)."""
     low = text.lower()
     if len(low) != len(text):  # a character whose lower case is longer: offsets differ
         yield from _MENTION.finditer(text)

@@ -14,7 +14,8 @@ both builds must give byte-identical output (CI runs the test suite against each
 
 The Cython extensions of :data:`CYTHON` have no ``.py`` twin: the module that imports one
 falls back to its own Python code when it is missing (the DOCX reader's walk of simple
-paragraphs, ``dan/readers/docx/_cwalk.pyx``), so the same holds for them.
+paragraphs and table rows, ``dan/readers/docx/_cwalk.pyx``; the scan for cross-reference
+mentions, ``dan/_cscan.pyx``), so the same holds for them.
 
 The compiled code is specific to this interpreter version and platform; compile again after
 upgrading Python (or lxml, whose C API the Cython extensions use). Needs ``mypy`` and

@@ -41,7 +41,7 @@ _MARKS = (
 )
 _PIECE = re.compile(
     rf"(?P<w>(?:[^\W\d_]|[{_MARKS}])+)"
-    r"|(?P<d>\d+)"
+    rf"|(?P<d>(?:(?![{_MARKS}])\d)+)"  # (digits of the scripts in _MARKS are word characters)
     r"|(?P<p>[!-/:-@\[-`{-~]+)"
     r"|(?P<s> +)"
     r"|(?P<n>\s+)"

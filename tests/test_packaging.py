@@ -105,7 +105,7 @@ def test_the_wheel_never_holds_compiled_modules(tmp_path: Path) -> None:
             (src / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / rel, src / rel)
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    fakes = ("dan/render", "dan/readers/rtf/reader", "dan/_native__mypyc", "dan/readers/docx/_cwalk", "dan/_cscan")
+    fakes = ("dan/render", "dan/readers/rtf/reader", "dan/_native__mypyc", "dan/readers/docx/_cwalk", "dan/_cscan", "dan/_ccount")
     for fake in (f"{name}{suffix}" for name in fakes):
         (src / fake).write_bytes(b"\x7fELF not really")
     names = zipfile.ZipFile(_wheel(src, tmp_path / "dist")).namelist()

@@ -1,4 +1,4 @@
-"""dan compiled (``make compiled``: mypyc, and the DOCX reader's Cython walk) against dan as
+"""dan compiled (``make compiled``: mypyc, and the Cython extensions) against dan as
 Python, side by side in one run.
 
 The same benchmark documents as the format benchmarks — the generated 300-page DOCX
@@ -239,8 +239,8 @@ def render(report: dict[str, Any]) -> str:
     lines = [
         "## Compiled build",
         "",
-        f"dan compiled (`make compiled`: {report['compiled_modules']} modules, mypyc's and the DOCX reader's Cython walk of "
-        "simple paragraphs) against dan as Python, "
+        f"dan compiled (`make compiled`: {report['compiled_modules']} modules, mypyc's and the Cython extensions: the DOCX "
+        "reader's walk, the mention scan and the token counter) against dan as Python, "
         f"each document converted at `max_tokens=1024` in fresh processes, interleaved, median of {report['runs']} runs; "
         f"the two builds' chunks and records are byte-identical on every document (checked by the script). "
         f"Python {report['python']}, {report['cpus']} CPUs, commit `{report['commit']}`, {report['date']}; "

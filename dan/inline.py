@@ -58,7 +58,7 @@ HEADING = "heading"
 _MAX_INLINE_DEPTH = 200
 
 
-@frozen(slots=True)
+@frozen(slots=True, eq=False)
 class Wrap:
     """A Markdown construct enclosing inline text (``**``, ``{++ ... ++}{>>...<<}`` ...).
 
@@ -77,6 +77,22 @@ class Wrap:
     note: str = ""
     #: a comment's thread: the authors of the comment and of its replies, in order
     thread: tuple[str, ...] = ()
+
+    # Equality written out rather than left to attrs: compiled with mypyc, ``a == b`` between
+    # two values typed Wrap does not see the method attrs adds at run time and compares
+    # identity, so two equal wraps of adjacent revisions were closed and opened again.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Wrap):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def _fields(self) -> tuple[str, str, str, str, str, str, tuple[str, ...]]:
+        return (self.kind, self.open, self.close, self.key, self.author, self.note, self.thread)
 
 
 class Piece(NamedTuple):

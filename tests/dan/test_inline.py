@@ -184,3 +184,21 @@ def test_the_facts_of_plain_pieces_are_shared_and_read_only() -> None:
     with pytest.raises(AttributeError):
         plain.bold.append("x")  # type: ignore[attr-defined]
     assert not plain.revisions and not plain.bold
+
+
+def test_two_equal_wraps_of_separate_nodes_render_as_one_construct() -> None:
+    # Two revision nodes of one author (split by a page mark, or adjacent), and two links to
+    # one address: each node makes its own Wrap, equal to the other's. Compiled with mypyc,
+    # `==` between two Wrap-typed values compared identity until Wrap wrote out __eq__
+    # (found by benchmarks/fuzz/differential.py on a mutated RTF).
+    from dan.inline import Wrap
+
+    a, b = (Wrap("del", "{--", "--}{>>rev: Ann<<}", author="Ann") for _ in range(2))
+    assert a == b and a is not b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != Wrap("del", "{--", "--}{>>rev: Bo<<}", author="Bo") and a != "del"
+    inl = (rev("del", "one ", rid="r1"), m.PageMark(), rev("del", "two", rid="r1"))
+    assert render(flatten(inl)) == "{--one two--}{>>rev: Ann, 2024-01-02<<}"
+    pieces = [Piece("x", (a,), 0, "", ()), Piece("y", (b, BOLD), 0, "", ())]
+    assert render(pieces) == "{--x**y**--}{>>rev: Ann<<}"
+    link = (m.Link((m.Text("see "),), "https://x.example/a"), m.Link((m.Text("here"),), "https://x.example/a"))
+    assert render(flatten(link)) == "[see here](https://x.example/a)"

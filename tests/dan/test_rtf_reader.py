@@ -626,3 +626,11 @@ def test_rtfparserkit_table_and_headings(corpus: Path) -> None:
     assert "| Heading 1 | Heading 2 | Heading 3 |" in text and "| Jjj | Kkk | Lll |" in text
     assert re.search(r"^# .*First Heading", text, re.M)
     assert res.records[-1]["ssTables"] == "1"
+
+
+def test_a_deletion_across_a_page_break_is_one_construct_in_either_build() -> None:
+    # (a mutated RTF on which the compiled build wrote two deletions: see test_inline's
+    # test_two_equal_wraps_of_separate_nodes_render_as_one_construct)
+    res = dan.convert_string(r"{\rtf1 \pard Body {\i italic\deleted e \page words}\par}", doc_type="rtf")
+    assert res.chunks[-1].endswith("Body *italic*{--*e* *words*--}{>>rev: Unknown<<}")
+    assert res.records[-1]["ssRevs"] == 1

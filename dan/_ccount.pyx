@@ -127,8 +127,9 @@ cdef class PieceCounter:
     """Counts texts the way o200k does, with ``count_piece(piece)`` (tiktoken's count of
     one piece) for the pieces it has not counted before.
 
-    The table holds up to ``capacity // 2`` pieces (``capacity`` is a power of two) and
-    ``capacity * 8`` of their characters; when full it is emptied and fills again. It is
+    The table holds up to ``capacity // 2`` pieces (``capacity`` is a power of two, at
+    least 8) and ``capacity * 8`` of their characters (so always room for the longest
+    piece kept); when full it is emptied and fills again. It is
     only ever changed while the GIL is held, between calls of ``count_piece``.
     """
 
@@ -141,8 +142,8 @@ cdef class PieceCounter:
     cdef object count_piece
 
     def __cinit__(self, count_piece, Py_ssize_t capacity=1 << 17):
-        if capacity < 2 or capacity & (capacity - 1) or capacity > 1 << 24:
-            raise ValueError("capacity must be a power of two from 2 to 2**24")
+        if capacity < 8 or capacity & (capacity - 1) or capacity > 1 << 24:
+            raise ValueError("capacity must be a power of two from 8 to 2**24")
         self.capacity = capacity
         self.key_room = capacity * 8
         self.table = <Entry*>calloc(capacity, sizeof(Entry))
@@ -162,22 +163,19 @@ cdef class PieceCounter:
         """How many pieces the table holds now."""
         return self.entries
 
-    cdef int _piece(self, str text, int kind, void* data, Py_ssize_t s, Py_ssize_t e) except -1:
+    cdef Py_ssize_t _piece(self, str text, int kind, void* data, Py_ssize_t s, Py_ssize_t e) except -1:
         """The count of ``text[s:e]``, from the table or else from ``count_piece``."""
         cdef Py_ssize_t m = e - s
-        cdef uint32_t h = 2166136261u
+        cdef uint32_t h
         cdef Py_ssize_t k
         cdef Py_ssize_t mask = self.capacity - 1
         cdef Py_ssize_t slot
         cdef Entry* entry
         cdef uint16_t* key
-        cdef object found
         cdef Py_ssize_t count
         if m > MAX_KEY:
             return self._ask(text[s:e])
-        for k in range(s, e):
-            h = (h ^ <uint32_t>PyUnicode_READ(kind, data, k)) * 16777619u
-        h |= 1
+        h = _hash(kind, data, s, e)
         slot = h & mask
         while self.table[slot].hash != 0:
             entry = &self.table[slot]
@@ -215,35 +213,65 @@ cdef class PieceCounter:
             raise ValueError(f"count_piece gave {n} tokens for a piece of {len(piece)} characters")
         return n
 
-    def count(self, str text not None):
-        """The o200k count of ``text``, or -1 when it holds a character not handled here."""
-        cdef Py_ssize_t n = len(text)
-        cdef int kind = PyUnicode_KIND(text)
-        cdef void* data = PyUnicode_DATA(text)
+    def count(self, text):
+        """The o200k count of ``text`` (a ``str``), or -1 when it holds a character not
+        handled here."""
+        cdef str t = _text(text)
+        cdef Py_ssize_t n = len(t)
+        cdef int kind = PyUnicode_KIND(t)
+        cdef void* data = PyUnicode_DATA(t)
         cdef Py_ssize_t i = 0, e
         cdef Py_ssize_t total = 0
         if not _handled(kind, data, n):
             return -1
         while i < n:
             e = _end(kind, data, i, n)
-            total += self._piece(text, kind, data, i, e)
+            total += self._piece(t, kind, data, i, e)
             i = e
         return total
 
 
-def split(str text not None):
-    """The pieces of ``text`` as :class:`PieceCounter` counts them (o200k's pre-tokenizer
-    pattern's matches); a ValueError when it holds a character not handled here."""
-    cdef Py_ssize_t n = len(text)
-    cdef int kind = PyUnicode_KIND(text)
-    cdef void* data = PyUnicode_DATA(text)
+cdef str _text(object text):
+    """``text`` as a ``str`` (a subclass's value, as tiktoken reads it); a TypeError for
+    anything else."""
+    if type(text) is str:
+        return <str>text
+    if isinstance(text, str):
+        return str.__str__(text)
+    raise TypeError(f"expected a str, got {type(text).__name__}")
+
+
+cdef inline uint32_t _hash(int kind, void* data, Py_ssize_t s, Py_ssize_t e) noexcept:
+    """The table's key of ``text[s:e]``: 32-bit FNV-1a of its code points, low bit set (0
+    marks an empty slot)."""
+    cdef uint32_t h = 2166136261u
+    cdef Py_ssize_t k
+    for k in range(s, e):
+        h = (h ^ <uint32_t>PyUnicode_READ(kind, data, k)) * 16777619u
+    return h | 1
+
+
+def piece_hash(text):
+    """The key the table files the piece ``text`` under (for tests)."""
+    cdef str t = _text(text)
+    return _hash(PyUnicode_KIND(t), PyUnicode_DATA(t), 0, len(t))
+
+
+def split(text):
+    """The pieces of ``text`` (a ``str``) as :class:`PieceCounter` counts them (o200k's
+    pre-tokenizer pattern's matches); a ValueError when it holds a character not handled
+    here."""
+    cdef str t = _text(text)
+    cdef Py_ssize_t n = len(t)
+    cdef int kind = PyUnicode_KIND(t)
+    cdef void* data = PyUnicode_DATA(t)
     cdef Py_ssize_t i = 0, e
     cdef list out = []
     if not _handled(kind, data, n):
         raise ValueError("the text holds a character the C counter does not handle")
     while i < n:
         e = _end(kind, data, i, n)
-        out.append(text[i:e])
+        out.append(t[i:e])
         i = e
     return out
 

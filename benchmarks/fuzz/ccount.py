@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "dan"))
-sys.path.insert(0, str(ROOT))
+from _long import run_long
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,23 +27,15 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("the C counter is not built: run python scripts/compile.py first", file=sys.stderr)
         return 2
-    from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
     import test_ccount
 
-    test = test_ccount.test_pieces_and_counts_match_tiktoken
-    run = settings(
-        max_examples=args.examples, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-    )(
-        given(
-            st.one_of(
-                st.lists(test_ccount.HANDLED_CHARACTERS, max_size=args.max_chars),
-                st.lists(test_ccount.CHARACTERS, max_size=args.max_chars),
-            ).map("".join)
-        )(test.hypothesis.inner_test)
-    )
-    run()
+    texts = st.one_of(
+        st.lists(test_ccount.HANDLED_CHARACTERS, max_size=args.max_chars),
+        st.lists(test_ccount.CHARACTERS, max_size=args.max_chars),
+    ).map("".join)
+    run_long(test_ccount.test_pieces_and_counts_match_tiktoken, args.examples, texts)
     print(f"{args.examples:,} generated texts: every one split and counted as tiktoken does, or refused whole")
     return 0
 

@@ -10,28 +10,20 @@ or raises anything but a ``dan.DanError`` (hypothesis then shrinks it and prints
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "dan"))
-sys.path.insert(0, str(ROOT))
+from _long import run_long
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--examples", type=int, default=20_000, help="documents to generate (default 20,000)")
     args = parser.parse_args(argv)
-    from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
     import test_docx_grammar as grammar
 
     test = grammar.test_any_nesting_of_body_elements_converts_or_fails_with_a_dan_error
-    run = settings(
-        max_examples=args.examples, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-    )(given(st.lists(grammar.BLOCK, max_size=8), st.sampled_from([40, 300]))(test.hypothesis.inner_test))
-    run()
+    run_long(test, args.examples, st.lists(grammar.BLOCK, max_size=8), st.sampled_from([40, 300]))
     print(f"{args.examples:,} generated documents: every one converted with the invariants holding or raised a DanError")
     return 0
 

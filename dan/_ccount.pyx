@@ -65,8 +65,7 @@ def character_class(str ch not None):
     letter, 2 lower-case letter, 3 number, 4 line break, 5 other white space, 6 refused)."""
     if len(ch) != 1:
         raise ValueError("character_class takes one character")
-    cdef uint32_t c = ord(ch)
-    return CLASSES[c] if c < TABLE_CHARS else REFUSED
+    return _class(PyUnicode_KIND(ch), PyUnicode_DATA(ch), 0, 1)
 
 
 def _fill_classes():
@@ -129,8 +128,8 @@ cdef class PieceCounter:
 
     The table holds up to ``capacity // 2`` pieces (``capacity`` is a power of two, at
     least 8) and ``capacity * 8`` of their characters (so always room for the longest
-    piece kept); when full it is emptied and fills again. It is
-    only ever changed while the GIL is held, between calls of ``count_piece``.
+    piece kept); when full it is emptied and fills again. It is only ever changed while
+    the GIL is held, between calls of ``count_piece``.
     """
 
     cdef Entry* table

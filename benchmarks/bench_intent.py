@@ -1,10 +1,15 @@
-"""Accuracy of ven's offline question-intent classifier, ``ven.looks_broad``.
+"""Accuracy of ven's offline question-intent classifiers: ``ven.looks_broad`` (broad or
+pointed) and ``ven.prompts.asks_for_qualifiers`` (whether a qualification written elsewhere
+may change the answer).
 
-Three sets: the 170 hand-labelled questions of ``benchmarks/intent`` its rules were tuned
-on, the 60 held-out ones written afterwards (the honest estimate), and the quality
-benchmark's questions (all pointed: each has one target document). Prints a table (and
-every miss with ``--misses``), writes ``benchmarks/results/intent_<time>.json``;
-``--update-docs`` puts the table in ``docs/benchmarks.md``.
+For ``looks_broad``, three sets: the 170 hand-labelled questions of ``benchmarks/intent``
+its rules were tuned on, the 60 held-out ones written afterwards (the honest estimate), and
+the quality benchmark's questions (all pointed: each has one target document). For
+``asks_for_qualifiers``, the 220 questions of ``benchmarks/intent/qualifiers.py`` its rules
+were tuned on and the 99 held-out ones, and the share of the quality benchmark's questions
+it judges qualified, per kind (they carry no such label). Prints the tables (and every miss
+with ``--misses``), writes ``benchmarks/results/intent_<time>.json``; ``--update-docs`` puts
+the tables in ``docs/benchmarks.md``.
 
     python benchmarks/bench_intent.py --misses
 """
@@ -22,9 +27,10 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ven.prompts import looks_broad
+from ven.prompts import asks_for_qualifiers, looks_broad
 from benchmarks._docs import publish
 from benchmarks.bench_store import _pct
+from benchmarks.intent import qualifiers
 from benchmarks.intent.labelled import BROAD, HELD_OUT_BROAD, HELD_OUT_POINTED, POINTED
 from benchmarks.quality.collection import all_questions, build_collection
 
@@ -46,13 +52,41 @@ def score(broad: Sequence[str], pointed: Sequence[str]) -> dict[str, Any]:
     }
 
 
+def score_qualifiers(qualified: Sequence[str], value: Sequence[str]) -> dict[str, Any]:
+    """The same for ``asks_for_qualifiers`` on one labelled set."""
+    missed_qualified = [q for q in qualified if not asks_for_qualifiers(q)]
+    missed_value = [q for q in value if asks_for_qualifiers(q)]
+    n = len(qualified) + len(value)
+    return {
+        "questions": n,
+        "qualified": len(qualified),
+        "value": len(value),
+        "accuracy": round((n - len(missed_qualified) - len(missed_value)) / n, 4),
+        "qualified_recall": round(1 - len(missed_qualified) / len(qualified), 4),
+        "value_recall": round(1 - len(missed_value) / len(value), 4),
+        "missed_qualified": missed_qualified,
+        "missed_value": missed_value,
+    }
+
+
+def judged_qualified(questions: Sequence[Any]) -> dict[str, list[int]]:
+    """Per question kind of the quality benchmark: [judged qualified, questions]."""
+    out: dict[str, list[int]] = {}
+    for q in questions:
+        row = out.setdefault(q.category, [0, 0])
+        row[0] += asks_for_qualifiers(q.question)
+        row[1] += 1
+    return dict(sorted(out.items()))
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--misses", action="store_true", help="print every misclassified question")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
-    quality = [q.question for q in all_questions(build_collection())]
+    quality_questions = all_questions(build_collection())
+    quality = [q.question for q in quality_questions]
     result: dict[str, Any] = {
         "benchmark": "intent",
         "command": "python benchmarks/bench_intent.py " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -63,6 +97,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "held out (benchmarks/intent)": score(HELD_OUT_BROAD, HELD_OUT_POINTED),
             "quality benchmark (all pointed)": score((), quality),
         },
+        "qualifier_sets": {
+            "tuned on (benchmarks/intent/qualifiers.py)": score_qualifiers(
+                qualifiers.QUALIFIED, qualifiers.VALUE
+            ),
+            "held out (benchmarks/intent/qualifiers.py)": score_qualifiers(
+                qualifiers.HELD_OUT_QUALIFIED, qualifiers.HELD_OUT_VALUE
+            ),
+        },
+        "quality_judged_qualified": judged_qualified(quality_questions),
     }
     out = publish("intent", result, started, render, args.update_docs)
     if args.misses:
@@ -71,6 +114,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                 print(f"{name}: broad, called pointed: {q}")
             for q in s["missed_pointed"]:
                 print(f"{name}: pointed, called broad: {q}")
+        for name, s in result["qualifier_sets"].items():
+            for q in s["missed_qualified"]:
+                print(f"{name}: qualified, called value: {q}")
+            for q in s["missed_value"]:
+                print(f"{name}: value, called qualified: {q}")
     return out
 
 
@@ -90,7 +138,29 @@ def render(result: dict[str, Any]) -> str:
             f"| {name} | {s['questions']} | {s['broad']} / {s['pointed']} | {_pct(s['accuracy'])} | "
             f"{_pct(s['broad_recall'])} | {_pct(s['pointed_recall'])} |"
         )
-    lines += ["", f"Result file: `{result['result_file']}`."]
+    lines += [
+        "",
+        "`ven.prompts.asks_for_qualifiers`: whether a qualification written elsewhere may change "
+        "the answer, which decides whether a hard-capped `ven.Collection` adds the chunks that "
+        "refer to its hits.",
+        "",
+        "| set | questions | qualified / value | accuracy | qualified recall | value recall |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, s in result["qualifier_sets"].items():
+        lines.append(
+            f"| {name} | {s['questions']} | {s['qualified']} / {s['value']} | {_pct(s['accuracy'])} | "
+            f"{_pct(s['qualified_recall'])} | {_pct(s['value_recall'])} |"
+        )
+    kinds = result["quality_judged_qualified"]
+    lines += [
+        "",
+        "Quality benchmark questions judged qualified, per kind: "
+        + ", ".join(f"{k.replace('_', ' ')} {a}/{n}" for k, (a, n) in kinds.items())
+        + ".",
+        "",
+        f"Result file: `{result['result_file']}`.",
+    ]
     return "\n".join(lines)
 
 

@@ -29,9 +29,11 @@ chunk texts) and turns a question into the context to send to a model, in five s
    first; every hit is kept (its tokens are set aside before any completion), and a
    weaker hit whose structure no longer fits is sent alone; then the chunks the hits
    refer to and that refer to them (:meth:`ven.Ven.references`: a definition, an
-   exception in another clause), best hit first; then comment and revision chunks while
-   budget remains. With ``rank_order=False``: ``add_related_chunks`` for all hits at once
-   (completions ignore the budget), then the additions. Under a hard cap
+   exception in another clause), best hit first — under a hard cap the referring chunks
+   only for a question that asks whether something holds (:func:`asks_for_qualifiers`);
+   then comment and revision chunks while budget remains. With ``rank_order=False``:
+   ``add_related_chunks`` for all hits at once (completions ignore the budget), then the
+   additions. Under a hard cap
    (``max_tokens``), where hits and completions share one budget, structures are
    completed only for a question that asks for a set of things (:func:`asks_for_set`; the
    ``structure`` argument of :meth:`Collection.context` decides otherwise): a one-fact
@@ -61,7 +63,13 @@ from typing import Any, Literal
 from ven.document import Ven
 from ven.errors import VenError
 from ven.lexical import lexical_route
-from ven.prompts import asks_for_set, filter_system_prompt, looks_broad, scope_system_prompt
+from ven.prompts import (
+    asks_for_qualifiers,
+    asks_for_set,
+    filter_system_prompt,
+    looks_broad,
+    scope_system_prompt,
+)
 from ven.routing import Route, RouteKind, doc_id_key, parse_route
 
 __all__ = [
@@ -70,6 +78,7 @@ __all__ = [
     "DocContext",
     "Search",
     "Ask",
+    "asks_for_qualifiers",
     "asks_for_set",
     "group_hits",
     "looks_broad",
@@ -339,6 +348,7 @@ class Collection:
         retrieval_share: float = 0.5,
         partial_tables: bool = False,
         structure: bool | Callable[[str], bool] | None = None,
+        referring: bool | Callable[[str], bool] | None = None,
     ) -> CollectionContext:
         """Build the context for ``question`` (see the module docstring for the steps).
 
@@ -351,9 +361,10 @@ class Collection:
         window, a cost limit). The small-collection and whole-document paths are taken only
         when they fit it, and retrieval spends it across files in hit-rank order: hits
         until ``retrieval_share`` of the cap, then each taken hit's structure (best first,
-        only when it fits whole), then what the taken hits refer to and what refers to them
-        (:meth:`ven.Ven.references`, with its structure when that fits), then further hits,
-        then comment and revision chunks — never more than the cap. The first search asks
+        only when it fits whole), then what the taken hits refer to and (see ``referring``)
+        what refers to them (:meth:`ven.Ven.references`, with its structure when that fits),
+        then further hits, each followed the same way by what it refers to, then comment and
+        revision chunks — never more than the cap. The first search asks
         for enough hits to fill the cap twice at the mean chunk size; when the cap still
         has room for the smallest chunk in scope after those steps and that search returned
         as many items as asked for, a back-fill searches again for twice the hits (at most
@@ -379,12 +390,25 @@ class Collection:
         (:func:`asks_for_set`): a one-fact question's answer sits in its hit, and there a
         completion takes the cap that the next hits need (the context's notes say so). What
         the hits refer to, and the comment and revision chunks, are added either way.
+
+        ``referring``: whether the chunks that *refer to* the hits (:meth:`ven.Ven.references`
+        with ``referring=True``: "Notwithstanding clause 5 …" for a hit in clause 5) are
+        added after the hits' structures: a bool, a callable judging the question, or None —
+        always without ``max_tokens``, and under ``max_tokens`` only for a question that
+        asks whether something holds or about its exceptions and conditions
+        (:func:`asks_for_qualifiers`): for a question after a value such a chunk takes the
+        room of the next hit (the context's notes say so). What the hits themselves refer to
+        (a definition, a table named in their text) is added for every question.
         """
         if not isinstance(partial_tables, bool):
             raise VenError(f"partial_tables must be a bool, got {partial_tables!r}")
         if not (structure is None or isinstance(structure, bool) or callable(structure)):
             raise VenError(
                 f"structure must be a bool, a callable or None, got {type(structure).__name__}"
+            )
+        if not (referring is None or isinstance(referring, bool) or callable(referring)):
+            raise VenError(
+                f"referring must be a bool, a callable or None, got {type(referring).__name__}"
             )
         if max_tokens is not None and (
             isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
@@ -484,9 +508,28 @@ class Collection:
             whole = bool(structure(question))
         else:
             whole = structure
+        if referring is None:
+            refs = cap is None or asks_for_qualifiers(question)
+            if not refs:
+                notes.append(
+                    "a question that does not ask whether something holds: the chunks that "
+                    "refer to its hits are not added (what the hits refer to is)"
+                )
+        elif callable(referring):
+            refs = bool(referring(question))
+        else:
+            refs = referring
         how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
         return self._retrieve(
-            question, search, restrict, how, cap, float(retrieval_share), partial_tables, whole
+            question,
+            search,
+            restrict,
+            how,
+            cap,
+            float(retrieval_share),
+            partial_tables,
+            whole,
+            refs,
         )
 
     def _held(self, ids: Iterable[str]) -> list[str]:
@@ -536,6 +579,7 @@ class Collection:
         share: float = 0.5,
         partial: bool = False,
         whole: bool = True,
+        refs: bool = True,
     ) -> CollectionContext:
         in_scope = [d for d in self.doc_ids if restrict is None or d in restrict]
         limit = max(1, math.ceil(self.total_chunks * self.retrieval_pct / 100))
@@ -555,7 +599,7 @@ class Collection:
             if len(found) >= limit and limit < ceiling:
                 # A full answer: the search may hold more hits for the back-fill.
                 more = self._more_hits(question, search, restrict, in_scope, limit, ceiling)
-            return self._capped(hits, order, cap, share, how, partial, whole, more, in_scope)
+            return self._capped(hits, order, cap, share, how, partial, whole, more, in_scope, refs)
         retrieval = {
             d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
         }
@@ -570,7 +614,7 @@ class Collection:
             budget = int(budget_total * retrieval[d] / total_retrieval) if total_retrieval else 0
             doc = self._docs[d]
             if self.rank_order:
-                seqs, dropped, added = _rank_order(doc.ven, ranked, budget, partial, whole)
+                seqs, dropped, added = _rank_order(doc.ven, ranked, budget, partial, whole, refs)
             else:
                 seqs, dropped, added = _all_at_once(doc.ven, ranked, budget, whole)
             kept = [s for s in ranked if s not in dropped]
@@ -640,6 +684,7 @@ class Collection:
         whole: bool = True,
         more: Iterator[list[tuple[str, int]]] | None = None,
         in_scope: Sequence[str] = (),
+        refs: bool = True,
     ) -> CollectionContext:
         """Spend a hard token cap across files in hit-rank order (see :meth:`context`;
         ``whole``: complete the hits' structures; ``more``: the back-fill's further
@@ -669,15 +714,20 @@ class Collection:
             v = self._docs[d].ven
             if not add(d, complete(v, s)) and partial:
                 _nearest_rows(v, s, chosen[d], functools.partial(_one, add, d))
-        for d, s in taken:  # 2b. what they refer to and what refers to them, best hit first
+
+        def refer(d: str, s: int) -> None:  # what hit s refers to (``refs``: and referrers)
             v = self._docs[d].ven
             if v.has_references:
-                for c in v.references(s):
+                for c in v.references(s, referring=refs):
                     if c not in chosen[d]:
                         add(d, complete(v, c)) or add(d, [c])
-        for d, s in rest:  # 3. further hits, with their structure when it fits
+
+        for d, s in taken:  # 2b. what they refer to (and with ``refs``, what refers to them)
+            refer(d, s)
+        for d, s in rest:  # 3. further hits, with their structure when it fits, then 2b's
             if add(d, complete(self._docs[d].ven, s)) or add(d, [s]):
                 taken.append((d, s))
+                refer(d, s)
         for d in list(chosen):  # 4. comment and revision chunks while they fit
             v = self._docs[d].ven
             if not (v.has_comments or v.has_revisions) or total >= cap:
@@ -709,6 +759,7 @@ class Collection:
                     if add(d, complete(self._docs[d].ven, s)) or add(d, [s]):
                         taken.append((d, s))
                         filled.setdefault(d, []).append(s)
+                        refer(d, s)
             if rounds:
                 n = sum(len(v) for v in filled.values())
                 note = f"back-fill: {n} more hits from {rounds} further searches"
@@ -930,7 +981,12 @@ def _mark_partial(text: str, sent: int, total: int) -> str:
 
 
 def _rank_order(
-    v: Ven, ranked: Sequence[int], budget: int, partial: bool = False, whole: bool = True
+    v: Ven,
+    ranked: Sequence[int],
+    budget: int,
+    partial: bool = False,
+    whole: bool = True,
+    refs: bool = True,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Spend ``budget`` on the hits' structures best hit first, then on additions.
 
@@ -965,10 +1021,10 @@ def _rank_order(
             _nearest_rows(v, anchor, chosen, take)
     kept = [s for s in ranked if s not in dropped]
     if v.has_references:
-        # What the kept hits refer to and what refers to them (a definition, an exception
-        # written in another clause), best hit first, each with its own structure.
+        # What the kept hits refer to and (``refs``) what refers to them (a definition, an
+        # exception written in another clause), best hit first, each with its own structure.
         for anchor in kept:
-            for c in v.references(anchor):
+            for c in v.references(anchor, referring=refs):
                 if c in chosen:
                     continue
                 unit = _completion(v, c, whole)

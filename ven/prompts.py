@@ -10,6 +10,9 @@
 * :func:`asks_for_set` — whether a question asks for a set of things (rows, changes,
   conditions) or for one fact; under a hard cap :class:`ven.collection.Collection`
   completes the hits' structures only for the former unless told otherwise.
+* :func:`asks_for_qualifiers` — whether a question asks if something holds (or about its
+  exceptions and conditions); under a hard cap the collection adds the chunks that refer
+  to its hits ("Notwithstanding clause 5 …") only for such a question.
 
 Both prompts end with a line announcing the index, so the caller appends the index
 document directly: ``filter_system_prompt() + index_document``; the question goes in the
@@ -26,6 +29,7 @@ import re
 from ven.phrases import GROUP_LABELS
 
 __all__ = [
+    "asks_for_qualifiers",
     "asks_for_set",
     "filter_system_prompt",
     "index_system_prompt",
@@ -237,6 +241,67 @@ def asks_for_set(question: str) -> bool:
     (``benchmarks/quality/heldout.py``).
     """
     return bool(_SET.search(question or ""))
+
+
+_AUX = (
+    r"(?:is|are|was|were|do|does|did|can|could|may|might|must|shall|should|will|would|has|have|"
+    r"had|need|needs)"
+)
+#: A yes/no clause: the question, or a clause of it ("…, and does it ever change?"), starts
+#: with an auxiliary verb; "Can you …" / "Would you …" is a request, not a yes/no question.
+_POLAR = re.compile(
+    rf"(?:^|[,;:]|\b(?:and|or|but)\b)\s*{_AUX}\s+(?!you\b|u\b)\w",
+    re.I,
+)
+#: Words that ask about a qualification: an exception, a condition, a limit, permanence
+#: ("the only one" names one thing and is not among them).
+_QUALIFIER = re.compile(
+    r"\b(?:exceptions?|except|excepted|unless|ever|always|never|(?<!the )only|conditions?"
+    r"|conditional(?:ly)?|unconditional(?:ly)?|subject\s+to|notwithstanding|restrict(?:ed|ions?)"
+    r"|limits?|limited|limitations?|caveats?|circumstances|whether|override[sn]?|overridden"
+    r"|permanent(?:ly)?|final|guaranteed?)\b"
+    # the cases something applies in: "what happens (to X) if", "in which cases", "when does
+    # the warranty not apply", "when can the buyer withhold payment", "tell me if"
+    r"|\bwhat\s+happens\b[^?]*\bif\b|\bin\s+(?:what|which)\s+(?:cases?|situations?|events?)\b"
+    r"|\bwhen\b[^?.]*\b(?:not|no\s+longer)\b|\bwhen\s+(?:can|may|must|might|could)\b"
+    r"|\b(?:tell\s+me|check|find\s+out|say)\s+if\b",
+    re.I,
+)
+#: A yes/no question about what the document holds ("Does the report name the lead
+#: auditor?", "Is the serial number given in the manual?") asks for a value.
+_ABOUT_TEXT = re.compile(
+    r"^\s*(?:does|do|did|is|are|was|were)\s+(?:the|this|that|any|a)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:report|manual|document|minutes|contract|agreement|policy|list|study|file|certificate|"
+    r"plan|table|appendix|annex|schedule|record|log)s?\s+(?:\w+\s+)?(?:name|list|include|give|"
+    r"mention|contain|record|show|state|provide|cite|quote|identify)s?\b"
+    r"|\b(?:given|listed|named|recorded|stated|mentioned|shown|included|documented|specified)"
+    r"\s+(?:anywhere\s+)?in\s+the\s+(?:\w+\s+){0,2}?(?:report|document|manual|minutes|file|"
+    r"contract|study|agreement|policy)\b"
+    r"|^\s*(?:are|is)\s+the\s+(?:\w+\s+){0,2}?(?:listed|named|given|recorded|stated)\b",
+    re.I,
+)
+
+
+def asks_for_qualifiers(question: str) -> bool:
+    """An offline guess whether a question's answer may be changed by a qualification
+    written elsewhere in the document — an exception, a condition, a limit, an override
+    ("Notwithstanding clause 5 …", "The approval in section 2 is conditional …").
+    Deterministic; English.
+
+    Such a question asks whether something holds: it, or a clause of it, is a yes/no
+    question (it starts with *is*, *are*, *does*, *can*, *must* … but not *can you*), or it
+    asks about *exceptions*, *conditions*, *limits*, *unless*, *ever*, *always*, *only*,
+    *whether* and the like. A question for a value, a name, a date or a list ("What is the
+    notice period?", "Who changed the mileage rate?") is not.
+
+    Under a hard cap the chunks that *refer to* a hit compete with the next hits for the
+    cap, so :class:`~ven.collection.Collection` adds them only for such a question; what the
+    hits themselves refer to (a definition, a table) is added for every question.
+    """
+    q = question or ""
+    if _QUALIFIER.search(q):
+        return True
+    return bool(_POLAR.search(q)) and not _ABOUT_TEXT.search(q)
 
 
 def scope_system_prompt() -> str:

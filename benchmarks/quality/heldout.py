@@ -7,8 +7,10 @@ values, rows, distractor prose and layouts) and compares, per budget and questio
 dan alone (pipeline 2) with pipeline 3's settings: the default, the retrieval shares of
 25 % and 75 %, partial tables, no structure completion, and completion only for questions
 that ask for a set; and the product's own ``ven.collection.Collection`` under a hard cap,
-as it is by default (completion only for set questions), with ``structure=True``, with
-``routed_as_broad=True`` and with ``routed_scope="listed"`` (the reference's two rules). It
+as it is by default (completion only for set questions, referring chunks only for
+questions that ask whether something holds), with ``structure=True``, with
+``routed_as_broad=True`` and with ``routed_scope="listed"`` (the reference's two rules), and
+with ``referring=True``. It
 prints one table per budget, marks with ``<`` every kind where a setting recalls fewer
 questions than dan alone, and writes ``benchmarks/results/quality_heldout_<time>.json``; ``--update-docs``
 puts the tables in ``docs/benchmarks.md``.
@@ -55,6 +57,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "5c-always-structure": {"collection": {"capped": True, "structure": True}},
     "5cb-routed-broad": {"collection": {"capped": True, "routed_as_broad": True}},
     "5cl-routed-listed": {"collection": {"capped": True, "routed_scope": "listed"}},
+    "5cr-always-referring": {"collection": {"capped": True, "referring": True}},
 }
 BASE = "2-dan"
 ALL = "all"

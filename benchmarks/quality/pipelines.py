@@ -390,8 +390,11 @@ class CollectionPipeline:
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
                  routing: str = "lexical", rank_order: bool = True, capped: bool = False,
                  partial_tables: bool = False, structure: bool | None = None,
-                 routed_as_broad: bool = False, routed_scope: str = "confident") -> None:
+                 routed_as_broad: bool = False, routed_scope: str = "confident",
+                 referring: Any = None) -> None:
         self.name = name
+        #: ``context(referring=...)``: None for the Collection's default.
+        self.referring = referring
         #: The Collection's ``routed_as_broad`` (the reference's rule for routed files too large to send).
         self.routed_as_broad = routed_as_broad
         #: The Collection's ``routed_scope``: ``confident`` (its default) or ``listed`` (the reference's rule).
@@ -439,6 +442,7 @@ class CollectionPipeline:
             question, self._search, routing=self.routing, max_tokens=budget if self.capped else None,
             retrieval_share=self.share, **({"partial_tables": True} if self.partial_tables else {}),
             **({} if self.structure is None else {"structure": self.structure}),
+            **({} if self.referring is None else {"referring": self.referring}),
         )
         chunks = [self.corpus.by_key[(d.doc_id, s)] for d in ctx.docs for s in d.seqs]
         info: dict[str, Any] = {"path": ctx.path, "broad": ctx.broad,

@@ -87,6 +87,7 @@ _DELTAS = (
     ("3a-auto-structure", "3-dan-ven", "structure_recall", "the same, structure recall"),
     ("5c-collection-capped", "5cb-collection-capped-routed-broad", "recall", "a routed question kept as judged, not made broad (`5c` minus `5cb`), evidence recall"),
     ("5c-collection-capped", "5cl-collection-capped-listed", "recall", "a confident route searching only its confident files (`5c` minus `5cl`), evidence recall"),
+    ("5c-collection-capped", "5cr-collection-capped-referring", "recall", "referring chunks only for questions that ask whether something holds (`5c` minus `5cr`), evidence recall"),
     ("3-dan-ven", "2-dan", "recall", "all of ven's enrichment (3 minus 2), evidence recall"),
     ("2-dan", "1c-naive-title", "recall", "dan over naive chunks that carry the title too (2 minus `1c-naive-title`), evidence recall"),
     ("1b-naive-small", "1-naive", "recall", "smaller naive chunks (`1b-naive-small` minus 1), evidence recall"),

@@ -76,6 +76,7 @@ PIPELINES: dict[str, tuple[str, str]] = {
     "2s-dan-other-size": ("ablation", "pipeline 2 over dan chunks of at most {other_max} tokens"),
     "3s-dan-ven-other-size": ("ablation", "pipeline 3 over the same {other_max}-token chunks"),
     "5cl-collection-capped-listed": ("ablation", "5c-collection-capped with routed_scope='listed': a confident route selects every file the reply lists, not only the confident ones (the reference's rule)"),
+    "5cr-collection-capped-referring": ("ablation", "5c-collection-capped with referring=True: the chunks that refer to the hits for every question, not only for those that ask whether something holds (ven.collection.asks_for_qualifiers)"),
     "5cs-collection-capped-other-size": ("ablation", "5c-collection-capped over the same {other_max}-token chunks"),
     "4r-listed": ("ablation", "pipeline 4 searching every document the router lists once one has confidence ≥ {min_conf} (the reference's rule)"),
 }
@@ -176,6 +177,8 @@ def build_pipelines(items: Sequence[Any], args: argparse.Namespace, notes: list[
                                                 share=args.share, capped=True, routed_as_broad=True))
                 pipes.append(CollectionPipeline("5cl-collection-capped-listed", corpus, dan_retriever,
                                                 share=args.share, capped=True, routed_scope="listed"))
+                pipes.append(CollectionPipeline("5cr-collection-capped-referring", corpus, dan_retriever,
+                                                share=args.share, capped=True, referring=True))
     else:
         notes.append("pipeline 4 skipped: this ven has no lexical_route / create_document_index yet")
     if not args.no_ablations:

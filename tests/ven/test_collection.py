@@ -268,9 +268,11 @@ def test_rank_order_adds_what_the_hits_refer_to_and_what_refers_to_them():
     reference.add(records("B", 40))
     reference.add(records("C", 40))
     assert reference.context("q", FakeSearch([("A", 5)]), broad=False, structure=True).docs[0].seqs == (5, 20, 30)
-    # under a hard cap: after the hit and its structure, while the cap allows
-    assert c.context("q", FakeSearch([("A", 5)]), broad=False, structure=True, max_tokens=300).docs[0].seqs == (5, 20, 30)
-    assert c.context("q", FakeSearch([("A", 5)]), broad=False, structure=True, max_tokens=250).docs[0].seqs == (5, 20)
+    # under a hard cap: after the hit and its structure, while the cap allows (referring
+    # chunks for a question that asks whether something holds, or when told)
+    for q, kw in (("Is it capped?", {}), ("q", {"referring": True})):
+        assert c.context(q, FakeSearch([("A", 5)]), broad=False, structure=True, max_tokens=300, **kw).docs[0].seqs == (5, 20, 30)
+        assert c.context(q, FakeSearch([("A", 5)]), broad=False, structure=True, max_tokens=250, **kw).docs[0].seqs == (5, 20)
     # without the fields (records of an older dan) nothing is added
     plain = Collection(threshold=1000, enrichment_pct=2)
     plain.add(records("A", 40))
@@ -478,14 +480,105 @@ def test_structure_may_be_a_callable_judging_the_question():
 
 def test_a_one_fact_question_still_gets_what_its_hit_refers_to():
     recs = doc(*[C(t=100) for _ in range(40)], doc_id="A", title="A")
-    recs[5]["ssLabels"] = "9.2"
-    recs[30]["ssRefs"] = "9.2"
+    recs[5]["ssRefs"] = "Schedule 1"
+    recs[20]["ssLabels"] = "Schedule 1"
     c = Collection(threshold=1000, enrichment_pct=10)
     c.add(recs)
     c.add(records("B", 40))
     ctx = c.context(FACT_Q, FakeSearch([("A", 5)]), broad=False, max_tokens=2000)
     assert any("one-fact" in n for n in ctx.notes)
-    assert 30 in ctx.docs[0].seqs  # the exception written elsewhere
+    assert 20 in ctx.docs[0].seqs  # the definition its text names
+
+
+# ---- referring: the chunks that refer to the hits, for questions that ask whether
+# something holds (the default under a hard cap)
+
+
+def _clause_and_exception(**kw) -> Collection:
+    # A: chunk 5 is clause 9.2, chunk 30 derogates from it ("Notwithstanding clause 9.2"),
+    # chunk 12 refers to Schedule 1 (chunk 20); every chunk 100 tokens
+    recs = doc(*[C(t=100) for _ in range(40)], doc_id="A", title="A")
+    recs[5]["ssLabels"] = "9.2"
+    recs[30]["ssRefs"] = "9.2"
+    recs[12]["ssRefs"] = "Schedule 1"
+    recs[20]["ssLabels"] = "Schedule 1"
+    c = Collection(threshold=1000, **kw)
+    c.add(recs)
+    c.add(records("B", 40))
+    return c
+
+
+VALUE_Q = "What is the liability cap?"
+QUALIFIED_Q = "Is the liability capped in every case?"
+
+
+@pytest.mark.parametrize("rank_order", [True, False])
+def test_under_a_hard_cap_only_a_question_asking_whether_something_holds_gets_the_referring_chunks(rank_order):
+    c = _clause_and_exception(enrichment_pct=10, rank_order=rank_order)
+    hits = [("A", 5), ("A", 7)]
+    value = c.context(VALUE_Q, FakeSearch(hits), broad=False, max_tokens=300)
+    qualified = c.context(QUALIFIED_Q, FakeSearch(hits), broad=False, max_tokens=300)
+    # the exception takes the room of the next hit only when the question asks whether the rule holds
+    assert qualified.docs[0].seqs == (5, 7, 30)
+    assert value.docs[0].seqs[:2] == (5, 7) and 30 not in value.docs[0].seqs
+    assert any(n.startswith("a question that does not ask whether something holds") for n in value.notes)
+    assert not any("does not ask whether" in n for n in qualified.notes)
+    told = c.context(VALUE_Q, FakeSearch(hits), broad=False, max_tokens=300, referring=True)
+    assert told.docs[0].seqs == qualified.docs[0].seqs and not any("does not ask whether" in n for n in told.notes)
+    never = c.context(QUALIFIED_Q, FakeSearch(hits), broad=False, max_tokens=300, referring=False)
+    assert 30 not in never.docs[0].seqs and not any("does not ask whether" in n for n in never.notes)
+
+
+@pytest.mark.parametrize("rank_order", [True, False])
+def test_without_a_cap_every_question_gets_the_referring_chunks_unless_told(rank_order):
+    c = _clause_and_exception(enrichment_pct=10, rank_order=rank_order)
+    ctx = c.context(VALUE_Q, FakeSearch([("A", 5)]), broad=False)
+    assert 30 in ctx.docs[0].seqs and not any("does not ask whether" in n for n in ctx.notes)
+    if rank_order:  # (rank_order=False: add_related_chunks follows every reference, as the reference demo)
+        assert 30 not in c.context(VALUE_Q, FakeSearch([("A", 5)]), broad=False, referring=False).docs[0].seqs
+
+
+def test_what_a_later_hit_refers_to_comes_with_it_under_a_cap():
+    c = _clause_and_exception(enrichment_pct=10)
+    # the cap's retrieval share (100 of 400) is spent on hit 1; hit 12 is a further hit, and the
+    # definition it names (chunk 20) comes right after it, before the further hit 14
+    ctx = c.context(VALUE_Q, FakeSearch([("A", 1), ("A", 12), ("A", 14), ("A", 15)]), broad=False, max_tokens=400, retrieval_share=0.25)
+    assert ctx.docs[0].seqs == (1, 12, 14, 20)
+    # a later hit's referring chunks, for a question that asks whether something holds
+    ctx = c.context(QUALIFIED_Q, FakeSearch([("A", 1), ("A", 5), ("A", 14), ("A", 15)]), broad=False, max_tokens=400, retrieval_share=0.25)
+    assert ctx.docs[0].seqs == (1, 5, 14, 30)
+
+
+def test_a_back_filled_hit_brings_what_it_refers_to():
+    c = _clause_and_exception(enrichment_pct=10, retrieval_pct=1)  # the first search asks for 8
+
+    def search(query, k, doc_ids):  # the first search (8 items) holds 2 valid hits; the back-fill finds 12
+        head = [("A", 1), ("A", 2)] + [("A", 999)] * 6
+        return (head + [("A", 12), ("A", 14)])[:k]
+
+    ctx = c.context(VALUE_Q, search, broad=False, max_tokens=400)
+    assert ctx.docs[0].seqs == (1, 2, 12, 20)  # 12, then the definition it names, before 14
+    assert any(n.startswith("back-fill: 1 more hits") for n in ctx.notes)
+
+
+def test_referring_may_be_a_callable_judging_the_question():
+    c = _clause_and_exception(enrichment_pct=10)
+    asked: list[str] = []
+
+    def judge(question: str) -> bool:
+        asked.append(question)
+        return question.startswith("refer")
+
+    hits = [("A", 5), ("A", 7)]
+    assert 30 in c.context("refer", FakeSearch(hits), broad=False, max_tokens=300, referring=judge).docs[0].seqs
+    assert 30 not in c.context(QUALIFIED_Q, FakeSearch(hits), broad=False, max_tokens=300, referring=judge).docs[0].seqs
+    assert asked == ["refer", QUALIFIED_Q]
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, 0.5])
+def test_referring_of_the_wrong_type_is_refused(bad):
+    with pytest.raises(VenError, match="referring must be a bool, a callable or None"):
+        _clause_and_exception().context(VALUE_Q, FakeSearch([]), referring=bad)
 
 
 @pytest.mark.parametrize("bad", ["yes", 1, 0.5])

@@ -17,7 +17,7 @@ from ven import (
     parse_route,
 )
 from ven.phrases import GROUP_LABELS
-from ven.prompts import asks_for_set, looks_broad
+from ven.prompts import asks_for_qualifiers, asks_for_set, looks_broad
 
 PROMPTS = [filter_system_prompt, index_system_prompt]
 INJECTION = [
@@ -183,3 +183,50 @@ def test_asks_for_set_tells_a_set_from_one_fact(question, expected):
 def test_asks_for_set_takes_an_empty_or_missing_question_as_one_fact():
     assert asks_for_set("") is False
     assert asks_for_set(None) is False  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # yes/no questions, or a yes/no clause of one
+    ("Is the Teesside capex approved at board meeting BM-47 unconditional?", True),
+    ("What is the maximum permissible temperature, and does it ever change?", True),
+    ("Can the supplier subcontract the work?", True),
+    ("late delivery penalties; are they capped?", True),
+    # asking about exceptions, conditions, limits, the cases something applies in
+    ("Until when are the list prices fixed, and is there any exception?", True),
+    ("What happens to the price if the nickel index rises?", True),
+    ("When does the warranty not apply?", True),
+    ("When can the buyer withhold payment?", True),
+    ("In which cases may the insurer refuse a claim?", True),
+    ("tell me if the landlord may enter without notice", True),
+    # a value, a name, a date, a list
+    ("What is the notice period?", False),
+    ("When does planned maintenance take place under the Orbis service level agreement?", False),
+    ("What is the mileage rate for private cars, and who changed it?", False),
+    ("Who was the only director to vote against the proposal?", False),  # "the only" names one
+    ("Can you tell me the notice period?", False),  # a request, not a yes/no question
+    # a yes/no question about what the document holds asks for a value
+    ("Does the report name the lead auditor, and who is it?", False),
+    ("Is the pump's serial number given anywhere in the document?", False),
+    ("Are the attendees listed, and who were they?", False),
+])
+def test_asks_for_qualifiers_rules(question, expected):
+    assert asks_for_qualifiers(question) is expected
+
+
+def test_asks_for_qualifiers_takes_an_empty_or_missing_question_as_a_value_question():
+    assert asks_for_qualifiers("") is False
+    assert asks_for_qualifiers(None) is False  # type: ignore[arg-type]
+
+
+def test_asks_for_qualifiers_on_the_labelled_questions():
+    """The rules were tuned on the first set; the held-out set, written at the same time by
+    a session that never saw the rules, is the honest estimate (82.8 % when first scored)."""
+    from benchmarks.intent.qualifiers import HELD_OUT_QUALIFIED, HELD_OUT_VALUE, QUALIFIED, VALUE
+
+    def accuracy(qualified, value):
+        right = sum(asks_for_qualifiers(q) for q in qualified) + sum(not asks_for_qualifiers(q) for q in value)
+        return right / (len(qualified) + len(value))
+
+    assert (len(QUALIFIED), len(VALUE), len(HELD_OUT_QUALIFIED), len(HELD_OUT_VALUE)) == (110, 110, 50, 49)
+    assert accuracy(QUALIFIED, VALUE) >= 0.99
+    assert accuracy(HELD_OUT_QUALIFIED, HELD_OUT_VALUE) >= 0.8

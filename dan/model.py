@@ -186,6 +186,10 @@ class Heading:
     level: int
     inlines: tuple[Inline, ...]
     page_break_before: bool = False
+    #: Names other text links to that this block holds (an HTML ``id`` or ``<a name>``).
+    anchors: tuple[str, ...] = ()
+    #: The anchors this block's internal links point at (``href="#fees"`` names ``fees``).
+    links: tuple[str, ...] = ()
 
 
 @frozen(slots=True)
@@ -194,6 +198,10 @@ class Paragraph:
 
     inlines: tuple[Inline, ...]
     page_break_before: bool = False
+    #: Names other text links to that this block holds (an HTML ``id`` or ``<a name>``).
+    anchors: tuple[str, ...] = ()
+    #: The anchors this block's internal links point at (``href="#fees"`` names ``fees``).
+    links: tuple[str, ...] = ()
 
 
 @frozen(slots=True)
@@ -211,6 +219,10 @@ class ListItem:
     label: str = ""
     continuation: bool = False
     page_break_before: bool = False
+    #: Names other text links to that this block holds (an HTML ``id`` or ``<a name>``).
+    anchors: tuple[str, ...] = ()
+    #: The anchors this block's internal links point at (``href="#fees"`` names ``fees``).
+    links: tuple[str, ...] = ()
 
 
 @frozen(slots=True)
@@ -241,6 +253,8 @@ class Table:
 
     rows: tuple[Row, ...]
     page_break_before: bool = False
+    #: A cell holds anchors or internal links (the renderer looks for them only then).
+    refs: bool = False
 
 
 @frozen(slots=True)

@@ -147,9 +147,15 @@ def _names(ctx: RecordContext, seq: int, plain: str) -> Names:
     return result
 
 
+#: A chunk with internal links to more anchors than this is navigation (a table of
+#: contents, a menu): its links are not references.
+MAX_CHUNK_LINKS = 8
+
+
 def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str]]]:
-    """Each chunk's labels (clause numbers, named parts, captions, heading titles) and its
-    resolved references to other chunks' labels (:mod:`dan.references`)."""
+    """Each chunk's labels (clause numbers, named parts, captions, heading titles, ``#``
+    and the anchors internal links point at) and its resolved references to other chunks'
+    labels (:mod:`dan.references`)."""
     every = [u for chunk in chunks for u in chunk.units]
     captions = caption_tables(
         [u.plain if u.kind == PARA else "" for u in every], [u.table or 0 for u in every]
@@ -157,6 +163,7 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
     of_heading: dict[str, list[str]] = {}
     carried: list[list[str]] = []
     mentioned: list[list[str]] = []
+    links: dict[str, None] = {}
     for chunk in chunks:
         own: dict[str, None] = {}
         names: dict[str, None] = {}
@@ -176,14 +183,29 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
                     own[label] = None
             if u.table and u.table in captions:
                 own[captions[u.table]] = None
+            if u.anchors:
+                own.update(dict.fromkeys("#" + a for a in u.anchors))
+            if u.links:
+                links.update(dict.fromkeys(u.links))
         for found in mentions_each([u.plain for u in chunk.units if u.kind in _MENTIONING]):
             names.update(dict.fromkeys(found))
+        if links:
+            if len(links) <= MAX_CHUNK_LINKS:  # (more: a table of contents, a menu)
+                names.update(dict.fromkeys("#" + x for x in links))
+            links = {}
         carried.append(list(own))
         mentioned.append(list(names))
     everywhere = common_labels(carried)
     if everywhere:
         carried = [[x for x in own if label_key(x) not in everywhere] for own in carried]
-    return carried, resolve(carried, mentioned)
+    refs = resolve(carried, mentioned)
+    if any(x.startswith("#") for own in carried for x in own):
+        # an anchor is a label only where a link points at it (ids are mostly styling hooks)
+        linked = {label_key(x) for found in refs for x in found if x.startswith("#")}
+        carried = [
+            [x for x in own if not x.startswith("#") or label_key(x) in linked] for own in carried
+        ]
+    return carried, refs
 
 
 def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str, str | int]]:

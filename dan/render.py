@@ -116,6 +116,9 @@ class _Renderer:
         self.list_run = 0
         self.in_list = False
         self.table_key = 0
+        #: The paragraph, heading or list item being rendered: its units carry its anchors
+        #: and internal link targets (``emit``).
+        self.block_refs: m.Paragraph | m.Heading | m.ListItem | None = None
 
     # ------------------------------------------------------------------ pages
 
@@ -176,6 +179,10 @@ class _Renderer:
                 unit.table_header = "\n".join(qp + line for line in unit.table_header.split("\n"))
         unit.tokens = self.count(unit.md)
         unit.wsection = self.wsection
+        refs = self.block_refs
+        if refs is not None and (refs.anchors or refs.links):
+            unit.anchors = refs.anchors
+            unit.links = refs.links
         if self.story == "body":
             unit.new_pages = self.pending
             self.pending = 0
@@ -228,11 +235,17 @@ class _Renderer:
                 self.page_boundary(False)
             match block:
                 case m.Paragraph():
+                    self.block_refs = block
                     self.paragraph(block.inlines, quote)
+                    self.block_refs = None
                 case m.Heading():
+                    self.block_refs = block
                     self.heading(block, quote)
+                    self.block_refs = None
                 case m.ListItem():
+                    self.block_refs = block
                     self.list_item(block, quote)
+                    self.block_refs = None
                 case m.Table():
                     self.table(block, quote, depth)
                 case m.CodeBlock():
@@ -399,6 +412,8 @@ class _Renderer:
             )
             unit.md = header
             unit.table_caption = caption_md
+            if table.refs:
+                unit.anchors, unit.links = _row_refs(table.rows)
             self.emit(unit)
             return
         for i, row in enumerate(body):
@@ -416,6 +431,10 @@ class _Renderer:
             )
             unit.table_header = header
             unit.md = row_markdown(row)
+            if table.refs and i < len(model_rows) - nhead:  # (its cells' anchors and links)
+                unit.anchors, unit.links = _row_refs(
+                    model_rows[: nhead + 1] if first else model_rows[nhead + i : nhead + i + 1]
+                )
             self.emit(unit)
 
     def _row_unit(
@@ -621,6 +640,21 @@ def cells_pieces(cells: Sequence[Sequence[Piece]]) -> list[Piece]:
                 out.append(_CELL_SEP)
             out.extend(cell)
     return out
+
+
+def _row_refs(rows: Sequence[m.Row]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The anchors and internal link targets of the blocks in the cells of ``rows``."""
+    anchors: dict[str, None] = {}
+    links: dict[str, None] = {}
+    for row in rows:
+        for cell in row.cells:
+            for block in cell.blocks:
+                if isinstance(block, (m.Paragraph, m.Heading, m.ListItem)):
+                    if block.anchors:
+                        anchors.update(dict.fromkeys(block.anchors))
+                    if block.links:
+                        links.update(dict.fromkeys(block.links))
+    return tuple(anchors), tuple(links)
 
 
 def row_plain(lead: str, cells: Sequence[Sequence[Piece]]) -> str:

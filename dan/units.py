@@ -38,8 +38,8 @@ class Unit:
       ``table_header``, ``table_heads``, ``cells``, ``lead``, ``code_lines``, ``code_lang``,
       ``level``, ``heading``, ``wsection`` (the body's word-processor section),
       ``story_index`` (which header/footer story), ``new_pages``, ``inner_pages``,
-      ``plain``, ``facts``, ``list_text``, ``note_refs`` and ``order``; ``section`` and
-      ``path`` of body units (``_assign_sections``).
+      ``plain``, ``facts``, ``list_text``, ``note_refs``, ``anchors``, ``links`` and
+      ``order``; ``section`` and ``path`` of body units (``_assign_sections``).
     * **pagination** (``dan.pagination``) writes ``page`` and ``page_last``, and
       ``section`` of header, footer and note units (from the body page they belong to).
     * **splitter** (``dan.splitter``) writes the parts of a cut unit, each a :meth:`copy`:
@@ -82,6 +82,8 @@ class Unit:
         "facts",
         "list_text",
         "note_refs",
+        "anchors",
+        "links",
         "cont",
         "src",
         "start",
@@ -129,6 +131,10 @@ class Unit:
         self.facts: InlineFacts | None = None
         self.list_text = ""
         self.note_refs: tuple[str, ...] = ()
+        #: The anchors (HTML ids) the unit's block holds, and those its internal links
+        #: point at (the records' cross-references, ``dan.records``).
+        self.anchors: tuple[str, ...] = ()
+        self.links: tuple[str, ...] = ()
         #: True for a part the splitter cut off the end of a unit (not its first part).
         self.cont = False
         #: For the remainder of a cut unit: the shared, indexed source it is a tail of
@@ -174,6 +180,8 @@ class Unit:
         new.facts = self.facts
         new.list_text = self.list_text
         new.note_refs = self.note_refs
+        new.anchors = self.anchors
+        new.links = self.links
         new.cont = self.cont
         new.src = self.src
         new.start = self.start

@@ -611,3 +611,55 @@ def test_spacing_of_inline_text_is_the_collapsed_text(parts: list[str]) -> None:
     words = re.sub(r"<[^>]+>", "", html).replace("\xa0", " ").split()
     texts = ["".join(i.text for i in b.inlines if isinstance(i, m.Text)) for b in blocks]
     assert texts == ([" ".join(words)] if words else [])
+
+
+# ---- anchors and internal links (the records' cross-references)
+
+
+def _refs(html: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    from dan.limits import Limits
+    from dan.readers.html.reader import html_blocks
+
+    return [(type(b).__name__, getattr(b, "anchors", ()), getattr(b, "links", ())) for b in html_blocks(html, Limits())]
+
+
+def test_ids_are_anchors_of_the_block_that_holds_them():
+    blocks = _refs(
+        '<section id="scope"><h2>1 Scope</h2><p>All staff.</p></section>'
+        '<h2 id="fees">2 Fees</h2><p>Fees are <span id="cap">capped</span>.</p>'
+        '<a name="end"></a><div id="empty"></div><p>Last.</p>'
+    )
+    assert blocks == [
+        ("Heading", ("scope",), ()),  # a container's id: the first block in it with text
+        ("Paragraph", (), ()),
+        ("Heading", ("fees",), ()),
+        ("Paragraph", ("cap",), ()),  # an id inside the paragraph
+        ("Paragraph", ("end", "empty"), ()),  # ids before a block with text wait for it
+    ]
+
+
+def test_internal_links_name_their_anchor_and_other_links_do_not():
+    blocks = _refs('<p>See <a href="#fees">the fees</a>, <a href="#fees">again</a>, <a href="/x#y">x</a> and <a href="#">top</a>.</p>')
+    assert blocks == [("Paragraph", (), ("fees",))]
+
+
+@pytest.mark.parametrize("value", ["", " ", "two words", "x" * 60, "\u0000"])
+def test_an_id_that_names_nothing_is_no_anchor(value):
+    assert _refs(f'<p id="{value}">Text <a href="#{value}">link</a>.</p>') == [("Paragraph", (), ())]
+
+
+def test_anchors_and_links_per_block_are_bounded():
+    ids = "".join(f'<span id="a{i}">x</span><a href="#t{i}">y</a>' for i in range(40))
+    [(_, anchors, links)] = _refs(f"<p>{ids}</p>")
+    assert anchors == tuple(f"a{i}" for i in range(16)) and links == tuple(f"t{i}" for i in range(16))
+
+
+def test_a_table_notes_whether_its_cells_hold_anchors_or_links():
+    from dan.limits import Limits
+    from dan.readers.html.reader import html_blocks
+
+    rows = "<tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr>"
+    linked = "<tr><th>A</th><th>B</th></tr><tr><td>See <a href='#x'>x</a></td><td>2</td></tr>"
+    plain, with_link = (html_blocks(f"<table>{t}</table>", Limits())[0] for t in (rows, linked))
+    assert not plain.refs and with_link.refs
+    assert with_link.rows[1].cells[0].blocks[0].links == ("x",)

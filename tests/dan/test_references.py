@@ -201,6 +201,28 @@ def test_docx_numbered_clauses_and_named_schedules():
     assert "5.1" in split_list(str(payment["ssLabels"]))
 
 
+def test_docx_automatic_numbering_labels_clauses():
+    """Clause numbers that only Word's numbering shows (numId 3: "%1." headings, "%1.%2"
+    clauses) are written into the text, so they label the clauses and mentions resolve."""
+    body = "".join(
+        [
+            p(r("Payment"), style="Heading1", num=(3, 0)),
+            p(r("Invoices are payable within 30 days."), num=(3, 1)),
+            p(r("Late invoices bear interest."), num=(3, 1)),
+            p(r("Rates"), style="Heading1", num=(3, 0)),
+            p(r("Notwithstanding clause 1.2, field invoices bear none. See section 1 for the rest."), num=(3, 1)),
+        ]
+    )
+    res = dan.convert(make_docx(body), "docx", max_tokens=30)
+    late = _by_text(res, "Late invoices")
+    field = _by_text(res, "field invoices")
+    assert split_list(str(late["ssLabels"])) == ("1", "Payment", "1.2")
+    assert "2.1" in split_list(str(field["ssLabels"]))
+    assert "1.2" in split_list(str(field["ssRefs"]))
+    section_one = [rec for rec in res.records if "1" in split_list(str(rec["ssLabels"]))]
+    assert section_one and all("Payment" in split_list(str(rec["ssLabels"])) for rec in section_one)
+
+
 def test_documents_without_references_write_empty_fields():
     res = dan.convert_string("# Notes\n\nNothing refers to anything here.\n", "markdown")
     assert [rec["ssRefs"] for rec in res.records] == [""]
@@ -221,3 +243,45 @@ def test_mentions_are_matched_where_the_full_scan_matches_them(parts: list[str])
 
     text = "".join(parts)
     assert [m.span() for m in _mention_matches(text)] == [m.span() for m in _MENTION.finditer(text)]
+
+
+def _html_records(html: str, max_tokens: int = 40) -> list[dict]:
+    return [dict(r) for r in dan.convert_string(html, "html", max_tokens=max_tokens).records]
+
+
+_FILLER = "The policy applies to every employee of the group and to contractors on site. "
+
+
+def test_html_internal_links_refer_to_the_chunk_holding_the_anchor():
+    recs = _html_records(
+        f'<h1>Policy</h1><section id="scope"><h2>1 Scope</h2><p>{_FILLER}</p></section>'
+        f'<h2 id="fees">2 Fees</h2><p>Fees are <span id="cap">capped</span> at 5 %. {_FILLER}</p>'
+        f'<h2 id="other">3 Other</h2><p>See <a href="#fees">the fee rules</a>, <a href="#nowhere">x</a> '
+        f'and <a href="#other">this clause</a>. {_FILLER}</p>'
+        '<table><tr><th>Item</th><th>Rule</th></tr><tr><td>Cap</td><td>See <a href="#cap">cap</a></td></tr></table>'
+    )
+    fees = next(r for r in recs if "2" in split_list(str(r["ssLabels"])))
+    other = next(r for r in recs if "nowhere" not in str(r) and "3" in split_list(str(r["ssLabels"])) and r["ssRefs"] and "Cap" not in str(r))
+    row = recs[-1]
+    # an anchor is a label only where a link points at it; an unknown or own anchor is no reference
+    assert split_list(str(fees["ssLabels"])) == ("2", "Fees", "#fees", "#cap")
+    assert not any("#scope" in str(r["ssLabels"]) or "#other" in str(r["ssLabels"]) for r in recs)
+    assert split_list(str(other["ssRefs"])) == ("#fees",)
+    assert split_list(str(row["ssRefs"])) == ("#cap",)  # a link in a table cell
+    v = ven.Ven(recs)
+    assert fees["ssSeq"] in v.references(int(other["ssSeq"]), referring=False)
+    assert int(other["ssSeq"]) in v.references(int(fees["ssSeq"]))
+
+
+def test_a_chunk_of_many_internal_links_is_navigation_not_references():
+    toc = "".join(f'<li><a href="#s{i}">Topic {i}</a></li>' for i in range(9))
+    body = "".join(f'<h2 id="s{i}">Topic {i}</h2><p>{_FILLER}</p>' for i in range(9))
+    recs = _html_records(f"<h1>Manual</h1><ul>{toc}</ul>{body}", max_tokens=120)
+    assert not any(r["ssRefs"] for r in recs)
+    assert not any("#s" in str(r["ssLabels"]) for r in recs)
+    few = "".join(f'<li><a href="#s{i}">Topic {i}</a></li>' for i in range(8))
+    recs = _html_records(f"<h1>Manual</h1><ul>{few}</ul>{body}", max_tokens=120)
+    # eight links are references: to every part outside the list's own chunk
+    elsewhere = {x for r in recs[1:] for x in split_list(str(r["ssLabels"])) if x.startswith("#")}
+    refs = set(split_list(str(recs[0]["ssRefs"])))
+    assert refs == elsewhere and refs <= {f"#s{i}" for i in range(8)} and len(refs) >= 6

@@ -56,6 +56,10 @@ _BLOCKISH = frozenset(
 _LIST_TAGS = {"ul": False, "ol": True, "menu": False, "dir": False}
 _WS = re.compile(r"[ \t\n\r\f\v\xa0]+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]{1,40})")
+#: Anchors (ids) and internal link targets kept per block; the rest are ignored.
+MAX_BLOCK_ANCHORS = 16
+#: Longest id kept as an anchor or link target (a longer one names nothing here).
+MAX_ANCHOR = 59
 #: Revisions nested deeper than this are read as transparent.
 MAX_REVISION_NESTING = 8
 #: A cell holding more text than this marks its table as a layout table.
@@ -142,7 +146,16 @@ class _Item:
 
 
 class _Table:
-    __slots__ = ("rows", "before", "in_head", "page_break_before", "row", "layout", "index")
+    __slots__ = (
+        "rows",
+        "before",
+        "in_head",
+        "page_break_before",
+        "row",
+        "layout",
+        "index",
+        "refs_at",
+    )
 
     def __init__(self, page_break_before: bool, layout: bool = False) -> None:
         self.layout = layout
@@ -152,6 +165,8 @@ class _Table:
         self.in_head = False
         self.page_break_before = page_break_before
         self.row: _Row | None = None
+        #: the builder's count of blocks with anchors or links when the table started
+        self.refs_at = 0
 
 
 class _Row:
@@ -224,9 +239,12 @@ _KIND: dict[str, int] = {
 class _Para:
     """Inline content being collected for one paragraph-like block."""
 
-    __slots__ = ("frames", "has_text", "pending_space", "after_break", "chars")
+    __slots__ = ("frames", "has_text", "pending_space", "after_break", "chars", "anchors", "links")
 
     def __init__(self, revisions: list[tuple[str, Mapping[str, str]]]) -> None:
+        #: ids met inside the paragraph, and the ids its internal links point at
+        self.anchors: list[str] = []
+        self.links: list[str] = []
         # Each frame: (revision kind, attributes, inlines); frame 0 is the paragraph itself.
         self.frames: list[tuple[str, Mapping[str, str], list[m.Inline]]] = [("", {}, [])]
         for kind, attrs in revisions:
@@ -286,6 +304,11 @@ class BlockBuilder:
         self.pre_lang = ""
         self.structure = 0  # quote = 1, table = 2, list = 1: must stay within max_depth
         self.chars = 0
+        #: ids met outside a paragraph (``<section id>``, an empty ``<a name>``): they go to
+        #: the next block that holds text
+        self.pending_anchors: list[str] = []
+        #: blocks emitted with anchors or internal links so far (tables note theirs)
+        self.ref_blocks = 0
 
     # ------------------------------------------------------------------ helpers
 
@@ -364,9 +387,17 @@ class BlockBuilder:
         self.para = None
         inlines = para.close(self.make_revision)
         if not para.has_text and not any(isinstance(x, m.PageMark) for x in inlines):
+            self.pending_anchors.extend(para.anchors)
             return
+        anchors: tuple[str, ...] = ()
+        if self.pending_anchors or para.anchors:
+            anchors = tuple(dict.fromkeys(self.pending_anchors + para.anchors))[:MAX_BLOCK_ANCHORS]
+            self.pending_anchors = []
+        links = tuple(dict.fromkeys(para.links))[:MAX_BLOCK_ANCHORS] if para.links else ()
+        if anchors or links:
+            self.ref_blocks += 1
         if self.heading:
-            self._emit(m.Heading(self.heading[-1], inlines))
+            self._emit(m.Heading(self.heading[-1], inlines, anchors=anchors, links=links))
             table = self._owning_table()
             if table is not None:
                 table.layout = True
@@ -380,11 +411,13 @@ class BlockBuilder:
                     ordered=ctx.ordered,
                     label=ctx.label,
                     continuation=ctx.emitted,
+                    anchors=anchors,
+                    links=links,
                 )
             )
             ctx.emitted = True
         else:
-            self._emit(m.Paragraph(inlines))
+            self._emit(m.Paragraph(inlines, anchors=anchors, links=links))
 
     def _open_para(self) -> _Para:
         if self.para is None:
@@ -494,6 +527,8 @@ class BlockBuilder:
                 else:
                     self.page_break()
         self.fmt.append(fmt)
+        if "id" in attrs or (kind == _LINK and attrs):
+            self._anchor_attrs(kind, attrs)
         frame: _Frame = None
         if self.pre_depth:
             if name == "br":
@@ -570,6 +605,23 @@ class BlockBuilder:
                 self.flush()
                 frame = _Container("caption")
         self._push(frame)
+
+    def _anchor_attrs(self, kind: int, attrs: Mapping[str, object]) -> None:
+        """Note an element's ``id`` (or an ``<a name>``) as an anchor, and an ``<a
+        href="#x">`` as an internal link to ``x``: on the open paragraph, else (an id of a
+        container) for the next block that holds text."""
+        for key in ("id", "name") if kind == _LINK else ("id",):
+            name = _anchor_name(attrs.get(key))
+            if name:
+                if self.para is not None and not self.pre_depth:
+                    self.para.anchors.append(name)
+                elif len(self.pending_anchors) < MAX_BLOCK_ANCHORS:
+                    self.pending_anchors.append(name)
+        href = attrs.get("href") if kind == _LINK else None
+        if isinstance(href, str) and href.startswith("#") and not self.pre_depth:
+            target = _anchor_name(href[1:])
+            if target:
+                self._open_para().links.append(target)
 
     def exit(self, name: str, style: InlineStyle) -> None:
         """An element ends."""
@@ -696,7 +748,9 @@ class BlockBuilder:
         self.structure += 2
         role = attrs.get("role")
         layout = isinstance(role, str) and role.strip().lower() in ("presentation", "none")
-        return _Table(style.break_before, layout)
+        table = _Table(style.break_before, layout)
+        table.refs_at = self.ref_blocks
+        return table
 
     def _enter_row(self, style: InlineStyle) -> _Frame:
         self.flush()
@@ -765,7 +819,24 @@ class BlockBuilder:
             return
         if all(row.header for row in rows):
             rows[-1] = m.Row(rows[-1].cells, header=False, page_mark=rows[-1].page_mark)
-        self._emit(m.Table(tuple(rows), page_break_before=table.page_break_before))
+        self._emit(
+            m.Table(
+                tuple(rows),
+                page_break_before=table.page_break_before,
+                refs=self.ref_blocks > table.refs_at,
+            )
+        )
+
+
+def _anchor_name(value: object) -> str:
+    """An id or fragment as an anchor name: clean, one word, at most :data:`MAX_ANCHOR`
+    characters; ``""`` for anything else."""
+    if not isinstance(value, str):
+        return ""
+    name = clean_text(value).strip()
+    if not name or len(name) > MAX_ANCHOR or any(ch.isspace() for ch in name):
+        return ""
+    return name
 
 
 def _language(attrs: Mapping[str, object]) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from docx_builder import make_docx, p, r
+from docx_builder import make_docx, p, r, tbl, tc, tr
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -285,3 +285,71 @@ def test_a_chunk_of_many_internal_links_is_navigation_not_references():
     elsewhere = {x for r in recs[1:] for x in split_list(str(r["ssLabels"])) if x.startswith("#")}
     refs = set(split_list(str(recs[0]["ssRefs"])))
     assert refs == elsewhere and refs <= {f"#s{i}" for i in range(8)} and len(refs) >= 6
+
+
+_CLAUSE = "The supplier shall deliver the goods to the agreed warehouse in good order. "
+_REF_FIELD = '<w:fldSimple w:instr=" REF {} \\h "><w:r><w:t>Liability</w:t></w:r></w:fldSimple>'
+_PAGEREF = (
+    '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGEREF {} \\h </w:instrText></w:r>'
+    '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>2</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>'
+)
+
+
+def _docx_records(*paragraphs: str) -> list[dict]:
+    return [dict(rec) for rec in dan.convert(make_docx("".join(paragraphs)), "docx", max_tokens=40).records]
+
+
+def _bookmarked(name: str, text: str, **kw: str) -> str:
+    return p(f'<w:bookmarkStart w:id="1" w:name="{name}"/>' + r(text) + '<w:bookmarkEnd w:id="1"/>', **kw)
+
+
+def test_docx_ref_fields_and_internal_hyperlinks_refer_to_the_bookmarked_chunk():
+    recs = _docx_records(
+        _bookmarked("_Ref900", "Liability", style="Heading1"),
+        p(r("The total liability is limited to the fees paid. " + _CLAUSE)),
+        p(r("Delivery"), style="Heading1"),
+        p(r("Subject to ") + _REF_FIELD.format("_Ref900") + r(", delivery is free. " + _CLAUSE)),
+        p(r("See ") + '<w:hyperlink w:anchor="_Ref900"><w:r><w:t>the cap</w:t></w:r></w:hyperlink>. ' + r(_CLAUSE)),
+        p(r("Page ") + _PAGEREF.format("_Ref900") + r(". " + _CLAUSE)),
+        tbl(
+            tr(tc(p(r("Item"))), tc(p(r("Rule"))), header=True),
+            tr(tc(p(r("Cap"))), tc(p('<w:hyperlink w:anchor="_Ref900"><w:r><w:t>see the cap</w:t></w:r></w:hyperlink>'))),
+        ),
+    )
+    assert split_list(str(recs[0]["ssLabels"])) == ("Liability", "#_Ref900")
+    referring = [r["ssSeq"] for r in recs if r["ssRefs"]]
+    assert [r["ssRefs"] for r in recs if r["ssRefs"]] == ["#_Ref900"] * 4  # REF, hyperlink, PAGEREF, the table row
+    assert ven.Ven(recs).references(0) == tuple(referring)
+
+
+def test_docx_bookmarks_nothing_links_to_and_table_of_contents_entries_are_not_references():
+    toc = (
+        '<w:fldSimple w:instr=" TOC \\o &quot;1-3&quot; \\h ">'
+        '<w:hyperlink w:anchor="_Toc1"><w:r><w:t>Liability</w:t></w:r></w:hyperlink>'
+        + _PAGEREF.format("_Toc1")
+        + "</w:fldSimple>"
+    )
+    recs = _docx_records(
+        p(r("Contents"), style="Heading1"),
+        p(toc),
+        _bookmarked("_Toc1", "Liability", style="Heading1"),
+        p(r(_CLAUSE)),
+        p('<w:bookmarkStart w:id="2" w:name="_GoBack"/>' + r("Delivery"), style="Heading1"),
+        p(r("See ") + '<w:hyperlink w:anchor="_GoBack"><w:r><w:t>here</w:t></w:r></w:hyperlink> ' + r(_CLAUSE)),
+    )
+    assert not any(r["ssRefs"] for r in recs)
+    assert not any("#" in str(r["ssLabels"]) for r in recs)
+
+
+def test_a_docx_bookmark_between_or_in_empty_paragraphs_labels_the_next_paragraph_with_text():
+    recs = _docx_records(
+        p(r("Liability"), style="Heading1"),
+        '<w:bookmarkStart w:id="5" w:name="cap"/>',
+        p('<w:bookmarkStart w:id="6" w:name="cap2"/><w:bookmarkEnd w:id="6"/>'),
+        p(r("The total liability is limited to the fees paid. " + _CLAUSE)),
+        p(r("Other"), style="Heading1"),
+        p(r("See ") + _REF_FIELD.format("cap") + r(" and ") + _REF_FIELD.format("cap2") + r(". " + _CLAUSE)),
+    )
+    holder = next(r for r in recs if "fees paid" in str(r.get("ssPlain", "")) or "#cap" in str(r["ssLabels"]))
+    assert {"#cap", "#cap2"} <= set(split_list(str(holder["ssLabels"])))
+    assert set(split_list(str(recs[-1]["ssRefs"]))) == {"#cap", "#cap2"}

@@ -2,7 +2,7 @@
 """The DOCX reader's C walk (optional: ``scripts/compile.py`` builds it).
 
 :func:`table_rows` reads a table's row and cell properties, and :func:`simple_runs` a
-paragraph's runs, straight from the libxml2 nodes: without an lxml proxy per element or a
+paragraph's runs (and bookmarks), straight from the libxml2 nodes: without an lxml proxy per element or a
 Python string per tag, they give what :mod:`dan.readers.docx.body`'s Python walk (``_rows``;
 ``_runs``, ``_run``, ``_add``) makes of them. :func:`simple_runs` reads a paragraph made of
 runs of text, tabs, breaks and page marks only; anything else (a revision, a field, a
@@ -24,11 +24,12 @@ cdef const char* W = b"http://schemas.openxmlformats.org/wordprocessingml/2006/m
 cdef const char* M = b"http://schemas.openxmlformats.org/officeDocument/2006/math"
 cdef const char* MC = b"http://schemas.openxmlformats.org/markup-compatibility/2006"
 
-# item kinds, as body.py's _TEXT, _BREAK and _PAGE (compile-time constants here: body.py
-# imports this module)
+# item kinds, as body.py's _TEXT, _BREAK, _PAGE and _ANCHOR (compile-time constants here:
+# body.py imports this module)
 DEF TEXT = 0
 DEF BREAK = 1
 DEF PAGE = 2
+DEF ANCHOR = 6
 
 cdef inline str _utf8(const unsigned char* s):
     return PyUnicode_DecodeUTF8(<const char*>s, strlen(<const char*>s), NULL)
@@ -154,6 +155,10 @@ def simple_runs(cetree._Element p):
                 elif named(c, b"pPr"):
                     if ppr is NULL:
                         ppr = c
+                elif named(c, b"bookmarkStart"):
+                    name = w_attr(c, b"name")
+                    if name is not None:
+                        out.append((ANCHOR, name, None, None, ""))
                 elif (named(c, b"ins") or named(c, b"del") or named(c, b"moveFrom")
                       or named(c, b"moveTo") or named(c, b"hyperlink") or named(c, b"smartTag")
                       or named(c, b"customXml") or named(c, b"dir") or named(c, b"bdo")

@@ -40,7 +40,7 @@ from dan.readers.docx.ooxml import (
     val,
 )
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
-from dan.textclean import clean_text
+from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, clean_text
 
 #: A simple paragraph's items as ``_cwalk.simple_runs`` gives them: ``(kind, value, b, i,
 #: rstyle)`` each.
@@ -246,7 +246,7 @@ class DocxContext:
 
 
 # Item kinds
-_TEXT, _BREAK, _PAGE, _NOTE, _POINT, _IMAGE = range(6)
+_TEXT, _BREAK, _PAGE, _NOTE, _POINT, _IMAGE, _ANCHOR = range(7)
 _PPR, _PSTYLE, _SECT_PR = W.pPr, W.pStyle, W.sectPr
 _TR_PR, _TBL_HEADER, _GRID_BEFORE = W.trPr, W.tblHeader, W.gridBefore
 _TC_PR, _GRID_SPAN, _V_MERGE = W.tcPr, W.gridSpan, W.vMerge
@@ -290,7 +290,8 @@ _R, _P, _TBL = W.r, W.p, W.tbl
     _K_HYPERLINK,
     _K_FIELD,
     _K_MATH,
-) = range(1, 14)
+    _K_BOOKMARK,
+) = range(1, 15)
 _BLOCK_KIND: dict[str, int] = {
     W.p: _K_PARA,
     W.tbl: _K_TABLE,
@@ -300,6 +301,7 @@ _BLOCK_KIND: dict[str, int] = {
     W.commentRangeStart: _K_COMMENT_START,
     W.commentRangeEnd: _K_COMMENT_END,
     W.altChunk: _K_ALT_CHUNK,
+    W.bookmarkStart: _K_BOOKMARK,
 }
 _RUN_KIND: dict[str, int] = {
     W.r: _K_RUN,
@@ -313,7 +315,12 @@ _RUN_KIND: dict[str, int] = {
     M.oMath: _K_MATH,
     M.oMathPara: _K_MATH,
     MC.AlternateContent: _K_ALTERNATE,
+    W.bookmarkStart: _K_BOOKMARK,
 }
+#: Fields that point at a bookmark (their first argument): internal links.
+_BOOKMARK_FIELDS = frozenset({"REF", "PAGEREF", "NOTEREF"})
+#: Word's mark of the last edit position: a bookmark nothing links to.
+_GO_BACK = "_GoBack"
 
 
 #: An item's place in the inline tree: ``("c", comment id)``, ``("f", _FieldKey)`` and
@@ -340,6 +347,14 @@ class BodyReader:
         self.story = story
         self.sections = sections
         self.section_index = 0
+        #: The paragraph being read: its bookmarks and the bookmarks its internal links
+        #: (w:hyperlink w:anchor, REF fields) point at; bookmarks between paragraphs (and
+        #: in paragraphs without text) wait for the next paragraph with text.
+        self.anchors: list[str] = []
+        self.links: list[str] = []
+        self.pending_anchors: list[str] = []
+        #: Blocks read with anchors or links so far (a table notes whether it holds some).
+        self.ref_blocks = 0
 
     # ------------------------------------------------------------------ blocks
 
@@ -379,6 +394,8 @@ class BodyReader:
                 self._comment_end(el.get(W.id, ""), None)
             elif kind == _K_ALT_CHUNK:
                 out.append(m.Paragraph((m.Text("[embedded content not converted]", italic=True),)))
+            elif kind == _K_BOOKMARK:
+                self._bookmark(el.get(W.name), self.pending_anchors)
 
     def _nested(self, el: etree._Element, out: list[m.Block], depth: int) -> None:
         if depth + 1 > self.ctx.limits.max_depth:
@@ -391,6 +408,14 @@ class BodyReader:
     # ------------------------------------------------------------------ paragraphs
 
     def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
+        outer = self.anchors, self.links  # (a text box's paragraphs are read inside one)
+        self.anchors, self.links = [], []
+        try:
+            self._paragraph(p, out, depth)
+        finally:
+            self.anchors, self.links = outer
+
+    def _paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         ctx = self.ctx
         fast = None
         if _simple_runs is not None and not (ctx.fields or ctx.open_comments):
@@ -430,26 +455,50 @@ class BodyReader:
         else:
             inlines, has_text = self._simple_inlines(fast[1], style)
         label = ctx.numbering.label(num_id, ilvl) if num_id else None
+        anchors: tuple[str, ...] = ()
+        links: tuple[str, ...] = ()
+        if self.anchors or self.links or self.pending_anchors:
+            if not has_text:
+                self.pending_anchors.extend(self.anchors)
+            else:
+                anchors = tuple(dict.fromkeys(self.pending_anchors + self.anchors))
+                anchors = anchors[:MAX_BLOCK_ANCHORS]
+                links = tuple(dict.fromkeys(self.links))[:MAX_BLOCK_ANCHORS]
+                self.pending_anchors = []
+                if anchors or links:
+                    self.ref_blocks += 1
 
         if heading and has_text:
             if label is not None and label[0]:
                 inlines = (m.Text(label[0] + " "),) + inlines
-            out.append(m.Heading(heading, inlines, page_break_before=pbb))
+            out.append(
+                m.Heading(heading, inlines, page_break_before=pbb, anchors=anchors, links=links)
+            )
             if self.story == "body" and heading == 1 and not ctx.first_h1:
                 ctx.first_h1 = _plain(inlines)
         elif label is not None and has_text:
             text_label, ordered = label
             out.append(
                 m.ListItem(
-                    inlines, depth=ilvl, ordered=ordered, label=text_label, page_break_before=pbb
+                    inlines,
+                    depth=ilvl,
+                    ordered=ordered,
+                    label=text_label,
+                    page_break_before=pbb,
+                    anchors=anchors,
+                    links=links,
                 )
             )
         elif style.title and has_text:
             if self.story == "body" and not ctx.title_para:
                 ctx.title_para = _plain(inlines)
-            out.append(m.Paragraph(_emphasize(inlines), page_break_before=pbb))
+            out.append(
+                m.Paragraph(
+                    _emphasize(inlines), page_break_before=pbb, anchors=anchors, links=links
+                )
+            )
         else:
-            out.append(m.Paragraph(inlines, page_break_before=pbb))
+            out.append(m.Paragraph(inlines, page_break_before=pbb, anchors=anchors, links=links))
         out.extend(floating)
         if sect is not None and self.story == "body" and self.sections is not None:
             out.append(
@@ -474,6 +523,8 @@ class BodyReader:
             elif kind == _BREAK:
                 out.append(m.LineBreak())
                 has_text = True
+            elif kind == _ANCHOR:
+                self._bookmark(value, self.anchors)
             else:
                 out.append(m.PageMark(rendered=bool(value)))
         return tuple(out), has_text
@@ -503,16 +554,24 @@ class BodyReader:
                 ctx.auto_ids += 1
                 rev = _Rev(rev_kind, el, tag in (W.moveFrom, W.moveTo), f"@{ctx.auto_ids}")
                 self._runs(el, items, style, floating, depth + 1, revs + (rev,))
-            elif kind == _K_HYPERLINK and ctx.link_targets and el.get(R.id, "") in ctx.links:
-                # an external link: read like a HYPERLINK field whose result is its runs
-                ctx.field_count += 1
-                fld = _Field(ctx.field_count)
-                fld.instr.append("HYPERLINK")
-                fld.url = ctx.links[el.get(R.id, "")]
-                fld.result = True
-                self._field_runs(fld, el, items, style, floating, depth, revs)
-            elif kind == _K_HYPERLINK or kind == _K_WRAPPER:
+            elif kind == _K_HYPERLINK:
+                anchor = el.get(W.anchor)
+                if anchor is not None:  # a link to a bookmark of the document
+                    self._link(anchor)
+                if ctx.link_targets and el.get(R.id, "") in ctx.links:
+                    # an external link: read like a HYPERLINK field whose result is its runs
+                    ctx.field_count += 1
+                    fld = _Field(ctx.field_count)
+                    fld.instr.append("HYPERLINK")
+                    fld.url = ctx.links[el.get(R.id, "")]
+                    fld.result = True
+                    self._field_runs(fld, el, items, style, floating, depth, revs)
+                else:
+                    self._runs(el, items, style, floating, depth + 1, revs)
+            elif kind == _K_WRAPPER:
                 self._runs(el, items, style, floating, depth + 1, revs)
+            elif kind == _K_BOOKMARK:
+                self._bookmark(el.get(W.name), self.anchors)
             elif kind == _K_SDT:
                 content = el.find(W.sdtContent)
                 if content is not None:
@@ -522,6 +581,7 @@ class BodyReader:
                 fld = _Field(ctx.field_count)
                 fld.instr.append(el.get(W.instr, ""))
                 fld.result = True
+                self._field_link(fld)
                 self._field_runs(fld, el, items, style, floating, depth, revs)
             elif kind == _K_COMMENT_START:
                 self._comment_start(el.get(W.id, ""))
@@ -717,8 +777,9 @@ class BodyReader:
                     )
             ctx.fields.append(fld)
         elif kind == "separate":
-            if ctx.fields:
+            if ctx.fields and not ctx.fields[-1].result:
                 ctx.fields[-1].result = True
+                self._field_link(ctx.fields[-1])
         elif kind == "end":
             if not ctx.fields:
                 return
@@ -727,6 +788,33 @@ class BodyReader:
                 fld.result = True
                 self._add(items, _TEXT, "☒" if fld.checked else "☐", bold, italic, revs)
             ctx.fields.pop()
+
+    # ------------------------------------------------------------------ cross-references
+
+    def _bookmark(self, name: object, into: list[str]) -> None:
+        """Note a bookmark (``w:bookmarkStart w:name``) as an anchor: Word's ``_GoBack``
+        and names :func:`~dan.textclean.anchor_name` refuses name nothing."""
+        anchor = anchor_name(name)
+        if anchor and anchor != _GO_BACK and len(into) < MAX_BLOCK_ANCHORS:
+            into.append(anchor)
+
+    def _link(self, target: object) -> None:
+        """Note an internal link of the paragraph (to a bookmark), unless it is an entry of
+        a table of contents (navigation, not a reference)."""
+        anchor = anchor_name(target)
+        if anchor and len(self.links) < MAX_BLOCK_ANCHORS and not self._in_toc():
+            self.links.append(anchor)
+
+    def _in_toc(self) -> bool:
+        return any(f.name_data()[0] == "TOC" for f in self.ctx.fields)
+
+    def _field_link(self, fld: _Field) -> None:
+        """A ``REF``, ``PAGEREF`` or ``NOTEREF`` field, or a ``HYPERLINK \\l`` one, is an
+        internal link to the bookmark it names (its result is read as text, as before)."""
+        name, data = fld.name_data()
+        if name in _BOOKMARK_FIELDS or (name == "HYPERLINK" and "\\l" in " ".join(fld.instr)):
+            if data:
+                self._link(data)
 
     # ------------------------------------------------------------------ comments
 
@@ -758,6 +846,7 @@ class BodyReader:
             raise NestingTooDeepError(
                 f"tables are nested more than {self.ctx.limits.max_depth} levels deep"
             )
+        refs_at = self.ref_blocks
         raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
         layout = _rows(tbl) if _table_rows is None else _table_rows(tbl)
         for header, col, page_mark, tcs in layout:
@@ -787,7 +876,7 @@ class BodyReader:
                 out_cells.append(m.Cell(blocks, colspan=span, rowspan=rowspan))
             # Covered positions must be skipped by the renderer's grid, which places spans.
             rows.append(m.Row(tuple(out_cells), header=header, page_mark=page_mark))
-        return m.Table(tuple(rows))
+        return m.Table(tuple(rows), refs=self.ref_blocks > refs_at)
 
 
 # ---------------------------------------------------------------------- helpers

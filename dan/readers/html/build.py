@@ -20,7 +20,7 @@ from dan.errors import TextTooLargeError
 from dan.limits import Limits
 from dan.readers.html.style import NO_STYLE, InlineStyle
 from dan.readers.numerals import roman
-from dan.textclean import clean_text
+from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, clean_text
 
 __all__ = ["BlockBuilder", "BLOCK_TAGS", "HEADINGS"]
 
@@ -56,10 +56,6 @@ _BLOCKISH = frozenset(
 _LIST_TAGS = {"ul": False, "ol": True, "menu": False, "dir": False}
 _WS = re.compile(r"[ \t\n\r\f\v\xa0]+")
 _LANG = re.compile(r"(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]{1,40})")
-#: Anchors (ids) and internal link targets kept per block; the rest are ignored.
-MAX_BLOCK_ANCHORS = 16
-#: Longest id kept as an anchor or link target (a longer one names nothing here).
-MAX_ANCHOR = 59
 #: Revisions nested deeper than this are read as transparent.
 MAX_REVISION_NESTING = 8
 #: A cell holding more text than this marks its table as a layout table.
@@ -611,7 +607,7 @@ class BlockBuilder:
         href="#x">`` as an internal link to ``x``: on the open paragraph, else (an id of a
         container) for the next block that holds text."""
         for key in ("id", "name") if kind == _LINK else ("id",):
-            name = _anchor_name(attrs.get(key))
+            name = anchor_name(attrs.get(key))
             if name:
                 if self.para is not None and not self.pre_depth:
                     self.para.anchors.append(name)
@@ -619,7 +615,7 @@ class BlockBuilder:
                     self.pending_anchors.append(name)
         href = attrs.get("href") if kind == _LINK else None
         if isinstance(href, str) and href.startswith("#") and not self.pre_depth:
-            target = _anchor_name(href[1:])
+            target = anchor_name(href[1:])
             if target:
                 self._open_para().links.append(target)
 
@@ -826,17 +822,6 @@ class BlockBuilder:
                 refs=self.ref_blocks > table.refs_at,
             )
         )
-
-
-def _anchor_name(value: object) -> str:
-    """An id or fragment as an anchor name: clean, one word, at most :data:`MAX_ANCHOR`
-    characters; ``""`` for anything else."""
-    if not isinstance(value, str):
-        return ""
-    name = clean_text(value).strip()
-    if not name or len(name) > MAX_ANCHOR or any(ch.isspace() for ch in name):
-        return ""
-    return name
 
 
 def _language(attrs: Mapping[str, object]) -> str:

@@ -20,7 +20,7 @@ import argparse
 import datetime as dt
 import platform
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,38 +35,33 @@ from benchmarks.intent.labelled import BROAD, HELD_OUT_BROAD, HELD_OUT_POINTED, 
 from benchmarks.quality.collection import all_questions, build_collection
 
 
-def score(broad: Sequence[str], pointed: Sequence[str]) -> dict[str, Any]:
-    """Accuracy, broad recall, pointed recall and the misses of one labelled set."""
-    missed_broad = [q for q in broad if not looks_broad(q)]
-    missed_pointed = [q for q in pointed if looks_broad(q)]
-    n = len(broad) + len(pointed)
+def score(
+    yes: Sequence[str],
+    no: Sequence[str],
+    classify: Callable[[str], bool] = looks_broad,
+    labels: tuple[str, str] = ("broad", "pointed"),
+) -> dict[str, Any]:
+    """Accuracy, the recall of each label and the misses of one labelled set: ``yes`` are
+    the questions ``classify`` should say True of (label ``labels[0]``), ``no`` the others."""
+    a, b = labels
+    missed_yes = [q for q in yes if not classify(q)]
+    missed_no = [q for q in no if classify(q)]
+    n = len(yes) + len(no)
     return {
         "questions": n,
-        "broad": len(broad),
-        "pointed": len(pointed),
-        "accuracy": round((n - len(missed_broad) - len(missed_pointed)) / n, 4),
-        "broad_recall": round(1 - len(missed_broad) / len(broad), 4) if broad else None,
-        "pointed_recall": round(1 - len(missed_pointed) / len(pointed), 4) if pointed else None,
-        "missed_broad": missed_broad,
-        "missed_pointed": missed_pointed,
+        a: len(yes),
+        b: len(no),
+        "accuracy": round((n - len(missed_yes) - len(missed_no)) / n, 4),
+        f"{a}_recall": round(1 - len(missed_yes) / len(yes), 4) if yes else None,
+        f"{b}_recall": round(1 - len(missed_no) / len(no), 4) if no else None,
+        f"missed_{a}": missed_yes,
+        f"missed_{b}": missed_no,
     }
 
 
 def score_qualifiers(qualified: Sequence[str], value: Sequence[str]) -> dict[str, Any]:
-    """The same for ``asks_for_qualifiers`` on one labelled set."""
-    missed_qualified = [q for q in qualified if not asks_for_qualifiers(q)]
-    missed_value = [q for q in value if asks_for_qualifiers(q)]
-    n = len(qualified) + len(value)
-    return {
-        "questions": n,
-        "qualified": len(qualified),
-        "value": len(value),
-        "accuracy": round((n - len(missed_qualified) - len(missed_value)) / n, 4),
-        "qualified_recall": round(1 - len(missed_qualified) / len(qualified), 4),
-        "value_recall": round(1 - len(missed_value) / len(value), 4),
-        "missed_qualified": missed_qualified,
-        "missed_value": missed_value,
-    }
+    """:func:`score` for ``asks_for_qualifiers`` (labels ``qualified`` and ``value``)."""
+    return score(qualified, value, asks_for_qualifiers, ("qualified", "value"))
 
 
 def judged_qualified(questions: Sequence[Any]) -> dict[str, list[int]]:

@@ -402,14 +402,11 @@ class Collection:
         """
         if not isinstance(partial_tables, bool):
             raise VenError(f"partial_tables must be a bool, got {partial_tables!r}")
-        if not (structure is None or isinstance(structure, bool) or callable(structure)):
-            raise VenError(
-                f"structure must be a bool, a callable or None, got {type(structure).__name__}"
-            )
-        if not (referring is None or isinstance(referring, bool) or callable(referring)):
-            raise VenError(
-                f"referring must be a bool, a callable or None, got {type(referring).__name__}"
-            )
+        for name, switch in (("structure", structure), ("referring", referring)):
+            if not (switch is None or isinstance(switch, bool) or callable(switch)):
+                raise VenError(
+                    f"{name} must be a bool, a callable or None, got {type(switch).__name__}"
+                )
         if max_tokens is not None and (
             isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1
         ):
@@ -497,28 +494,24 @@ class Collection:
             is_broad = bool(broad(question))
         else:
             is_broad = bool(broad)
-        if structure is None:
-            whole = cap is None or asks_for_set(question)
-            if not whole:
-                notes.append(
-                    "a one-fact question: its hits are sent without completing their tables "
-                    "and runs of revisions or comments"
-                )
-        elif callable(structure):
-            whole = bool(structure(question))
-        else:
-            whole = structure
-        if referring is None:
-            refs = cap is None or asks_for_qualifiers(question)
-            if not refs:
-                notes.append(
-                    "a question that does not ask whether something holds: the chunks that "
-                    "refer to its hits are not added (what the hits refer to is)"
-                )
-        elif callable(referring):
-            refs = bool(referring(question))
-        else:
-            refs = referring
+        whole = _judged(
+            structure,
+            question,
+            asks_for_set,
+            cap is not None,
+            "a one-fact question: its hits are sent without completing their tables "
+            "and runs of revisions or comments",
+            notes,
+        )
+        refs = _judged(
+            referring,
+            question,
+            asks_for_qualifiers,
+            cap is not None,
+            "a question that does not ask whether something holds: the chunks that "
+            "refer to its hits are not added (what the hits refer to is)",
+            notes,
+        )
         how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
         return self._retrieve(
             question,
@@ -884,6 +877,27 @@ def group_hits(hits: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
             seen.add((key, seq))
             out.setdefault(key, []).append(seq)
     return out
+
+
+def _judged(
+    switch: bool | Callable[[str], bool] | None,
+    question: str,
+    test: Callable[[str], bool],
+    capped: bool,
+    note: str,
+    notes: list[str],
+) -> bool:
+    """A per-question switch of :meth:`Collection.context`: ``switch`` itself, its verdict
+    on the question, or (None) on without a cap and ``test(question)`` under one, with
+    ``note`` added to ``notes`` when that is no."""
+    if switch is None:
+        if not capped or test(question):
+            return True
+        notes.append(note)
+        return False
+    if callable(switch):
+        return bool(switch(question))
+    return switch
 
 
 def _round_robin(

@@ -147,9 +147,29 @@ def _names(ctx: RecordContext, seq: int, plain: str) -> Names:
     return result
 
 
-#: A chunk with internal links to more anchors than this is navigation (a table of
-#: contents, a menu): its links are not references.
-MAX_CHUNK_LINKS = 8
+#: A list or table whose internal links point at more anchors than this is navigation (a
+#: table of contents, a menu), and so is an anchor that more chunks than this link to (a
+#: "back to top" target): neither link is a reference.
+MAX_NAV_LINKS = 8
+
+
+def _link_mentions(linked: Sequence[Sequence[tuple[str, str]]], mentioned: list[list[str]]) -> None:
+    """Add each chunk's internal links (``linked[i]``: its units' group and target) to its
+    mentions as ``#target``, leaving out navigation (:data:`MAX_NAV_LINKS`)."""
+    targets_of: dict[str, set[str]] = {}
+    chunks_of: dict[str, set[int]] = {}
+    for i, links in enumerate(linked):
+        for group, target in links:
+            if group:
+                targets_of.setdefault(group, set()).add(target)
+            chunks_of.setdefault(target, set()).add(i)
+    menus = {g for g, targets in targets_of.items() if len(targets) > MAX_NAV_LINKS}
+    for i, links in enumerate(linked):
+        for group, target in links:
+            if group not in menus and len(chunks_of[target]) <= MAX_NAV_LINKS:
+                label = "#" + target
+                if label not in mentioned[i]:
+                    mentioned[i].append(label)
 
 
 def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str]]]:
@@ -163,10 +183,12 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
     of_heading: dict[str, list[str]] = {}
     carried: list[list[str]] = []
     mentioned: list[list[str]] = []
-    links: dict[str, None] = {}
+    #: per chunk: (the group of the unit holding it, the target) of each internal link
+    chunk_links: list[list[tuple[str, str]]] = []
     for chunk in chunks:
         own: dict[str, None] = {}
         names: dict[str, None] = {}
+        links: list[tuple[str, str]] = []
         last_path: tuple[str, ...] | None = None
         for u in chunk.units:
             path = u.path
@@ -186,15 +208,14 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
             if u.anchors:
                 own.update(dict.fromkeys("#" + a for a in u.anchors))
             if u.links:
-                links.update(dict.fromkeys(u.links))
+                links.extend((u.group, x) for x in u.links)
         for found in mentions_each([u.plain for u in chunk.units if u.kind in _MENTIONING]):
             names.update(dict.fromkeys(found))
-        if links:
-            if len(links) <= MAX_CHUNK_LINKS:  # (more: a table of contents, a menu)
-                names.update(dict.fromkeys("#" + x for x in links))
-            links = {}
         carried.append(list(own))
+        chunk_links.append(links)
         mentioned.append(list(names))
+    if any(chunk_links):
+        _link_mentions(chunk_links, mentioned)
     everywhere = common_labels(carried)
     if everywhere:
         carried = [[x for x in own if label_key(x) not in everywhere] for own in carried]

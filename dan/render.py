@@ -431,9 +431,12 @@ class _Renderer:
             )
             unit.table_header = header
             unit.md = row_markdown(row)
-            if table.refs and i < len(model_rows) - nhead:  # (its cells' anchors and links)
+            if (
+                table.refs
+            ):  # its cells' anchors and links (the first: the caption's and header's too)
+                at = ncap + nhead + i
                 unit.anchors, unit.links = _row_refs(
-                    model_rows[: nhead + 1] if first else model_rows[nhead + i : nhead + i + 1]
+                    table.rows[: at + 1] if first else table.rows[at : at + 1]
                 )
             self.emit(unit)
 

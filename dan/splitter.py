@@ -216,6 +216,7 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
     rest.pieces, rest.plain, rest.facts, rest.note_refs = [], "", None, ()
     rest.prefix = unit.cont_prefix
     rest.cont = True
+    rest.anchors = ()  # (an anchor names where its block starts: the first part)
     rest.page, rest.page_last = src.pages(rest_start, n)
     rest.md = ""
     # Estimate from the whole unit's exact count (it does not drift over many cuts); the
@@ -468,6 +469,7 @@ def _row_parts(
     rest.md = ""
     rest.tokens = max(1, unit.tokens - head.tokens + 8)
     rest.cont = True
+    rest.anchors = ()  # (an anchor names where its block starts: the first part)
     return head, rest
 
 
@@ -537,6 +539,7 @@ def _split_code(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | Non
     rest.md = ""
     rest.tokens = max(1, unit.tokens - head.tokens + 6)
     rest.cont = True
+    rest.anchors = ()  # (an anchor names where its block starts: the first part)
     return head, rest
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "MAX_ANCHOR",
     "MAX_BLOCK_ANCHORS",
     "anchor_name",
+    "block_anchors",
     "clean_text",
     "decode_text",
     "looks_binary",
@@ -69,6 +70,17 @@ def anchor_name(value: object) -> str:
     if not name or len(name) > MAX_ANCHOR or any(ch.isspace() for ch in name):
         return ""
     return name
+
+
+def block_anchors(own: list[str], waiting: list[str]) -> tuple[str, ...]:
+    """A block's anchors: its ``own`` first (they name it), then the ``waiting`` ones (met
+    before it, in blocks without text), nearest first to go: :data:`MAX_BLOCK_ANCHORS` in
+    all, each once."""
+    mine = list(dict.fromkeys(own))[:MAX_BLOCK_ANCHORS]
+    seen = set(mine)
+    rest = [a for a in dict.fromkeys(waiting) if a not in seen]
+    room = MAX_BLOCK_ANCHORS - len(mine)
+    return tuple(mine + (rest[len(rest) - room :] if room else []))
 
 
 def decode_text(data: bytes) -> str:

@@ -509,7 +509,9 @@ class Collection:
             asks_for_qualifiers,
             cap is not None,
             "a question that does not ask whether something holds: the chunks that "
-            "refer to its hits are not added (what the hits refer to is)",
+            "refer to its hits are not added (what the hits refer to is)"
+            if any(d.ven.has_references for d in self._docs.values())
+            else "",
             notes,
         )
         how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
@@ -609,7 +611,7 @@ class Collection:
             if self.rank_order:
                 seqs, dropped, added = _rank_order(doc.ven, ranked, budget, partial, whole, refs)
             else:
-                seqs, dropped, added = _all_at_once(doc.ven, ranked, budget, whole)
+                seqs, dropped, added = _all_at_once(doc.ven, ranked, budget, whole, refs)
             kept = [s for s in ranked if s not in dropped]
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             _contribute(docs, texts, d, doc, seqs, tuple(ranked), rtok, added, dropped, partial)
@@ -889,11 +891,12 @@ def _judged(
 ) -> bool:
     """A per-question switch of :meth:`Collection.context`: ``switch`` itself, its verdict
     on the question, or (None) on without a cap and ``test(question)`` under one, with
-    ``note`` added to ``notes`` when that is no."""
+    ``note`` (unless empty) added to ``notes`` when that is no."""
     if switch is None:
         if not capped or test(question):
             return True
-        notes.append(note)
+        if note:
+            notes.append(note)
         return False
     if callable(switch):
         return bool(switch(question))
@@ -1069,20 +1072,25 @@ def _rank_order(
 
 
 def _all_at_once(
-    v: Ven, ranked: Sequence[int], budget: int, whole: bool = True
+    v: Ven, ranked: Sequence[int], budget: int, whole: bool = True, refs: bool = True
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """``rank_order=False``: add_related_chunks for all hits (only the referenced chunks
-    when not ``whole``), then comment and revision additions."""
+    when not ``whole``; what refers to the hits only with ``refs``), then comment and
+    revision additions."""
     with v.begin_expansion(ranked) as exp:
         if whole:
             added = exp.add_related_chunks(
                 revisions=v.has_revisions,
                 comments=v.has_comments,
                 budget=budget,
-                references=v.has_references,
+                references=v.has_references and refs,
             )
+            if v.has_references and not refs and added < budget:
+                added = exp.add_referenced_chunks(budget=budget, referring=False)
+        elif v.has_references:
+            added = exp.add_referenced_chunks(budget=budget, referring=refs)
         else:
-            added = exp.add_referenced_chunks(budget=budget) if v.has_references else 0
+            added = 0
         if v.has_comments and added < budget:
             added = exp.add_comment_chunks(budget=budget)
         if v.has_revisions and added < budget:

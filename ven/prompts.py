@@ -262,8 +262,8 @@ _QUALIFIER = re.compile(
     r"|permanent(?:ly)?|final|guaranteed?)\b"
     # the cases something applies in: "what happens (to X) if", "in which cases", "when does
     # the warranty not apply", "when can the buyer withhold payment", "tell me if"
-    r"|\bwhat\s+happens\b[^?]*\bif\b|\bin\s+(?:what|which)\s+(?:cases?|situations?|events?)\b"
-    r"|\bwhen\b[^?.]*\b(?:not|no\s+longer)\b|\bwhen\s+(?:can|may|must|might|could)\b"
+    r"|\bwhat\s+happens\b[^?]{0,200}?\bif\b|\bin\s+(?:what|which)\s+(?:cases?|situations?|events?)\b"
+    r"|\bwhen\b[^?.]{0,200}?\b(?:not|no\s+longer)\b|\bwhen\s+(?:can|may|must|might|could)\b"
     r"|\b(?:tell\s+me|check|find\s+out|say)\s+if\b",
     re.I,
 )
@@ -282,6 +282,10 @@ _ABOUT_TEXT = re.compile(
 )
 
 
+#: Characters of a question :func:`asks_for_qualifiers` reads.
+MAX_QUESTION = 1000
+
+
 def asks_for_qualifiers(question: str) -> bool:
     """An offline guess whether a question's answer may be changed by a qualification
     written elsewhere in the document — an exception, a condition, a limit, an override
@@ -298,7 +302,7 @@ def asks_for_qualifiers(question: str) -> bool:
     cap, so :class:`~ven.collection.Collection` adds them only for such a question; what the
     hits themselves refer to (a definition, a table) is added for every question.
     """
-    q = question or ""
+    q = (question or "")[:MAX_QUESTION]  # (a question is short; the rest says nothing more)
     if _QUALIFIER.search(q):
         return True
     return bool(_POLAR.search(q)) and not _ABOUT_TEXT.search(q)

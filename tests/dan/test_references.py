@@ -341,15 +341,75 @@ def test_docx_bookmarks_nothing_links_to_and_table_of_contents_entries_are_not_r
     assert not any("#" in str(r["ssLabels"]) for r in recs)
 
 
+def _docx_blocks(*paragraphs: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    from dan.readers.docx.reader import read_docx
+    from dan.limits import Limits
+
+    doc = read_docx(make_docx("".join(paragraphs)), Limits())
+    return [(type(b).__name__, getattr(b, "anchors", ()), getattr(b, "links", ())) for b in doc.body]
+
+
 def test_a_docx_bookmark_between_or_in_empty_paragraphs_labels_the_next_paragraph_with_text():
-    recs = _docx_records(
+    blocks = _docx_blocks(
         p(r("Liability"), style="Heading1"),
         '<w:bookmarkStart w:id="5" w:name="cap"/>',
         p('<w:bookmarkStart w:id="6" w:name="cap2"/><w:bookmarkEnd w:id="6"/>'),
-        p(r("The total liability is limited to the fees paid. " + _CLAUSE)),
-        p(r("Other"), style="Heading1"),
-        p(r("See ") + _REF_FIELD.format("cap") + r(" and ") + _REF_FIELD.format("cap2") + r(". " + _CLAUSE)),
+        p(r("The total liability is limited to the fees paid.")),
+        p(r("See ") + _REF_FIELD.format("cap") + r(" and ") + _REF_FIELD.format("cap2") + r(".")),
     )
-    holder = next(r for r in recs if "fees paid" in str(r.get("ssPlain", "")) or "#cap" in str(r["ssLabels"]))
-    assert {"#cap", "#cap2"} <= set(split_list(str(holder["ssLabels"])))
-    assert set(split_list(str(recs[-1]["ssRefs"]))) == {"#cap", "#cap2"}
+    assert blocks[0] == ("Heading", (), ())
+    assert blocks[-2] == ("Paragraph", ("cap", "cap2"), ())  # both waited for a paragraph with text
+    assert blocks[-1] == ("Paragraph", (), ("cap", "cap2"))
+
+
+def test_docx_links_to_another_document_are_not_internal():
+    ext = '<w:hyperlink r:id="rId99" w:anchor="terms"><w:r><w:t>their terms</w:t></w:r></w:hyperlink>'
+    local = '<w:hyperlink w:anchor="terms"><w:r><w:t>our terms</w:t></w:r></w:hyperlink>'
+    fld = '<w:fldSimple w:instr=" HYPERLINK {} "><w:r><w:t>x</w:t></w:r></w:fldSimple>'
+    blocks = _docx_blocks(
+        p(r("See ") + ext),
+        p(r("See ") + local),
+        p(fld.format("\\l &quot;terms&quot;")),
+        p(fld.format("&quot;https://example.com/a&quot; \\l &quot;terms&quot;")),
+    )
+    assert [links for _kind, _anchors, links in blocks] == [(), ("terms",), ("terms",), ()]
+
+
+def test_a_text_box_keeps_its_own_anchors_and_leaves_the_waiting_ones():
+    box = (
+        '<w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml"><v:textbox><w:txbxContent>'
+        '<w:p><w:bookmarkStart w:id="8" w:name="inbox"/><w:r><w:t>Boxed text.</w:t></w:r></w:p>'
+        "</w:txbxContent></v:textbox></v:shape></w:pict></w:r>"
+    )
+    blocks = _docx_blocks('<w:bookmarkStart w:id="7" w:name="outer"/>', p(r("Main text.") + box))
+    assert blocks == [("Paragraph", ("outer",), ()), ("Paragraph", ("inbox",), ())]
+
+
+def test_html_caption_rows_and_split_blocks_carry_their_anchors_once():
+    long = " ".join(f"Sentence {i} of the long rule about fees and their caps." for i in range(40))
+    recs = _html_records(
+        '<table><tr><td colspan="2"><a name="fees"></a>Fee table</td></tr>'
+        "<tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>"
+        f'<p id="long">{long}</p>'
+        '<h2>Other</h2><p>See <a href="#fees">the fees</a> and <a href="#long">the rule</a>.</p>'
+    )
+    holders = {x: [r["ssSeq"] for r in recs if x in split_list(str(r["ssLabels"]))] for x in ("#fees", "#long")}
+    assert len(holders["#fees"]) == 1 and len(holders["#long"]) == 1  # a cut paragraph: its first part
+    assert set(split_list(str(recs[-1]["ssRefs"]))) == {"#fees", "#long"}
+
+
+def test_html_navigation_lists_and_back_to_top_links_are_not_references():
+    toc = "".join(f'<li><a href="#s{i}">Topic {i}</a></li>' for i in range(12))
+    body = "".join(f'<h2 id="s{i}">Topic {i}</h2><p>{_FILLER}</p><p><a href="#top">Back to top</a></p>' for i in range(12))
+    recs = _html_records(f'<h1 id="top">Manual</h1><ul>{toc}</ul>{body}', max_tokens=40)  # the list spans chunks
+    assert not any(r["ssRefs"] for r in recs)
+    cites = "".join(f'<sup><a href="#n{i}">[{i}]</a></sup>' for i in range(10))
+    notes = "".join(f'<p id="n{i}">Note {i}: {_FILLER}</p>' for i in range(10))
+    recs = _html_records(f"<h1>Paper</h1><p>A claim.{cites}</p><h2>Notes</h2>{notes}", max_tokens=60)
+    assert len(split_list(str(recs[0]["ssRefs"]))) >= 8  # a paragraph's citations are references
+
+
+def test_a_docx_paragraph_keeps_its_own_bookmarks_before_the_nearest_waiting_ones():
+    waiting = "".join(f'<w:bookmarkStart w:id="{i}" w:name="_Hlk{i}"/>' for i in range(20))
+    [(_, anchors, _links)] = _docx_blocks(waiting + p('<w:bookmarkStart w:id="99" w:name="real"/>' + r("Text.")))
+    assert anchors[0] == "real" and anchors[1:] == tuple(f"_Hlk{i}" for i in range(5, 20))

@@ -527,6 +527,9 @@ def test_under_a_hard_cap_only_a_question_asking_whether_something_holds_gets_th
     assert told.docs[0].seqs == qualified.docs[0].seqs and not any("does not ask whether" in n for n in told.notes)
     never = c.context(QUALIFIED_Q, FakeSearch(hits), broad=False, max_tokens=300, referring=False)
     assert 30 not in never.docs[0].seqs and not any("does not ask whether" in n for n in never.notes)
+    # documents without cross-references: nothing to leave out, nothing to say
+    plain = _two_tables(enrichment_pct=10)
+    assert not any("does not ask whether" in n for n in plain.context(VALUE_Q, FakeSearch(hits), broad=False, max_tokens=300).notes)
 
 
 @pytest.mark.parametrize("rank_order", [True, False])
@@ -534,8 +537,9 @@ def test_without_a_cap_every_question_gets_the_referring_chunks_unless_told(rank
     c = _clause_and_exception(enrichment_pct=10, rank_order=rank_order)
     ctx = c.context(VALUE_Q, FakeSearch([("A", 5)]), broad=False)
     assert 30 in ctx.docs[0].seqs and not any("does not ask whether" in n for n in ctx.notes)
-    if rank_order:  # (rank_order=False: add_related_chunks follows every reference, as the reference demo)
-        assert 30 not in c.context(VALUE_Q, FakeSearch([("A", 5)]), broad=False, referring=False).docs[0].seqs
+    never = c.context(VALUE_Q, FakeSearch([("A", 12)]), broad=False, referring=False)
+    assert 20 in never.docs[0].seqs  # what the hit refers to still comes
+    assert 30 not in c.context(VALUE_Q, FakeSearch([("A", 5)]), broad=False, referring=False).docs[0].seqs
 
 
 def test_what_a_later_hit_refers_to_comes_with_it_under_a_cap():

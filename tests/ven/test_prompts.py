@@ -230,3 +230,15 @@ def test_asks_for_qualifiers_on_the_labelled_questions():
     assert (len(QUALIFIED), len(VALUE), len(HELD_OUT_QUALIFIED), len(HELD_OUT_VALUE)) == (110, 110, 50, 49)
     assert accuracy(QUALIFIED, VALUE) >= 0.99
     assert accuracy(HELD_OUT_QUALIFIED, HELD_OUT_VALUE) >= 0.8
+
+
+def test_asks_for_qualifiers_reads_the_first_thousand_characters_of_a_long_question():
+    from ven.prompts import MAX_QUESTION
+
+    value = "What is the notice period of the agreement " * 30  # over a thousand characters
+    assert len(value) > MAX_QUESTION and asks_for_qualifiers(value) is False
+    assert asks_for_qualifiers(value + " and is it ever shortened?") is False  # past what is read
+    assert asks_for_qualifiers("Is it capped? " + value) is True
+    # hostile input stays linear: a long run of the words the patterns look for
+    assert asks_for_qualifiers("what happens " * 8000) is False
+    assert asks_for_qualifiers("when " * 20000) is False

@@ -40,7 +40,7 @@ from dan.readers.docx.ooxml import (
     val,
 )
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
-from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, clean_text
+from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, block_anchors, clean_text
 
 #: A simple paragraph's items as ``_cwalk.simple_runs`` gives them: ``(kind, value, b, i,
 #: rstyle)`` each.
@@ -353,6 +353,7 @@ class BodyReader:
         self.anchors: list[str] = []
         self.links: list[str] = []
         self.pending_anchors: list[str] = []
+        self.in_paragraph = False
         #: Blocks read with anchors or links so far (a table notes whether it holds some).
         self.ref_blocks = 0
 
@@ -395,7 +396,7 @@ class BodyReader:
             elif kind == _K_ALT_CHUNK:
                 out.append(m.Paragraph((m.Text("[embedded content not converted]", italic=True),)))
             elif kind == _K_BOOKMARK:
-                self._bookmark(el.get(W.name), self.pending_anchors)
+                self._bookmark(el.get(W.name), self.pending_anchors, nearest=True)
 
     def _nested(self, el: etree._Element, out: list[m.Block], depth: int) -> None:
         if depth + 1 > self.ctx.limits.max_depth:
@@ -408,12 +409,19 @@ class BodyReader:
     # ------------------------------------------------------------------ paragraphs
 
     def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
-        outer = self.anchors, self.links  # (a text box's paragraphs are read inside one)
-        self.anchors, self.links = [], []
+        # A text box's paragraphs are read inside the paragraph holding the box: they keep
+        # their own anchors and links, and leave the pending ones to the paragraphs around.
+        outer = self.anchors, self.links, self.pending_anchors
+        nested = self.in_paragraph
+        self.anchors, self.links, self.in_paragraph = [], [], True
+        if nested:
+            self.pending_anchors = []
         try:
             self._paragraph(p, out, depth)
         finally:
-            self.anchors, self.links = outer
+            self.anchors, self.links, self.in_paragraph = outer[0], outer[1], nested
+            if nested:
+                self.pending_anchors = outer[2]
 
     def _paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         ctx = self.ctx
@@ -460,9 +468,10 @@ class BodyReader:
         if self.anchors or self.links or self.pending_anchors:
             if not has_text:
                 self.pending_anchors.extend(self.anchors)
+                del self.pending_anchors[:-MAX_BLOCK_ANCHORS]  # (the nearest win)
             else:
-                anchors = tuple(dict.fromkeys(self.pending_anchors + self.anchors))
-                anchors = anchors[:MAX_BLOCK_ANCHORS]
+                # its own first: they name it; the pending ones only by position
+                anchors = block_anchors(self.anchors, self.pending_anchors)
                 links = tuple(dict.fromkeys(self.links))[:MAX_BLOCK_ANCHORS]
                 self.pending_anchors = []
                 if anchors or links:
@@ -556,7 +565,7 @@ class BodyReader:
                 self._runs(el, items, style, floating, depth + 1, revs + (rev,))
             elif kind == _K_HYPERLINK:
                 anchor = el.get(W.anchor)
-                if anchor is not None:  # a link to a bookmark of the document
+                if anchor is not None and not el.get(R.id):  # to a bookmark of this document
                     self._link(anchor)
                 if ctx.link_targets and el.get(R.id, "") in ctx.links:
                     # an external link: read like a HYPERLINK field whose result is its runs
@@ -791,19 +800,28 @@ class BodyReader:
 
     # ------------------------------------------------------------------ cross-references
 
-    def _bookmark(self, name: object, into: list[str]) -> None:
+    def _bookmark(self, name: object, into: list[str], nearest: bool = False) -> None:
         """Note a bookmark (``w:bookmarkStart w:name``) as an anchor: Word's ``_GoBack``
-        and names :func:`~dan.textclean.anchor_name` refuses name nothing."""
+        and names :func:`~dan.textclean.anchor_name` refuses name nothing. At most
+        :data:`MAX_BLOCK_ANCHORS` are kept: the first (in a paragraph), or the ``nearest``
+        (waiting for the next paragraph with text)."""
         anchor = anchor_name(name)
-        if anchor and anchor != _GO_BACK and len(into) < MAX_BLOCK_ANCHORS:
+        if not anchor or anchor == _GO_BACK:
+            return
+        if nearest:
+            into.append(anchor)
+            del into[:-MAX_BLOCK_ANCHORS]
+        elif len(into) < MAX_BLOCK_ANCHORS:
             into.append(anchor)
 
     def _link(self, target: object) -> None:
         """Note an internal link of the paragraph (to a bookmark), unless it is an entry of
         a table of contents (navigation, not a reference)."""
         anchor = anchor_name(target)
-        if anchor and len(self.links) < MAX_BLOCK_ANCHORS and not self._in_toc():
-            self.links.append(anchor)
+        links = self.links
+        if anchor and anchor not in links and len(links) < MAX_BLOCK_ANCHORS:
+            if not self._in_toc():
+                links.append(anchor)
 
     def _in_toc(self) -> bool:
         return any(f.name_data()[0] == "TOC" for f in self.ctx.fields)
@@ -812,9 +830,15 @@ class BodyReader:
         """A ``REF``, ``PAGEREF`` or ``NOTEREF`` field, or a ``HYPERLINK \\l`` one, is an
         internal link to the bookmark it names (its result is read as text, as before)."""
         name, data = fld.name_data()
-        if name in _BOOKMARK_FIELDS or (name == "HYPERLINK" and "\\l" in " ".join(fld.instr)):
+        if name in _BOOKMARK_FIELDS:
             if data:
                 self._link(data)
+        elif name == "HYPERLINK":
+            # HYPERLINK \l "name": to a bookmark here; with a URL before it, a place there
+            args = [a or b for a, b in _INSTR_ARG.findall(" ".join(fld.instr))]
+            at = next((i for i, a in enumerate(args) if a.lower() == "\\l"), -1)
+            if 0 < at < len(args) - 1 and all(a.startswith("\\") for a in args[1:at]):
+                self._link(args[at + 1])
 
     # ------------------------------------------------------------------ comments
 

@@ -12,7 +12,7 @@ text is kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from dan import model as m
@@ -20,7 +20,7 @@ from dan.errors import TextTooLargeError
 from dan.limits import Limits
 from dan.readers.html.style import NO_STYLE, InlineStyle
 from dan.readers.numerals import roman
-from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, clean_text
+from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, block_anchors, clean_text
 
 __all__ = ["BlockBuilder", "BLOCK_TAGS", "HEADINGS"]
 
@@ -383,11 +383,12 @@ class BlockBuilder:
         self.para = None
         inlines = para.close(self.make_revision)
         if not para.has_text and not any(isinstance(x, m.PageMark) for x in inlines):
-            self.pending_anchors.extend(para.anchors)
+            self._pend(para.anchors)
             return
         anchors: tuple[str, ...] = ()
         if self.pending_anchors or para.anchors:
-            anchors = tuple(dict.fromkeys(self.pending_anchors + para.anchors))[:MAX_BLOCK_ANCHORS]
+            # (its own first: they name this block; pending ones name it only by position)
+            anchors = block_anchors(para.anchors, self.pending_anchors)
             self.pending_anchors = []
         links = tuple(dict.fromkeys(para.links))[:MAX_BLOCK_ANCHORS] if para.links else ()
         if anchors or links:
@@ -605,19 +606,30 @@ class BlockBuilder:
     def _anchor_attrs(self, kind: int, attrs: Mapping[str, object]) -> None:
         """Note an element's ``id`` (or an ``<a name>``) as an anchor, and an ``<a
         href="#x">`` as an internal link to ``x``: on the open paragraph, else (an id of a
-        container) for the next block that holds text."""
+        container) for the next block that holds text. Code blocks carry neither: an id on
+        or in a ``<pre>`` names nothing here."""
+        if self.pre_depth or kind == _PRE:
+            return
         for key in ("id", "name") if kind == _LINK else ("id",):
             name = anchor_name(attrs.get(key))
             if name:
-                if self.para is not None and not self.pre_depth:
-                    self.para.anchors.append(name)
-                elif len(self.pending_anchors) < MAX_BLOCK_ANCHORS:
-                    self.pending_anchors.append(name)
+                if self.para is not None:
+                    if len(self.para.anchors) < MAX_BLOCK_ANCHORS:
+                        self.para.anchors.append(name)
+                else:
+                    self._pend((name,))
         href = attrs.get("href") if kind == _LINK else None
-        if isinstance(href, str) and href.startswith("#") and not self.pre_depth:
+        if isinstance(href, str) and href.startswith("#"):
             target = anchor_name(href[1:])
             if target:
-                self._open_para().links.append(target)
+                links = self._open_para().links
+                if target not in links and len(links) < MAX_BLOCK_ANCHORS:
+                    links.append(target)
+
+    def _pend(self, names: Sequence[str]) -> None:
+        """Anchors for the next block with text; the nearest :data:`MAX_BLOCK_ANCHORS` win."""
+        self.pending_anchors.extend(names)
+        del self.pending_anchors[:-MAX_BLOCK_ANCHORS]
 
     def exit(self, name: str, style: InlineStyle) -> None:
         """An element ends."""

@@ -676,3 +676,11 @@ def test_a_table_notes_whether_its_cells_hold_anchors_or_links():
     plain, with_link = (html_blocks(f"<table>{t}</table>", Limits())[0] for t in (rows, linked))
     assert not plain.refs and with_link.refs
     assert with_link.rows[1].cells[0].blocks[0].links == ("x",)
+
+
+def test_a_link_around_blocks_belongs_to_its_first_block():
+    assert _refs('<a href="#sec"><p>Card title</p><p>More.</p></a><p>After.</p>') == [
+        ("Paragraph", (), ("sec",)),
+        ("Paragraph", (), ()),
+        ("Paragraph", (), ()),
+    ]

@@ -303,6 +303,8 @@ class BlockBuilder:
         #: ids met outside a paragraph (``<section id>``, an empty ``<a name>``): they go to
         #: the next block that holds text
         self.pending_anchors: list[str] = []
+        #: the targets of a link that opened no paragraph of its own (it holds blocks)
+        self.pending_links: list[str] = []
         #: blocks emitted with anchors or internal links so far (tables note theirs)
         self.ref_blocks = 0
 
@@ -384,13 +386,18 @@ class BlockBuilder:
         inlines = para.close(self.make_revision)
         if not para.has_text and not any(isinstance(x, m.PageMark) for x in inlines):
             self._pend(para.anchors)
+            # (a link around blocks, <a href="#x"><p>…</p></a>: its first block links)
+            self.pending_links = (self.pending_links + para.links)[:MAX_BLOCK_ANCHORS]
             return
         anchors: tuple[str, ...] = ()
         if self.pending_anchors or para.anchors:
             # (its own first: they name this block; pending ones name it only by position)
             anchors = block_anchors(para.anchors, self.pending_anchors)
             self.pending_anchors = []
-        links = tuple(dict.fromkeys(para.links))[:MAX_BLOCK_ANCHORS] if para.links else ()
+        links: tuple[str, ...] = ()
+        if para.links or self.pending_links:
+            links = tuple(dict.fromkeys(self.pending_links + para.links))[:MAX_BLOCK_ANCHORS]
+            self.pending_links = []
         if anchors or links:
             self.ref_blocks += 1
         if self.heading:

@@ -54,6 +54,8 @@ __all__ = [
 MAX_COLUMNS = 256
 _MAX_SPAN = 1000
 _NUMERIC_LABEL = re.compile(r"\d{1,9}[.)]")
+#: The blocks that carry anchors and internal links (their units carry them to the records).
+_REF_BLOCKS = (m.Paragraph, m.Heading, m.ListItem)
 _WS = re.compile(r"\s+")
 _CODE_WRAP = Wrap("code", "`", "`")
 
@@ -233,19 +235,14 @@ class _Renderer:
                 self.in_list = False
             if getattr(block, "page_break_before", False):
                 self.page_boundary(False)
+            self.block_refs = block if isinstance(block, _REF_BLOCKS) else None
             match block:
                 case m.Paragraph():
-                    self.block_refs = block
                     self.paragraph(block.inlines, quote)
-                    self.block_refs = None
                 case m.Heading():
-                    self.block_refs = block
                     self.heading(block, quote)
-                    self.block_refs = None
                 case m.ListItem():
-                    self.block_refs = block
                     self.list_item(block, quote)
-                    self.block_refs = None
                 case m.Table():
                     self.table(block, quote, depth)
                 case m.CodeBlock():
@@ -262,6 +259,7 @@ class _Renderer:
                     continue
                 case _:  # pragma: no cover - readers only produce model blocks
                     raise TypeError(f"not a block element: {block!r}")
+        self.block_refs = None
 
     def paragraph(self, inlines: tuple[m.Inline, ...], quote: int, prefix: str = "") -> None:
         unit, trailing = self._text_unit(U_PARA, flatten(inlines), quote)
@@ -431,9 +429,7 @@ class _Renderer:
             )
             unit.table_header = header
             unit.md = row_markdown(row)
-            if (
-                table.refs
-            ):  # its cells' anchors and links (the first: the caption's and header's too)
+            if table.refs:  # its cells' anchors and links (the first: caption's, header's too)
                 at = ncap + nhead + i
                 unit.anchors, unit.links = _row_refs(
                     table.rows[: at + 1] if first else table.rows[at : at + 1]
@@ -652,7 +648,7 @@ def _row_refs(rows: Sequence[m.Row]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for row in rows:
         for cell in row.cells:
             for block in cell.blocks:
-                if isinstance(block, (m.Paragraph, m.Heading, m.ListItem)):
+                if isinstance(block, _REF_BLOCKS):
                     if block.anchors:
                         anchors.update(dict.fromkeys(block.anchors))
                     if block.links:

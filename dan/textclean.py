@@ -9,23 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = [
-    "MAX_ANCHOR",
-    "MAX_BLOCK_ANCHORS",
-    "anchor_name",
-    "block_anchors",
-    "clean_text",
-    "decode_text",
-    "looks_binary",
-    "repair_surrogates",
-    "unicode_text",
-]
-
-#: Longest anchor name kept (an HTML id, a DOCX bookmark): ``#`` and the name make a
-#: cross-reference label of at most 60 characters (``dan.references.MAX_LABEL``).
-MAX_ANCHOR = 59
-#: Anchors, and internal link targets, a reader keeps per block; the rest are ignored.
-MAX_BLOCK_ANCHORS = 16
+__all__ = ["clean_text", "decode_text", "looks_binary", "repair_surrogates", "unicode_text"]
 
 _SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
 # C0 controls except \t \n, DEL, C1 controls.
@@ -59,28 +43,6 @@ def clean_text(text: str) -> str:
     if _CONTROL.search(text):
         text = _CONTROL.sub("", text)
     return text
-
-
-def anchor_name(value: object) -> str:
-    """An id, fragment or bookmark name as an anchor name: clean, one word, at most
-    :data:`MAX_ANCHOR` characters; ``""`` for anything else (a reader then keeps nothing)."""
-    if not isinstance(value, str):
-        return ""
-    name = clean_text(value).strip()
-    if not name or len(name) > MAX_ANCHOR or any(ch.isspace() for ch in name):
-        return ""
-    return name
-
-
-def block_anchors(own: list[str], waiting: list[str]) -> tuple[str, ...]:
-    """A block's anchors: its ``own`` first (they name it), then the ``waiting`` ones (met
-    before it, in blocks without text), nearest first to go: :data:`MAX_BLOCK_ANCHORS` in
-    all, each once."""
-    mine = list(dict.fromkeys(own))[:MAX_BLOCK_ANCHORS]
-    seen = set(mine)
-    rest = [a for a in dict.fromkeys(waiting) if a not in seen]
-    room = MAX_BLOCK_ANCHORS - len(mine)
-    return tuple(mine + (rest[len(rest) - room :] if room else []))
 
 
 def decode_text(data: bytes) -> str:

@@ -40,7 +40,8 @@ from dan.readers.docx.ooxml import (
     val,
 )
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
-from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, block_anchors, clean_text
+from dan.readers.anchors import MAX_BLOCK_ANCHORS, BlockRefs, anchor_name
+from dan.textclean import clean_text
 
 #: A simple paragraph's items as ``_cwalk.simple_runs`` gives them: ``(kind, value, b, i,
 #: rstyle)`` each.
@@ -349,13 +350,11 @@ class BodyReader:
         self.section_index = 0
         #: The paragraph being read: its bookmarks and the bookmarks its internal links
         #: (w:hyperlink w:anchor, REF fields) point at; bookmarks between paragraphs (and
-        #: in paragraphs without text) wait for the next paragraph with text.
+        #: in paragraphs without text) wait in ``refs`` for the next paragraph with text.
         self.anchors: list[str] = []
         self.links: list[str] = []
-        self.pending_anchors: list[str] = []
+        self.refs = BlockRefs()
         self.in_paragraph = False
-        #: Blocks read with anchors or links so far (a table notes whether it holds some).
-        self.ref_blocks = 0
 
     # ------------------------------------------------------------------ blocks
 
@@ -396,7 +395,9 @@ class BodyReader:
             elif kind == _K_ALT_CHUNK:
                 out.append(m.Paragraph((m.Text("[embedded content not converted]", italic=True),)))
             elif kind == _K_BOOKMARK:
-                self._bookmark(el.get(W.name), self.pending_anchors, nearest=True)
+                anchor = self._bookmark(el.get(W.name))
+                if anchor:
+                    self.refs.wait((anchor,))
 
     def _nested(self, el: etree._Element, out: list[m.Block], depth: int) -> None:
         if depth + 1 > self.ctx.limits.max_depth:
@@ -411,17 +412,17 @@ class BodyReader:
     def paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         # A text box's paragraphs are read inside the paragraph holding the box: they keep
         # their own anchors and links, and leave the pending ones to the paragraphs around.
-        outer = self.anchors, self.links, self.pending_anchors
+        outer = self.anchors, self.links, self.refs.waiting
         nested = self.in_paragraph
         self.anchors, self.links, self.in_paragraph = [], [], True
         if nested:
-            self.pending_anchors = []
+            self.refs.waiting = []
         try:
             self._paragraph(p, out, depth)
         finally:
             self.anchors, self.links, self.in_paragraph = outer[0], outer[1], nested
             if nested:
-                self.pending_anchors = outer[2]
+                self.refs.waiting = outer[2]
 
     def _paragraph(self, p: etree._Element, out: list[m.Block], depth: int) -> None:
         ctx = self.ctx
@@ -465,17 +466,10 @@ class BodyReader:
         label = ctx.numbering.label(num_id, ilvl) if num_id else None
         anchors: tuple[str, ...] = ()
         links: tuple[str, ...] = ()
-        if self.anchors or self.links or self.pending_anchors:
-            if not has_text:
-                self.pending_anchors.extend(self.anchors)
-                del self.pending_anchors[:-MAX_BLOCK_ANCHORS]  # (the nearest win)
-            else:
-                # its own first: they name it; the pending ones only by position
-                anchors = block_anchors(self.anchors, self.pending_anchors)
-                links = tuple(dict.fromkeys(self.links))[:MAX_BLOCK_ANCHORS]
-                self.pending_anchors = []
-                if anchors or links:
-                    self.ref_blocks += 1
+        if has_text:
+            anchors, links = self.refs.take(self.anchors, self.links)
+        else:
+            self.refs.wait(self.anchors)  # (a paragraph without text: its links name nothing)
 
         if heading and has_text:
             if label is not None and label[0]:
@@ -533,7 +527,7 @@ class BodyReader:
                 out.append(m.LineBreak())
                 has_text = True
             elif kind == _ANCHOR:
-                self._bookmark(value, self.anchors)
+                self._own_bookmark(value)
             else:
                 out.append(m.PageMark(rendered=bool(value)))
         return tuple(out), has_text
@@ -580,7 +574,7 @@ class BodyReader:
             elif kind == _K_WRAPPER:
                 self._runs(el, items, style, floating, depth + 1, revs)
             elif kind == _K_BOOKMARK:
-                self._bookmark(el.get(W.name), self.anchors)
+                self._own_bookmark(el.get(W.name))
             elif kind == _K_SDT:
                 content = el.find(W.sdtContent)
                 if content is not None:
@@ -800,19 +794,20 @@ class BodyReader:
 
     # ------------------------------------------------------------------ cross-references
 
-    def _bookmark(self, name: object, into: list[str], nearest: bool = False) -> None:
-        """Note a bookmark (``w:bookmarkStart w:name``) as an anchor: Word's ``_GoBack``
-        and names :func:`~dan.textclean.anchor_name` refuses name nothing. At most
-        :data:`MAX_BLOCK_ANCHORS` are kept: the first (in a paragraph), or the ``nearest``
-        (waiting for the next paragraph with text)."""
+    @staticmethod
+    def _bookmark(name: object) -> str:
+        """A bookmark's name (``w:bookmarkStart w:name``) as an anchor, or ``""``: Word's
+        ``_GoBack`` and names :func:`~dan.readers.anchors.anchor_name` refuses name
+        nothing."""
         anchor = anchor_name(name)
-        if not anchor or anchor == _GO_BACK:
-            return
-        if nearest:
-            into.append(anchor)
-            del into[:-MAX_BLOCK_ANCHORS]
-        elif len(into) < MAX_BLOCK_ANCHORS:
-            into.append(anchor)
+        return "" if anchor == _GO_BACK else anchor
+
+    def _own_bookmark(self, name: object) -> None:
+        """A bookmark in the paragraph: its anchor, while it holds fewer than
+        :data:`MAX_BLOCK_ANCHORS`."""
+        anchor = self._bookmark(name)
+        if anchor and len(self.anchors) < MAX_BLOCK_ANCHORS:
+            self.anchors.append(anchor)
 
     def _link(self, target: object) -> None:
         """Note an internal link of the paragraph (to a bookmark), unless it is an entry of
@@ -870,7 +865,7 @@ class BodyReader:
             raise NestingTooDeepError(
                 f"tables are nested more than {self.ctx.limits.max_depth} levels deep"
             )
-        refs_at = self.ref_blocks
+        refs_at = self.refs.count
         raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
         layout = _rows(tbl) if _table_rows is None else _table_rows(tbl)
         for header, col, page_mark, tcs in layout:
@@ -900,7 +895,7 @@ class BodyReader:
                 out_cells.append(m.Cell(blocks, colspan=span, rowspan=rowspan))
             # Covered positions must be skipped by the renderer's grid, which places spans.
             rows.append(m.Row(tuple(out_cells), header=header, page_mark=page_mark))
-        return m.Table(tuple(rows), refs=self.ref_blocks > refs_at)
+        return m.Table(tuple(rows), refs=self.refs.count > refs_at)
 
 
 # ---------------------------------------------------------------------- helpers

@@ -12,7 +12,7 @@ text is kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import cast
 
 from dan import model as m
@@ -20,7 +20,8 @@ from dan.errors import TextTooLargeError
 from dan.limits import Limits
 from dan.readers.html.style import NO_STYLE, InlineStyle
 from dan.readers.numerals import roman
-from dan.textclean import MAX_BLOCK_ANCHORS, anchor_name, block_anchors, clean_text
+from dan.readers.anchors import MAX_BLOCK_ANCHORS, BlockRefs, anchor_name
+from dan.textclean import clean_text
 
 __all__ = ["BlockBuilder", "BLOCK_TAGS", "HEADINGS"]
 
@@ -300,13 +301,9 @@ class BlockBuilder:
         self.pre_lang = ""
         self.structure = 0  # quote = 1, table = 2, list = 1: must stay within max_depth
         self.chars = 0
-        #: ids met outside a paragraph (``<section id>``, an empty ``<a name>``): they go to
-        #: the next block that holds text
-        self.pending_anchors: list[str] = []
-        #: the targets of a link that opened no paragraph of its own (it holds blocks)
-        self.pending_links: list[str] = []
-        #: blocks emitted with anchors or internal links so far (tables note theirs)
-        self.ref_blocks = 0
+        #: ids met outside a paragraph (``<section id>``, an empty ``<a name>``) and links
+        #: around blocks wait here for the next block with text; tables count their blocks
+        self.refs = BlockRefs()
 
     # ------------------------------------------------------------------ helpers
 
@@ -385,21 +382,10 @@ class BlockBuilder:
         self.para = None
         inlines = para.close(self.make_revision)
         if not para.has_text and not any(isinstance(x, m.PageMark) for x in inlines):
-            self._pend(para.anchors)
             # (a link around blocks, <a href="#x"><p>…</p></a>: its first block links)
-            self.pending_links = (self.pending_links + para.links)[:MAX_BLOCK_ANCHORS]
+            self.refs.wait(para.anchors, para.links)
             return
-        anchors: tuple[str, ...] = ()
-        if self.pending_anchors or para.anchors:
-            # (its own first: they name this block; pending ones name it only by position)
-            anchors = block_anchors(para.anchors, self.pending_anchors)
-            self.pending_anchors = []
-        links: tuple[str, ...] = ()
-        if para.links or self.pending_links:
-            links = tuple(dict.fromkeys(self.pending_links + para.links))[:MAX_BLOCK_ANCHORS]
-            self.pending_links = []
-        if anchors or links:
-            self.ref_blocks += 1
+        anchors, links = self.refs.take(para.anchors, para.links)
         if self.heading:
             self._emit(m.Heading(self.heading[-1], inlines, anchors=anchors, links=links))
             table = self._owning_table()
@@ -624,7 +610,7 @@ class BlockBuilder:
                     if len(self.para.anchors) < MAX_BLOCK_ANCHORS:
                         self.para.anchors.append(name)
                 else:
-                    self._pend((name,))
+                    self.refs.wait((name,))
         href = attrs.get("href") if kind == _LINK else None
         if isinstance(href, str) and href.startswith("#"):
             target = anchor_name(href[1:])
@@ -632,11 +618,6 @@ class BlockBuilder:
                 links = self._open_para().links
                 if target not in links and len(links) < MAX_BLOCK_ANCHORS:
                     links.append(target)
-
-    def _pend(self, names: Sequence[str]) -> None:
-        """Anchors for the next block with text; the nearest :data:`MAX_BLOCK_ANCHORS` win."""
-        self.pending_anchors.extend(names)
-        del self.pending_anchors[:-MAX_BLOCK_ANCHORS]
 
     def exit(self, name: str, style: InlineStyle) -> None:
         """An element ends."""
@@ -764,7 +745,7 @@ class BlockBuilder:
         role = attrs.get("role")
         layout = isinstance(role, str) and role.strip().lower() in ("presentation", "none")
         table = _Table(style.break_before, layout)
-        table.refs_at = self.ref_blocks
+        table.refs_at = self.refs.count
         return table
 
     def _enter_row(self, style: InlineStyle) -> _Frame:
@@ -838,7 +819,7 @@ class BlockBuilder:
             m.Table(
                 tuple(rows),
                 page_break_before=table.page_break_before,
-                refs=self.ref_blocks > table.refs_at,
+                refs=self.refs.count > table.refs_at,
             )
         )
 

@@ -93,9 +93,27 @@ def mention_starts(str low, str text):
         elif c == 102:  # f
             if _at(kind, data, i, n, b"fig", 3):
                 m = 3
+            elif _at(kind, data, i, n, b"finding", 7):
+                m = 7
         elif c == 101:  # e
             if _at(kind, data, i, n, b"exhibit", 7):
                 m = 7
+        elif c == 114:  # r
+            if _at(kind, data, i, n, b"resolution", 10):
+                m = 10
+            elif _at(kind, data, i, n, b"requirement", 11):
+                m = 11
+            elif _at(kind, data, i, n, b"recommendation", 14):
+                m = 14
+        elif c == 100:  # d
+            if _at(kind, data, i, n, b"decision", 8):
+                m = 8
+        elif c == 109:  # m
+            if _at(kind, data, i, n, b"motion", 6):
+                m = 6
+        elif c == 111:  # o
+            if _at(kind, data, i, n, b"observation", 11):
+                m = 11
         elif c == 0xA7:  # §
             m = 1
         if m == 0:

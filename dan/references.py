@@ -10,11 +10,16 @@ A *label* is a name other text can point at:
   ``Exhibit A``, ``Attachment 2`` carry ``Schedule 3`` and so on;
 * a caption — a paragraph ``Table 3: Rates`` or ``Figure 2. Layout`` carries ``Table 3``,
   and so does the table right after it;
+* a numbered item — a paragraph or heading that starts ``Resolution 47/3:``, ``Finding
+  F-19 –``, ``Decision 12.`` (resolutions, findings, decisions, motions, requirements,
+  recommendations, observations: what minutes, audit reports and specifications number)
+  carries ``Resolution 47/3``, ``Finding F-19``, ``Decision 12``;
 * a heading's title — ``Definitions`` (from ``12 Definitions`` or ``Definitions``), which
   ``see Definitions`` or ``as defined in "Definitions"`` point at.
 
 A *mention* is text naming a label: ``clause 9.2``, ``Sections 4 and 5``, ``§ 7``,
-``Article 3``, ``Schedule 3``, ``Table 3``, ``see Definitions``. Mentions are English and
+``Article 3``, ``Schedule 3``, ``Table 3``, ``resolution 47/3``, ``findings F-2 and F-7``,
+``see Definitions``. Mentions are English and
 case-insensitive; ``clause``, ``section``, ``article``, ``paragraph``, ``chapter``, ``part``
 and ``§`` all point at a number. A mention is kept only when the document carries the label
 somewhere outside the mentioning chunk (:func:`resolve`): nothing is guessed, and a
@@ -60,28 +65,53 @@ _NAMED = {
 _NAMED_KINDS = (
     r"schedules?|appendix|appendices|annex(?:es|e)?|exhibits?|attachments?|tables?|figures?|figs?\."
 )
+#: The kinds of numbered item minutes, audit reports and specifications name.
+_ITEMS = {
+    "resolution": "Resolution",
+    "finding": "Finding",
+    "decision": "Decision",
+    "motion": "Motion",
+    "requirement": "Requirement",
+    "recommendation": "Recommendation",
+    "observation": "Observation",
+}
+_ITEM_KINDS = (
+    r"resolutions?|findings?|decisions?|motions?|requirements?|recommendations?|observations?"
+)
+#: An item is labelled by its singular ("Findings 2023" is a heading about a year).
+_ITEM_KIND = r"resolution|finding|decision|motion|requirement|recommendation|observation"
+#: An item's number: digits joined by ``.``, ``/`` or ``-`` (``47/3``, ``2024-05``, ``4.2``),
+#: after an optional code of capitals (``F-19``, ``R12``).
+_ITEM_ID = r"(?:(?-i:[A-Z]{1,3})-?)?\d{1,4}(?:[./-]\d{1,4}){0,3}(?![\w/])"
+_ITEM_LIST_TAIL = rf"(?:\s*(?:,|and|or|&)\s*({_ITEM_ID}))"
 _HEADING_NUMBER = re.compile(
     rf"(?:(?:clause|section|article|chapter|part|§)\s*)?({_NUM})[.:]?(?=\s|$)", re.I
 )
 _HEADING_NAMED = re.compile(rf"({_NAMED_KINDS})\s+({_ID})", re.I)
 _PARAGRAPH_NUMBER = re.compile(r"(\d{1,4}(?:\.\d{1,4}){1,5})\.?\s+\S")
+_ITEM_HEADING = re.compile(rf"({_ITEM_KIND})\s+({_ITEM_ID})", re.I)
+_ITEM_LABEL = re.compile(rf"({_ITEM_KIND})\s+({_ITEM_ID})\s*[:.(–—-]", re.I)
 _CAPTION = re.compile(rf"(tables?|figures?|figs?\.)\s+({_NUM}|[A-Z])\s*[:.–—-]\s*\S", re.I)
 _LIST_TAIL = rf"(?:\s*(?:,|and|or|&)\s*({_ID}))"
 _MENTION = re.compile(
-    rf"(?<![\w§])({_NUMBERED_KINDS}|{_NAMED_KINDS})\s*({_ID})((?:{_LIST_TAIL}){{0,8}})",
+    rf"(?<![\w§])(?:(?P<kind>{_NUMBERED_KINDS}|{_NAMED_KINDS})\s*(?P<id>{_ID})"
+    rf"(?P<tail>(?:{_LIST_TAIL}){{0,8}})"
+    rf"|(?P<item>{_ITEM_KINDS})\s+(?P<item_id>{_ITEM_ID})(?P<item_tail>(?:{_ITEM_LIST_TAIL}){{0,8}}))",
     re.I,
 )
 _LIST_ITEM = re.compile(_LIST_TAIL, re.I)
+_ITEM_LIST_ITEM = re.compile(_ITEM_LIST_TAIL, re.I)
 #: Where a mention can start, on the lower-cased text: a case-sensitive scan is about
 #: twice as fast as :data:`_MENTION`'s case-insensitive one, which then runs only there (and
 #: checks what precedes it). It starts with the kinds' words, not a look-behind, so the
 #: regex engine skips ahead to their first letters.
 _MENTION_START = re.compile(
     # (the kinds' words grouped by first letter, in their order within each letter: the
-    # regex engine then tries one group at a character, not all seventeen words)
+    # regex engine then tries one group at a character, not every word)
     r"(?:c(?:lauses?|hapters?)|s(?:ections?|chedules?)"
     r"|a(?:rticles?|ppendix|ppendices|nnex(?:es|e)?|ttachments?)"
-    r"|p(?:aragraphs?|aras?\.?|arts?)|§§?|tables?|f(?:igures?|igs?\.)|exhibits?)"
+    r"|p(?:aragraphs?|aras?\.?|arts?)|§§?|tables?|f(?:igures?|igs?\.|indings?)|exhibits?"
+    r"|re(?:solutions?|quirements?|commendations?)|decisions?|motions?|observations?)"
     r"(?=\s*[\da-z])"
 )
 #: "see Definitions": :func:`_see_matches` checks that it starts a word (a leading ``\b``
@@ -106,14 +136,23 @@ def _kind_name(kind: str) -> str:
     return _NAMED[k[:-1]] if k.endswith("s") and k[:-1] in _NAMED else ""
 
 
+def _item_name(kind: str) -> str:
+    k = kind.lower()
+    return _ITEMS.get(k) or _ITEMS[k[:-1]]
+
+
 def heading_labels(heading: str) -> list[str]:
     """The labels a heading carries: its number or named part, and its title."""
     text = heading.strip()
     out: list[str] = []
     title = text
-    named = _HEADING_NAMED.match(text)
-    number = None if named else _HEADING_NUMBER.match(text)
-    if named and _kind_name(named.group(1)):
+    item = _ITEM_HEADING.match(text)
+    named = None if item else _HEADING_NAMED.match(text)
+    number = None if item or named else _HEADING_NUMBER.match(text)
+    if item:
+        out.append(f"{_item_name(item.group(1))} {item.group(2).upper()}")
+        title = text[item.end() :]
+    elif named and _kind_name(named.group(1)):
         out.append(f"{_kind_name(named.group(1))} {named.group(2).upper()}")
         title = text[named.end() :]
     elif number:
@@ -126,11 +165,19 @@ def heading_labels(heading: str) -> list[str]:
 
 
 def paragraph_label(text: str) -> str | None:
-    """The label a paragraph carries: its dotted clause number, or its caption's name."""
+    """The label a paragraph carries: its dotted clause number, its caption's name, or the
+    numbered item it starts (``Resolution 47/3: …``)."""
     head = text.lstrip()[:MAX_LABEL]
     number = _PARAGRAPH_NUMBER.match(head)
     if number:
         return number.group(1)
+    item = _ITEM_LABEL.match(head)
+    if item:
+        return f"{_item_name(item.group(1))} {item.group(2).upper()}"
+    return _caption_label(head)
+
+
+def _caption_label(head: str) -> str | None:
     caption = _CAPTION.match(head)
     if caption:
         name = _kind_name(caption.group(1))
@@ -177,9 +224,16 @@ def _labels(numbered: Iterable[re.Match[str]], seen: Iterable[re.Match[str]]) ->
     first mention."""
     out: dict[str, str] = {}
     for m in numbered:
-        kind = m.group(1)
-        name = _kind_name(kind)
-        idents = [m.group(2)] + [i.group(1) for i in _LIST_ITEM.finditer(m.group(3) or "")]
+        item = m.group("item")
+        if item:  # a numbered item: "resolution 47/3", "findings F-2 and F-7"
+            name = _item_name(item)
+            tail = _ITEM_LIST_ITEM.finditer(m.group("item_tail") or "")
+            for ident in [m.group("item_id")] + [i.group(1) for i in tail]:
+                label = f"{name} {ident.upper()}"
+                out.setdefault(label_key(label), label)
+            continue
+        name = _kind_name(m.group("kind"))
+        idents = [m.group("id")] + [i.group(1) for i in _LIST_ITEM.finditer(m.group("tail") or "")]
         for ident in idents:
             if name:
                 label = f"{name} {ident.upper()}"
@@ -290,8 +344,8 @@ def caption_tables(texts: Sequence[str], tables: Sequence[int]) -> Mapping[int, 
     out: dict[int, str] = {}
     for i in range(len(texts) - 1):
         if tables[i + 1] and not tables[i]:
-            label = paragraph_label(texts[i])
-            if label and not label[0].isdigit():
+            label = _caption_label(texts[i].lstrip()[:MAX_LABEL])
+            if label:
                 out.setdefault(tables[i + 1], label)
     return out
 

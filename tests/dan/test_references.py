@@ -32,6 +32,9 @@ from ven.schema import label_key, split_list
         ("Appendix b", ["Appendix b"]),  # a part is named by a capital letter or a number
         ("Annex IV Tools", ["Annex IV", "Tools"]),
         ("Definitions", ["Definitions"]),
+        ("Finding F-19 – Calibration records", ["Finding F-19", "Calibration records"]),
+        ("Resolution 47/3", ["Resolution 47/3"]),
+        ("Findings 2023", ["Findings 2023"]),  # a plural is no item: a heading about 2023
         ("2025 in review", ["2025", "in review"]),
         ("", []),
     ],
@@ -50,6 +53,12 @@ def test_heading_labels(heading, labels):
         ("Figure 2. Floor plan", "Figure 2"),
         ("Table 3 shows the rates", None),  # a mention, not a caption
         ("The rates are in 9.2", None),
+        ("Resolution 47/3: the board approved capital expenditure", "Resolution 47/3"),
+        ("Finding F-19 (Major): calibration records incomplete", "Finding F-19"),
+        ("Decision 12. The committee", "Decision 12"),
+        ("Resolution 47/3 was carried", None),  # a mention, not the item
+        ("Resolutions 4: none", None),
+        ("finding f-19: lower-case code", None),  # a code is capitals
     ],
 )
 def test_paragraph_label(text, label):
@@ -69,6 +78,11 @@ def test_paragraph_label(text, label):
         ("as defined in Definitions below", ["Definitions"]),
         ("see Terms of Payment", ["Terms of Payment", "Terms"]),
         ("Part A applies", []),  # a numbered kind needs a number
+        ("The approval of resolution 47/3 is subject to planning permission", ["Resolution 47/3"]),
+        ("see findings F-2 and F-7, Decision 12, requirements R12, R-13 or 4.2",
+         ["Finding F-2", "Finding F-7", "Decision 12", "Requirement R12", "Requirement R-13", "Requirement 4.2"]),
+        ("a decision was made; the motion carried", []),  # an item needs its number
+        ("resolution 47/3/1/2/5", []),  # more parts than a number has
         ("no references here", []),
     ],
 )
@@ -166,6 +180,37 @@ def test_records_carry_labels_and_resolved_references():
     # the caption names the table after it, in every chunk of that table
     table_chunks = [rec for rec in res.records if rec["ssTables"]]
     assert table_chunks and all("Table 1" in split_list(str(rec["ssLabels"])) for rec in table_chunks)
+
+
+MINUTES = """# Minutes of board meeting 47
+
+## 3 Site expansion
+
+Resolution 47/3: the board approved capital expenditure of GBP 4.2 million for the site expansion.
+
+## 4 Audit
+
+Finding F-19 (Major): calibration records of the torque wrenches were incomplete.
+
+## 8 Any other business
+
+The approval of resolution 47/3 is subject to planning permission being granted by 30 June 2025.
+The closure of finding F-19 was confirmed; finding F-20 does not exist.
+"""
+
+
+def test_numbered_items_of_minutes_and_audits_are_labels_their_mentions_refer_to():
+    res = dan.convert_string(MINUTES, "markdown", max_tokens=30)
+    capex = _by_text(res, "Resolution 47/3: the board")
+    finding = _by_text(res, "Finding F-19 (Major)")
+    condition = _by_text(res, "subject to planning permission")
+    closure = _by_text(res, "closure of finding F-19")
+    assert "Resolution 47/3" in split_list(str(capex["ssLabels"]))
+    assert "Finding F-19" in split_list(str(finding["ssLabels"]))
+    assert split_list(str(condition["ssRefs"])) == ("Resolution 47/3",)
+    assert split_list(str(closure["ssRefs"])) == ("Finding F-19",)  # F-20 is nowhere: dropped
+    v = ven.Ven(res.records)
+    assert int(condition["ssSeq"]) in v.references(int(capex["ssSeq"]))  # type: ignore[call-overload]
 
 
 def test_ven_follows_the_references_of_dan_records():
@@ -403,10 +448,35 @@ def test_html_navigation_lists_and_back_to_top_links_are_not_references():
     body = "".join(f'<h2 id="s{i}">Topic {i}</h2><p>{_FILLER}</p><p><a href="#top">Back to top</a></p>' for i in range(12))
     recs = _html_records(f'<h1 id="top">Manual</h1><ul>{toc}</ul>{body}', max_tokens=40)  # the list spans chunks
     assert not any(r["ssRefs"] for r in recs)
-    cites = "".join(f'<sup><a href="#n{i}">[{i}]</a></sup>' for i in range(10))
-    notes = "".join(f'<p id="n{i}">Note {i}: {_FILLER}</p>' for i in range(10))
-    recs = _html_records(f"<h1>Paper</h1><p>A claim.{cites}</p><h2>Notes</h2>{notes}", max_tokens=60)
-    assert len(split_list(str(recs[0]["ssRefs"]))) >= 8  # a paragraph's citations are references
+    links = " ".join(f'<a href="#n{i}">see part {i}</a>' for i in range(10))
+    parts = "".join(f'<p id="n{i}">Part {i}: {_FILLER}</p>' for i in range(10))
+    res = dan.convert_string(f"<h1>Paper</h1><p>A claim, {links}.</p><h2>Parts</h2>{parts}", "html", max_tokens=60)
+    assert len(split_list(str(_by_text(res, "A claim")["ssRefs"]))) == 10  # a paragraph's own links are references
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        '<sup><a href="#fn{i}" id="fnref{i}">{i}</a></sup>',  # a note marker in superscript
+        '<sup class="reference"><span><a href="#fn{i}">[{i}]</a></span></sup>',  # Wikipedia
+        '<a href="#fn{i}" class="footnote-ref" id="fnref{i}" role="doc-noteref">{i}</a>',  # pandoc
+        '<a epub:type="noteref" href="#fn{i}">{i}</a>',
+    ],
+)
+def test_html_note_markers_and_back_links_are_no_references(marker: str) -> None:
+    # a note is its own text (like a DOCX footnote): following its marker under a token cap
+    # would spend the cap on the note instead of the next hit
+    marks = "".join(marker.format(i=i) for i in (1, 2))
+    back = '<a href="#fnref{i}" class="footnote-back" role="doc-backlink">↩</a>'
+    notes = "".join(f'<li id="fn{i}">Note {i}: {_FILLER}{back.format(i=i)}</li>' for i in (1, 2))
+    html = f'<h1>Policy</h1><p>Rates apply.{marks} {_FILLER}</p><p>{_FILLER}</p><ol>{notes}</ol>'
+    recs = _html_records(html, max_tokens=40)
+    assert len(recs) >= 3
+    assert not any(r["ssRefs"] for r in recs)
+    assert not any("#fn" in str(r["ssLabels"]) for r in recs)  # nothing links to them: no labels
+    # the same note linked from ordinary text is a reference
+    res = dan.convert_string(html.replace("Rates apply.", 'Rates apply (see <a href="#fn2">the note</a>).'), "html", max_tokens=40)
+    assert split_list(str(_by_text(res, "Rates apply")["ssRefs"])) == ("#fn2",)
 
 
 def test_a_docx_paragraph_keeps_its_own_bookmarks_before_the_nearest_waiting_ones():

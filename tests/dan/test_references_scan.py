@@ -24,7 +24,10 @@ _PIECES = st.sampled_from(
      "3", "9.2", "B", "IV", "and", "or", ",", "&", "the", "The", "of",
      "Definitions", "Schedule", "x", "_", "é", " ", "  ", "\n", "\t", "\u00a0", ".", ";", "'", "“",
      # words that begin like a kind's word, and characters that lower-case to another length
-     "fight", "stable", "annexed", "Tablet", "\u0663", "\u212a", "\u0130", "ß"]
+     "fight", "stable", "annexed", "Tablet", "\u0663", "\u212a", "\u0130", "ß",
+     # numbered items and their identifiers
+     "resolution", "Resolutions", "finding", "Findings", "decision", "motion", "Requirement",
+     "recommendations", "observation", "resolve", "decisive", "47/3", "F-19", "R12", "-", "/", "2024-05"]
 )
 _TEXT = st.lists(_PIECES, max_size=30).map("".join)
 
@@ -73,7 +76,7 @@ def test_mentions_each_keeps_a_mention_inside_its_text() -> None:
 @settings(max_examples=1500, deadline=None)
 @given(_TEXT)
 def test_the_grouped_start_scan_finds_what_the_word_list_finds(text: str) -> None:
-    words = re.compile(rf"(?:{R._NUMBERED_KINDS}|{R._NAMED_KINDS})(?=\s*[\da-z])")
+    words = re.compile(rf"(?:{R._NUMBERED_KINDS}|{R._NAMED_KINDS}|{R._ITEM_KINDS})(?=\s*[\da-z])")
     low = text.lower()
     assert [m.span() for m in R._MENTION_START.finditer(low)] == [m.span() for m in words.finditer(low)]
 
@@ -82,11 +85,12 @@ def test_every_kind_of_mention_is_found_in_either_build() -> None:
     text = (
         "Clause 1, chapter 2, Sections 3, schedule A, ARTICLE 4, appendix B, appendices C, annex D, "
         "annexes E, attachment 5, para. 6, paragraph 7, part II, § 8, §§ 9, table 10, figure 11, "
-        "fig. 12, figs. 13, exhibit F"
+        "fig. 12, figs. 13, exhibit F, resolution 47/3, findings F-2, decision 12, motion 3, "
+        "Requirement R-4, recommendations 5.1, observation 2024-05"
     )
     found = [m.span() for m in R._mention_matches(text)]
     assert found == [m.span() for m in R._MENTION.finditer(text)]
-    assert len(found) == 20
+    assert len(found) == 27
 
 
 def test_the_c_scan_is_what_finds_where_mentions_start_when_built() -> None:

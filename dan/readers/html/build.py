@@ -297,6 +297,8 @@ class BlockBuilder:
         self.para: _Para | None = None
         self.heading: list[int] = []
         self.pre_depth = 0
+        #: open ``<sup>`` elements: a link in one is a note marker, not a reference
+        self.sup_depth = 0
         self.pre_parts: list[str] = []
         self.pre_lang = ""
         self.structure = 0  # quote = 1, table = 2, list = 1: must stay within max_depth
@@ -498,6 +500,8 @@ class BlockBuilder:
         """An element starts (the walker has already dropped elements that are not read)."""
         kind = _KIND.get(name, _OTHER)
         fmt = self.fmt[-1]
+        if name == "sup":
+            self.sup_depth += 1
         if kind <= _CODE and kind != _OTHER or style is not NO_STYLE:
             bold, italic, code = fmt
             if kind == _BOLD:
@@ -612,16 +616,32 @@ class BlockBuilder:
                 else:
                     self.refs.wait((name,))
         href = attrs.get("href") if kind == _LINK else None
-        if isinstance(href, str) and href.startswith("#"):
+        if isinstance(href, str) and href.startswith("#") and not self._note_link(attrs):
             target = anchor_name(href[1:])
             if target:
                 links = self._open_para().links
                 if target not in links and len(links) < MAX_BLOCK_ANCHORS:
                     links.append(target)
 
+    def _note_link(self, attrs: Mapping[str, object]) -> bool:
+        """Whether an internal link is a note's marker or its way back (``<sup><a
+        href="#fn1">1</a></sup>``, ``role="doc-noteref"``, ``class="footnote-ref"``, a "↩"
+        back-link): a note is its own text, like a DOCX footnote, and no cross-reference."""
+        if self.sup_depth:
+            return True
+        for key in ("role", "epub:type", "class"):
+            value = attrs.get(key)
+            if isinstance(value, (list, tuple)):
+                value = " ".join(str(v) for v in value)
+            if isinstance(value, str) and _NOTE_LINK.search(value):
+                return True
+        return False
+
     def exit(self, name: str, style: InlineStyle) -> None:
         """An element ends."""
         self.fmt.pop()
+        if name == "sup" and self.sup_depth:
+            self.sup_depth -= 1
         frame = self.frames[-1]
         if self.pre_depth:
             self._pop()
@@ -822,6 +842,14 @@ class BlockBuilder:
                 refs=self.refs.count > table.refs_at,
             )
         )
+
+
+#: The roles, types and classes of a note's links (DPUB-ARIA, EPUB, pandoc, Word, Wikipedia).
+_NOTE_LINK = re.compile(
+    r"doc-noteref|doc-backlink|doc-biblioref|noteref|backlink|foot-?note|end-?note|fnref|fn-?back"
+    r"|sdfootnote|sdendnote|mw-cite-backlink|cite-?note|citation",
+    re.I,
+)
 
 
 def _language(attrs: Mapping[str, object]) -> str:

@@ -24,18 +24,18 @@ chunk texts) and turns a question into the context to send to a model, in five s
    proportion to each file's hits, each file searched with its own quota.
 4. **Enrichment** — an enrichment budget of ``enrichment_pct`` percent of the collection's
    tokens, shared by the files in proportion to their retrieved tokens. With
-   ``rank_order=True`` (the default) each file's budget is spent in anchor-rank order:
-   the best hit's whole structure (its complete table, its run of revisions and comments)
-   first; every hit is kept (its tokens are set aside before any completion), and a
-   weaker hit whose structure no longer fits is sent alone; then the chunks the hits
-   refer to and that refer to them (:meth:`ven.Ven.references`: a definition, an
-   exception in another clause), best hit first — under a hard cap the referring chunks
-   only for a question that asks whether something holds (:func:`asks_for_qualifiers`);
-   then comment and revision chunks while budget remains. With ``rank_order=False``:
-   ``add_related_chunks`` for all hits at once (completions ignore the budget), then the
-   additions. Under a hard cap
-   (``max_tokens``), where hits and completions share one budget, structures are
-   completed only for a question that asks for a set of things (:func:`asks_for_set`; the
+   ``rank_order=True`` (the default) each file's budget is spent in anchor-rank order: the
+   best hit's whole structure (its complete table, its run of revisions and comments) first;
+   every hit is kept (its tokens are set aside before any completion), and a weaker hit
+   whose structure no longer fits is sent alone; then the chunks the hits refer to and that
+   refer to them (:meth:`ven.Ven.references`: a definition, an exception in another clause),
+   best hit first — under a hard cap the referring chunks only for a question that asks
+   whether something holds (:func:`asks_for_qualifiers`), and then the comment and revision
+   chunks of the people the question names (:func:`named_people`); then comment and revision
+   chunks while budget remains. With ``rank_order=False``: ``add_related_chunks`` for all
+   hits at once (completions ignore the budget), then the additions. Under a hard cap
+   (``max_tokens``), where hits and completions share one budget, structures are completed
+   only for a question that asks for a set of things (:func:`asks_for_set`; the
    ``structure`` argument of :meth:`Collection.context` decides otherwise): a one-fact
    question's answer sits in its hit, and a completion would take the cap the next hits
    need. Room a cap still has after these steps is back-filled from further searches (see
@@ -55,6 +55,7 @@ import dataclasses
 import functools
 import logging
 import math
+import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -71,6 +72,7 @@ from ven.prompts import (
     scope_system_prompt,
 )
 from ven.routing import Route, RouteKind, doc_id_key, parse_route
+from ven.set_intent import MAX_QUESTION
 
 __all__ = [
     "Collection",
@@ -82,6 +84,7 @@ __all__ = [
     "asks_for_set",
     "group_hits",
     "looks_broad",
+    "named_people",
     "scope_system_prompt",
 ]
 
@@ -594,7 +597,9 @@ class Collection:
             if len(found) >= limit and limit < ceiling:
                 # A full answer: the search may hold more hits for the back-fill.
                 more = self._more_hits(question, search, restrict, in_scope, limit, ceiling)
-            return self._capped(hits, order, cap, share, how, partial, whole, more, in_scope, refs)
+            return self._capped(
+                hits, order, cap, share, how, partial, whole, more, in_scope, refs, question
+            )
         retrieval = {
             d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
         }
@@ -680,10 +685,12 @@ class Collection:
         more: Iterator[list[tuple[str, int]]] | None = None,
         in_scope: Sequence[str] = (),
         refs: bool = True,
+        question: str = "",
     ) -> CollectionContext:
         """Spend a hard token cap across files in hit-rank order (see :meth:`context`;
         ``whole``: complete the hits' structures; ``more``: the back-fill's further
-        searches, asked only while the cap has room for the smallest chunk in scope)."""
+        searches, asked only while the cap has room for the smallest chunk in scope;
+        ``question``: whose comments and revisions to add, see :func:`_named_marks`)."""
         complete = functools.partial(_completion, whole=whole)
         chosen: dict[str, set[int]] = {}
         taken: list[tuple[str, int]] = []
@@ -719,6 +726,11 @@ class Collection:
 
         for d, s in taken:  # 2b. what they refer to (and with ``refs``, what refers to them)
             refer(d, s)
+        for d in dict.fromkeys(d for d, _ in taken):  # 2c. the people the question names
+            v = self._docs[d].ven
+            for c in _named_marks(v, question, chosen[d]):
+                if c not in chosen[d]:
+                    add(d, complete(v, c)) or add(d, [c])
         for d, s in rest:  # 3. further hits, with their structure when it fits, then 2b's
             if add(d, complete(self._docs[d].ven, s)) or add(d, [s]):
                 taken.append((d, s))
@@ -915,6 +927,43 @@ def _round_robin(
             if i < len(seqs):
                 out.append((d, seqs[i]))
     return out
+
+
+def named_people(question: str, people: Iterable[str]) -> list[str]:
+    """The people of ``people`` that ``question`` names: the full name, or a surname of four
+    letters or more as a whole word; case-insensitive (``casefold``), spacing ignored."""
+    q = " ".join((question or "")[:MAX_QUESTION].split()).casefold()
+    out: list[str] = []
+    for person in people:
+        full = " ".join(person.split()).casefold()
+        if not full:
+            continue
+        surname = full.split()[-1].strip(".,")
+        if full in q or (len(surname) >= 4 and re.search(rf"(?<!\w){re.escape(surname)}(?!\w)", q)):
+            out.append(person)
+    return out
+
+
+def _named_marks(v: Ven, question: str, anchors: Iterable[int]) -> list[int]:
+    """The chunks holding comments or revisions by the people ``question`` names
+    (:func:`named_people`), nearest ``anchors`` first: under a hard cap they come before
+    the further hits (*What did Alison Reeve ask …*, *Which changes did Laura Brennan
+    make …*: the person's marks are the answer)."""
+    found: set[int] = set()
+    base = sorted(anchors)
+    if not base or not (v.has_comments or v.has_revisions):
+        return []
+    coms = named_people(question, v.comment_authors()) if v.has_comments else []
+    revs = named_people(question, v.revision_authors()) if v.has_revisions else []
+    if not coms and not revs:
+        return []
+    with v.begin_expansion(base) as exp:
+        for author in coms:
+            exp.add_comment_chunks(author=author)
+        for author in revs:
+            exp.add_revision_chunks(author=author)
+        found = set(exp.seqs) - set(base)
+    return sorted(found, key=lambda c: (min(abs(c - a) for a in base), c))
 
 
 def _completion(v: Ven, anchor: int, whole: bool = True) -> set[int]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from ven.phrases import GROUP_LABELS
+from ven.set_intent import MAX_QUESTION, asks_for_set
 
 __all__ = [
     "asks_for_qualifiers",
@@ -217,32 +218,6 @@ def looks_broad(question: str) -> bool:
     )
 
 
-_SET = re.compile(
-    r"\b(which|all|every|each|any|how many|ever|always|changes|revisions|comments|rows|items)\b"
-    r"|^\s*(please\s+)?(list|enumerate)\b",
-    re.I,
-)
-
-
-def asks_for_set(question: str) -> bool:
-    """An offline guess whether a question asks for a set of things (the rows of a table
-    that match, the changes someone made, a rule and its exceptions) rather than one fact
-    (a price, a date, one clause). Deterministic; English.
-
-    A set question has *which*, *all*, *every*, *each*, *any*, *how many*, *ever* or
-    *always*, one of the plurals *changes*, *revisions*, *comments*, *rows*, *items*, or
-    starts with the command *List* or *Enumerate* (not the noun of "price list").
-
-    One fact sits in one chunk (dan repeats a table's header in each of its chunks), so
-    completing the hit's table or run only takes the budget that the next hits needed. On
-    the quality benchmark's held-out collections, completing structures only for set
-    questions gives a hard-capped :class:`~ven.collection.Collection` 1.0 point more
-    evidence recall at 2k tokens and 0.9 at 4k than completing them always
-    (``benchmarks/quality/heldout.py``).
-    """
-    return bool(_SET.search(question or ""))
-
-
 _AUX = (
     r"(?:is|are|was|were|do|does|did|can|could|may|might|must|shall|should|will|would|has|have|"
     r"had|need|needs)"
@@ -280,10 +255,6 @@ _ABOUT_TEXT = re.compile(
     r"|^\s*(?:are|is)\s+the\s+(?:\w+\s+){0,2}?(?:listed|named|given|recorded|stated)\b",
     re.I,
 )
-
-
-#: Characters of a question :func:`asks_for_qualifiers` reads.
-MAX_QUESTION = 1000
 
 
 def asks_for_qualifiers(question: str) -> bool:

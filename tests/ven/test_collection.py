@@ -589,3 +589,46 @@ def test_referring_of_the_wrong_type_is_refused(bad):
 def test_structure_of_the_wrong_type_is_refused(bad):
     with pytest.raises(VenError, match="structure must be a bool, a callable or None"):
         _two_tables().context(SET_Q, FakeSearch([]), structure=bad)
+
+
+@pytest.mark.parametrize(
+    ("question", "people", "named"),
+    [
+        ("What did Alison Reeve ask to be attached?", ["Alison Reeve", "Robert Finch"], ["Alison Reeve"]),
+        ("What did reeve ask?", ["Alison Reeve"], ["Alison Reeve"]),  # a surname, any case
+        ("What did Dr. Okafor recommend?", ["Dr. Amara Okafor"], ["Dr. Amara Okafor"]),
+        ("Who reviewed the Reeves report?", ["Alison Reeve"], []),  # a whole word only
+        ("What did Li say?", ["Wei Li"], []),  # a surname under four letters needs the full name
+        ("What did Wei  Li say?", ["Wei Li"], ["Wei Li"]),  # spacing ignored
+        ("What changed?", ["", "  "], []),
+    ],
+)
+def test_named_people_are_matched_by_full_name_or_surname(question, people, named):
+    from ven.collection import named_people
+
+    assert named_people(question, people) == named
+
+
+def _marked_collection() -> Collection:
+    # A: hits at 0..3; Alison Reeve commented chunk 30, Robert Finch chunk 10, Ann revised chunk 35
+    chunks = [C(t=100) for _ in range(40)]
+    chunks[30] = C(t=100, com=1, ca=["Alison Reeve"])
+    chunks[10] = C(t=100, com=1, ca=["Robert Finch"])
+    chunks[35] = C(t=100, rev=1, ra=["Ann Miller"])
+    c = Collection(threshold=1000)
+    c.add(doc(*chunks, doc_id="A", title="A"))
+    c.add(records("B", 40))
+    return c
+
+
+def test_under_a_cap_the_marks_of_the_people_a_question_names_come_before_further_hits():
+    c = _marked_collection()
+    hits = FakeSearch([("A", s) for s in range(10)])
+    named = c.context("What did Alison Reeve ask?", hits, broad=False, max_tokens=500)
+    assert set(named.docs[0].seqs) == {0, 1, 2, 3, 30}  # hits to half the cap, her comment, one more hit
+    assert 30 not in c.context("What was asked?", hits, broad=False, max_tokens=500).docs[0].seqs
+    revised = c.context("Which clauses did Miller revise?", hits, broad=False, max_tokens=500)
+    assert 35 in revised.docs[0].seqs and 10 not in revised.docs[0].seqs
+    assert named.context_tokens <= 500
+    # the cap still holds: with no room after the hits, nothing is added
+    assert 30 not in c.context("What did Alison Reeve ask?", hits, broad=False, max_tokens=300, retrieval_share=1.0).docs[0].seqs

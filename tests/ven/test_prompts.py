@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_index_kit import C, doc, entry_lines_are_structural
 
 import dan
@@ -169,15 +171,61 @@ def test_looks_broad_on_the_held_out_labelled_questions():
     ("Which items in the Hartmann price list have a lead time of 12 weeks?", True),
     ("List every change Laura Brennan made.", True),
     ("Please list the open points.", True),
-    ("What is the unit price of the valve in the Hartmann price list?", False),
-    ("How many service levels are measured per quarter?", True),
-    ("Does the cap ever change?", True),
+    ("What is the unit price of the valve in the Hartmann price list?", False),  # "list" as a noun
+    ("How many service levels are measured per quarter?", False),  # one count
+    ("Does the cap ever change?", False),  # a qualifier question (asks_for_qualifiers), no set
     ("What is the unit price of the Handle kit, steel?", False),
     ("Who changed the payment term, and what did it change from?", False),  # one change
     ("What is the sound pressure level of the AirLine K7 screw compressor?", False),
+    # which/what with a plural noun, or with a singular one
+    ("Which product group is Nordwell item NWV-8738 listed under?", False),
+    ("Which version of the manual is this?", False),
+    ("From which specimen was the ferritin determined?", False),
+    ("On which dates did the board meet in 2024?", True),
+    ("What warning messages can appear on the display?", True),
+    ("Which KPIs does the service level agreement measure?", True),
+    ("Which of the audit findings relate to document control?", True),
+    ("Which parts list entry corresponds to position 14?", False),  # a plural as a modifier
+    ("Which clause governs the applicable law?", False),  # "governs the": a verb
+    ("What are the exclusions in the property insurance policy?", True),
+    ("What is the clause which limits liability?", False),  # a relative "which"
+    # commands, people, changes
+    ("Name the directors who voted against resolution 5.", True),
+    ("Give me the names of the auditors.", True),
+    ("Show the reference range for potassium.", False),
+    ("Could you tell me which resolutions were adopted unanimously?", True),
+    ("I need all open corrective actions from the supplier audit.", True),
+    ("Who attended the meeting?", True),
+    ("Who chaired the meeting?", False),
+    ("What did Laura Brennan change in the NDA?", True),
+    ("What did Tomasz Nowak note about the lead time?", False),
+    # quantifiers in yes/no and how questions, a second clause
+    ("Are all prices exclusive of VAT?", False),
+    ("How much does each pack of 10 gaskets cost?", False),
+    ("Is there any late-payment penalty?", False),
+    ("Are there any exclusions, and what are they?", True),
 ])
 def test_asks_for_set_tells_a_set_from_one_fact(question, expected):
     assert asks_for_set(question) is expected
+
+
+def test_asks_for_set_on_the_held_out_labelled_questions():
+    """The questions written apart from the ones the rules were written on: at least 85 %
+    right (90 % when the rules were written), neither label below 80 %."""
+    from benchmarks.bench_intent import score_sets
+    from benchmarks.intent.sets import HELD_OUT_FACT, HELD_OUT_SET
+
+    s = score_sets(HELD_OUT_SET, HELD_OUT_FACT)
+    assert s["questions"] == 100
+    assert s["accuracy"] >= 0.85 and s["set_recall"] >= 0.8 and s["fact_recall"] >= 0.8
+
+
+def test_asks_for_set_reads_a_bounded_question():
+    from ven.set_intent import MAX_QUESTION
+
+    assert asks_for_set("Which items " + "x " * MAX_QUESTION) is True
+    assert asks_for_set("x " * MAX_QUESTION + " List all items.") is False  # beyond what is read
+    assert asks_for_set("?!,;:") is False
 
 
 def test_asks_for_set_takes_an_empty_or_missing_question_as_one_fact():
@@ -242,3 +290,10 @@ def test_asks_for_qualifiers_reads_the_first_thousand_characters_of_a_long_quest
     # hostile input stays linear: a long run of the words the patterns look for
     assert asks_for_qualifiers("what happens " * 8000) is False
     assert asks_for_qualifiers("when " * 20000) is False
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("abc W,;:?!'’-0 ") + ["which ", "items ", "list ", "the ", "are ", "did ", "change "]), max_size=40).map("".join))
+def test_asks_for_set_is_a_total_deterministic_function(text: str) -> None:
+    first = asks_for_set(text)
+    assert isinstance(first, bool) and asks_for_set(text) is first

@@ -31,13 +31,14 @@ cdef inline bint _at(int kind, void* data, Py_ssize_t i, Py_ssize_t n, const cha
     return True
 
 
-cdef inline bint _then_id(int kind, void* data, Py_ssize_t j, Py_ssize_t n):
+cdef inline bint _then_id(int lkind, void* ldata, int kind, void* data, Py_ssize_t j, Py_ssize_t n):
     """Whether ``text`` from ``j`` (just after a kind's word's stem) can go on into an
     identifier the way the mention pattern needs: the rest of the word (lower-case letters,
-    dots, more ``§``), white space, then a decimal digit or a capital A-Z."""
+    dots, more ``§``, read in ``low``, where ``ſ`` is already ``s``), white space, then a
+    decimal digit or a capital A-Z of ``text``."""
     cdef Py_UCS4 c
     while j < n:
-        c = PyUnicode_READ(kind, data, j)
+        c = PyUnicode_READ(lkind, ldata, j)
         if not ((97 <= c <= 122) or c == 46 or c == 0xA7):  # a-z . §
             break
         j += 1
@@ -50,8 +51,8 @@ cdef inline bint _then_id(int kind, void* data, Py_ssize_t j, Py_ssize_t n):
 
 
 def mention_starts(str low, str text):
-    """The positions ``i`` where a mention kind's word starts in ``low`` (``text``
-    lower-cased, of the same length), ``text[i - 1]`` is no word character or ``§``, and
+    """The positions ``i`` where a mention kind's word starts in ``low`` (``text`` folded
+    and lower-cased, of the same length), ``text[i - 1]`` is no word character or ``§``, and
     what follows in ``text`` can be an identifier (:func:`_then_id`)."""
     cdef Py_ssize_t n = len(low)
     cdef Py_ssize_t i
@@ -122,6 +123,6 @@ def mention_starts(str low, str text):
             prev = PyUnicode_READ(tkind, tdata, i - 1)
             if prev == 95 or prev == 0xA7 or Py_UNICODE_ISALNUM(prev):  # _ §
                 continue
-        if _then_id(tkind, tdata, i + m, n):
+        if _then_id(kind, data, tkind, tdata, i + m, n):
             out.append(i)
     return out

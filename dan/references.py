@@ -129,16 +129,25 @@ _SPACE = re.compile(r"\s+")
 MAX_LABEL = 60
 
 
+#: Letters ``re.IGNORECASE`` matches to an ASCII letter of a kind's word though their lower
+#: case is another letter — the long s (ſ ~ s), the dotless i (ı ~ i) and the dotted capital
+#: I (İ ~ i, whose lower case is two characters) — folded to it before lower-casing: one
+#: character for one, so a scan's offsets hold.
+_FOLD = str.maketrans({"\u017f": "s", "\u0131": "i", "\u0130": "i"})
+
+
 def _kind_name(kind: str) -> str:
-    k = kind.lower()
+    k = kind.translate(_FOLD).lower()
     if k in _NAMED:
         return _NAMED[k]
     return _NAMED[k[:-1]] if k.endswith("s") and k[:-1] in _NAMED else ""
 
 
 def _item_name(kind: str) -> str:
-    k = kind.lower()
-    return _ITEMS.get(k) or _ITEMS[k[:-1]]
+    """The name of a numbered item's kind as matched (``Findings``, ``reſolution``), or ""
+    for none (never raises)."""
+    k = kind.translate(_FOLD).lower()
+    return _ITEMS.get(k) or _ITEMS.get(k[:-1], "")
 
 
 def heading_labels(heading: str) -> list[str]:
@@ -147,6 +156,8 @@ def heading_labels(heading: str) -> list[str]:
     out: list[str] = []
     title = text
     item = _ITEM_HEADING.match(text)
+    if item and not _item_name(item.group(1)):
+        item = None
     named = None if item else _HEADING_NAMED.match(text)
     number = None if item or named else _HEADING_NUMBER.match(text)
     if item:
@@ -172,8 +183,9 @@ def paragraph_label(text: str) -> str | None:
     if number:
         return number.group(1)
     item = _ITEM_LABEL.match(head)
-    if item:
-        return f"{_item_name(item.group(1))} {item.group(2).upper()}"
+    name = _item_name(item.group(1)) if item else ""
+    if item and name:
+        return f"{name} {item.group(2).upper()}"
     return _caption_label(head)
 
 
@@ -227,6 +239,8 @@ def _labels(numbered: Iterable[re.Match[str]], seen: Iterable[re.Match[str]]) ->
         item = m.group("item")
         if item:  # a numbered item: "resolution 47/3", "findings F-2 and F-7"
             name = _item_name(item)
+            if not name:
+                continue
             tail = _ITEM_LIST_ITEM.finditer(m.group("item_tail") or "")
             for ident in [m.group("item_id")] + [i.group(1) for i in tail]:
                 label = f"{name} {ident.upper()}"
@@ -293,7 +307,7 @@ def _mention_matches(text: str) -> Iterator[re.Match[str]]:
     """What ``_MENTION.finditer(text)`` yields, matched only where a mention can start
     (found by :data:`_MENTION_START`, or by the C scan: a kind's word at a word's start that
     an identifier can follow; either is a superset of the places the pattern can match)."""
-    low = text.lower()
+    low = text.translate(_FOLD).lower()
     if len(low) != len(text):  # a character whose lower case is longer: offsets differ
         yield from _MENTION.finditer(text)
         return

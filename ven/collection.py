@@ -51,6 +51,7 @@ store, any model.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import logging
@@ -728,7 +729,7 @@ class Collection:
             refer(d, s)
         for d in dict.fromkeys(d for d, _ in taken):  # 2c. the people the question names
             v = self._docs[d].ven
-            for c in _named_marks(v, question, chosen[d]):
+            for c in _named_marks(v, question, [s for e, s in taken if e == d], chosen[d]):
                 if c not in chosen[d]:
                     add(d, complete(v, c)) or add(d, [c])
         for d, s in rest:  # 3. further hits, with their structure when it fits, then 2b's
@@ -930,40 +931,65 @@ def _round_robin(
 
 
 def named_people(question: str, people: Iterable[str]) -> list[str]:
-    """The people of ``people`` that ``question`` names: the full name, or a surname of four
-    letters or more as a whole word; case-insensitive (``casefold``), spacing ignored."""
-    q = " ".join((question or "")[:MAX_QUESTION].split()).casefold()
+    """The people of ``people`` that ``question`` names, as whole words: the full name of
+    two words or more, in any case (``casefold``; spacing ignored); a surname of four letters
+    or more, or a one-word name, only capitalised in the question (*Price* names Anna Price,
+    *unit price* does not; *Author*, Word's default, only as *Author*)."""
+    q = " ".join((question or "")[:MAX_QUESTION].split())
+    folded = q.casefold()
     out: list[str] = []
     for person in people:
-        full = " ".join(person.split()).casefold()
-        if not full:
+        words = person.split()
+        if not words:
             continue
-        surname = full.split()[-1].strip(".,")
-        if full in q or (len(surname) >= 4 and re.search(rf"(?<!\w){re.escape(surname)}(?!\w)", q)):
+        if len(words) > 1 and _whole_word(" ".join(words).casefold(), folded):
+            out.append(person)
+            continue
+        surname = words[-1].strip(".,")
+        if (len(words) == 1 or len(surname) >= 4) and _capitalised_word(surname, q):
             out.append(person)
     return out
 
 
-def _named_marks(v: Ven, question: str, anchors: Iterable[int]) -> list[int]:
-    """The chunks holding comments or revisions by the people ``question`` names
-    (:func:`named_people`), nearest ``anchors`` first: under a hard cap they come before
-    the further hits (*What did Alison Reeve ask …*, *Which changes did Laura Brennan
+def _whole_word(needle: str, text: str) -> bool:
+    return bool(needle) and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", text) is not None
+
+
+def _capitalised_word(word: str, text: str) -> bool:
+    """Whether ``word`` is in ``text`` as a whole word starting with a capital letter."""
+    if not word:
+        return False
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
+        if m.group()[0].isupper():
+            return True
+    return False
+
+
+def _named_marks(v: Ven, question: str, hits: Sequence[int], have: set[int]) -> list[int]:
+    """The chunks not in ``have`` holding comments or revisions by the people ``question``
+    names (:func:`named_people`), nearest one of ``hits`` first: under a hard cap they come
+    before the further hits (*What did Alison Reeve ask …*, *Which changes did Laura Brennan
     make …*: the person's marks are the answer)."""
-    found: set[int] = set()
-    base = sorted(anchors)
-    if not base or not (v.has_comments or v.has_revisions):
+    if not hits or not (v.has_comments or v.has_revisions):
         return []
     coms = named_people(question, v.comment_authors()) if v.has_comments else []
     revs = named_people(question, v.revision_authors()) if v.has_revisions else []
     if not coms and not revs:
         return []
-    with v.begin_expansion(base) as exp:
+    with v.begin_expansion(sorted(have)) as exp:
         for author in coms:
             exp.add_comment_chunks(author=author)
         for author in revs:
             exp.add_revision_chunks(author=author)
-        found = set(exp.seqs) - set(base)
-    return sorted(found, key=lambda c: (min(abs(c - a) for a in base), c))
+        found = set(exp.seqs) - have
+    base = sorted(set(hits))
+
+    def distance(c: int) -> int:
+        i = bisect.bisect_left(base, c)
+        near = [abs(base[j] - c) for j in (i - 1, i) if 0 <= j < len(base)]
+        return min(near)
+
+    return sorted(found, key=lambda c: (distance(c), c))
 
 
 def _completion(v: Ven, anchor: int, whole: bool = True) -> set[int]:

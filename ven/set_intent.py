@@ -54,6 +54,17 @@ _CHANGE_VERBS = frozenset(
     "resolve resolved decide decided correct corrected modify modified add added remove "
     "removed update updated".split()
 )
+#: Verbs whose third person ends in *s* like a plural and that no business noun spells the
+#: same way: after a noun they are the verb (*Which clause applies?*, *Which department
+#: approves expenses?*). Words that are nouns too (*reports*, *changes*, *costs*) are not here.
+_VERBS = frozenset(
+    "applies governs covers pays approves requires includes contains concerns indicates "
+    "corresponds refers relates describes defines specifies says mentions deals regulates "
+    "provides allows permits prohibits takes means triggers causes owns holds handles manages "
+    "performs underwrites needs belongs comes goes follows precedes replaces supersedes amends "
+    "grants offers receives determines explains outlines operates ensures affects prevails "
+    "survives expires ends begins starts sits lies appears".split()
+)
 _COMMANDS = frozenset("list enumerate name tell show give get find provide identify send".split())
 _ME = frozenset(("me", "us"))
 _GROUP_WHO = frozenset(("are", "were", "attended", "voted", "participated", "abstained"))
@@ -89,8 +100,8 @@ def _plural_head(words: list[str], i: int) -> bool:
             after = words[j + 1].lower() if j + 1 < len(words) else ""
             if after == "list":
                 continue
-            if j > i and (after in _DET or after == "to"):
-                return False  # a verb: "which finding concerns the …"
+            if j > i and (w in _VERBS or after in _DET or after == "to"):
+                return False  # a verb: "which finding concerns the …", "which clause applies?"
             return True
     return False
 

@@ -35,6 +35,7 @@ from ven.schema import label_key, split_list
         ("Finding F-19 – Calibration records", ["Finding F-19", "Calibration records"]),
         ("Resolution 47/3", ["Resolution 47/3"]),
         ("Findings 2023", ["Findings 2023"]),  # a plural is no item: a heading about 2023
+        ("Decısion 12", ["Decision 12"]),
         ("2025 in review", ["2025", "in review"]),
         ("", []),
     ],
@@ -83,6 +84,8 @@ def test_paragraph_label(text, label):
          ["Finding F-2", "Finding F-7", "Decision 12", "Requirement R12", "Requirement R-13", "Requirement 4.2"]),
         ("a decision was made; the motion carried", []),  # an item needs its number
         ("resolution 47/3/1/2/5", []),  # more parts than a number has
+        # letters IGNORECASE matches to a kind's letters: the long s, the dotless and dotted i
+        ("As per FİNDİNG F-3, reſolution 47/3 and observatıon 3", ["Finding F-3", "Resolution 47/3", "Observation 3"]),
         ("no references here", []),
     ],
 )
@@ -458,9 +461,10 @@ def test_html_navigation_lists_and_back_to_top_links_are_not_references():
     "marker",
     [
         '<sup><a href="#fn{i}" id="fnref{i}">{i}</a></sup>',  # a note marker in superscript
-        '<sup class="reference"><span><a href="#fn{i}">[{i}]</a></span></sup>',  # Wikipedia
+        '<sup class="reference"><span><a href="#fn{i}">[{i}]</a></span></sup>',  # MediaWiki
         '<a href="#fn{i}" class="footnote-ref" id="fnref{i}" role="doc-noteref">{i}</a>',  # pandoc
         '<a epub:type="noteref" href="#fn{i}">{i}</a>',
+        '<a href="#_ftn{i}" name="_ftnref{i}"><sup>[{i}]</sup></a>',  # Word's HTML export
     ],
 )
 def test_html_note_markers_and_back_links_are_no_references(marker: str) -> None:
@@ -474,9 +478,29 @@ def test_html_note_markers_and_back_links_are_no_references(marker: str) -> None
     assert len(recs) >= 3
     assert not any(r["ssRefs"] for r in recs)
     assert not any("#fn" in str(r["ssLabels"]) for r in recs)  # nothing links to them: no labels
-    # the same note linked from ordinary text is a reference
-    res = dan.convert_string(html.replace("Rates apply.", 'Rates apply (see <a href="#fn2">the note</a>).'), "html", max_tokens=40)
-    assert split_list(str(_by_text(res, "Rates apply")["ssRefs"])) == ("#fn2",)
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        '<a href="#rates">the rates</a>',  # an ordinary link
+        '<a class="legend-note" href="#rates">the rates</a>',  # a class that merely contains "note"
+        '<a class="citation-link" href="#rates">the rates</a>',
+    ],
+)
+def test_html_links_that_are_no_note_markers_stay_references(link: str) -> None:
+    html = f'<h1>Policy</h1><p>See {link}. {_FILLER}</p><p>{_FILLER}</p><p id="rates">Rates: {_FILLER}</p>'
+    res = dan.convert_string(html, "html", max_tokens=40)
+    assert split_list(str(_by_text(res, "See the rates")["ssRefs"])) == ("#rates",)
+
+
+def test_an_unclosed_sup_does_not_make_the_links_of_later_blocks_notes() -> None:
+    html = (
+        f'<h1>Policy</h1><p>Rates<sup>1<table><tr><td>see <a href="#rates">the rates</a> {_FILLER}</td></tr></table>'
+        f'<p>{_FILLER}</p><p id="rates">Rates: {_FILLER}</p>'
+    )
+    res = dan.convert_string(html, "html", max_tokens=40)
+    assert split_list(str(_by_text(res, "see the rates")["ssRefs"])) == ("#rates",)
 
 
 def test_a_docx_paragraph_keeps_its_own_bookmarks_before_the_nearest_waiting_ones():

@@ -27,7 +27,9 @@ _PIECES = st.sampled_from(
      "fight", "stable", "annexed", "Tablet", "\u0663", "\u212a", "\u0130", "ß",
      # numbered items and their identifiers
      "resolution", "Resolutions", "finding", "Findings", "decision", "motion", "Requirement",
-     "recommendations", "observation", "resolve", "decisive", "47/3", "F-19", "R12", "-", "/", "2024-05"]
+     "recommendations", "observation", "resolve", "decisive", "47/3", "F-19", "R12", "-", "/", "2024-05",
+     # letters re.IGNORECASE matches to a kind's ASCII letters: ſ ~ s, ı ~ i, İ ~ i
+     "reſolution", "ſection", "Requirementſ", "observatıon", "FİNDİNG", "ſ", "ı"]
 )
 _TEXT = st.lists(_PIECES, max_size=30).map("".join)
 

@@ -595,9 +595,14 @@ def test_structure_of_the_wrong_type_is_refused(bad):
     ("question", "people", "named"),
     [
         ("What did Alison Reeve ask to be attached?", ["Alison Reeve", "Robert Finch"], ["Alison Reeve"]),
-        ("What did reeve ask?", ["Alison Reeve"], ["Alison Reeve"]),  # a surname, any case
+        ("what did alison reeve ask?", ["Alison Reeve"], ["Alison Reeve"]),  # a full name, any case
+        ("What did Reeve ask?", ["Alison Reeve"], ["Alison Reeve"]),  # a surname, capitalised
         ("What did Dr. Okafor recommend?", ["Dr. Amara Okafor"], ["Dr. Amara Okafor"]),
         ("Who reviewed the Reeves report?", ["Alison Reeve"], []),  # a whole word only
+        ("What is the unit price?", ["Anna Price"], []),  # a surname that is a word: capitalised only
+        ("What did Price change?", ["Anna Price"], ["Anna Price"]),
+        ("What is the annual fee?", ["Ann"], []),  # a one-word name: whole word, capitalised
+        ("Who is the author of the report?", ["Author", "Microsoft Office User"], []),
         ("What did Li say?", ["Wei Li"], []),  # a surname under four letters needs the full name
         ("What did Wei  Li say?", ["Wei Li"], ["Wei Li"]),  # spacing ignored
         ("What changed?", ["", "  "], []),

@@ -232,6 +232,11 @@ _KIND: dict[str, int] = {
     "caption": _CAPTION,
 }
 
+#: Elements that start a block: a ``<sup>`` around one does not make its links notes.
+_BLOCK_KINDS = frozenset(
+    (_HEADING, _HR, _PRE, _LIST, _ITEM, _QUOTE, _TABLE, _ROW_GROUP, _ROW, _CELL, _CAPTION, _BLOCK)
+)
+
 
 class _Para:
     """Inline content being collected for one paragraph-like block."""
@@ -297,8 +302,9 @@ class BlockBuilder:
         self.para: _Para | None = None
         self.heading: list[int] = []
         self.pre_depth = 0
-        #: open ``<sup>`` elements: a link in one is a note marker, not a reference
-        self.sup_depth = 0
+        #: per open element: whether it is in a ``<sup>`` of the same block (a link there is
+        #: a note's marker, not a reference; a block inside a ``<sup>`` starts afresh)
+        self.sups: list[bool] = [False]
         self.pre_parts: list[str] = []
         self.pre_lang = ""
         self.structure = 0  # quote = 1, table = 2, list = 1: must stay within max_depth
@@ -500,8 +506,6 @@ class BlockBuilder:
         """An element starts (the walker has already dropped elements that are not read)."""
         kind = _KIND.get(name, _OTHER)
         fmt = self.fmt[-1]
-        if name == "sup":
-            self.sup_depth += 1
         if kind <= _CODE and kind != _OTHER or style is not NO_STYLE:
             bold, italic, code = fmt
             if kind == _BOLD:
@@ -521,6 +525,7 @@ class BlockBuilder:
                 else:
                     self.page_break()
         self.fmt.append(fmt)
+        self.sups.append(name == "sup" or (self.sups[-1] and kind not in _BLOCK_KINDS))
         if "id" in attrs or (kind == _LINK and attrs):
             self._anchor_attrs(kind, attrs)
         frame: _Frame = None
@@ -616,32 +621,32 @@ class BlockBuilder:
                 else:
                     self.refs.wait((name,))
         href = attrs.get("href") if kind == _LINK else None
-        if isinstance(href, str) and href.startswith("#") and not self._note_link(attrs):
+        if isinstance(href, str) and href.startswith("#") and not self._note_link(href, attrs):
             target = anchor_name(href[1:])
             if target:
                 links = self._open_para().links
                 if target not in links and len(links) < MAX_BLOCK_ANCHORS:
                     links.append(target)
 
-    def _note_link(self, attrs: Mapping[str, object]) -> bool:
+    def _note_link(self, href: str, attrs: Mapping[str, object]) -> bool:
         """Whether an internal link is a note's marker or its way back (``<sup><a
         href="#fn1">1</a></sup>``, ``role="doc-noteref"``, ``class="footnote-ref"``, a "↩"
         back-link): a note is its own text, like a DOCX footnote, and no cross-reference."""
-        if self.sup_depth:
+        if self.sups[-1] or _NOTE_TARGET.match(href):
             return True
         for key in ("role", "epub:type", "class"):
             value = attrs.get(key)
-            if isinstance(value, (list, tuple)):
-                value = " ".join(str(v) for v in value)
-            if isinstance(value, str) and _NOTE_LINK.search(value):
+            words = value.split() if isinstance(value, str) else value
+            if isinstance(words, (list, tuple)) and any(
+                isinstance(w, str) and _NOTE_LINK.fullmatch(w) for w in words
+            ):
                 return True
         return False
 
     def exit(self, name: str, style: InlineStyle) -> None:
         """An element ends."""
         self.fmt.pop()
-        if name == "sup" and self.sup_depth:
-            self.sup_depth -= 1
+        self.sups.pop()
         frame = self.frames[-1]
         if self.pre_depth:
             self._pop()
@@ -844,10 +849,19 @@ class BlockBuilder:
         )
 
 
-#: The roles, types and classes of a note's links (DPUB-ARIA, EPUB, pandoc, Word, Wikipedia).
+#: The roles, types and class names of a note's links, each a whole word (DPUB-ARIA, EPUB,
+#: pandoc, LibreOffice, MediaWiki, Sphinx/docutils).
 _NOTE_LINK = re.compile(
-    r"doc-noteref|doc-backlink|doc-biblioref|noteref|backlink|foot-?note|end-?note|fnref|fn-?back"
-    r"|sdfootnote|sdendnote|mw-cite-backlink|cite-?note|citation",
+    r"(?:doc-)?(?:noteref|backlink)|(?:foot|end|rear)-?notes?(?:-?(?:ref|reference|back|backref"
+    r"|backlink|link|anchor|anc|call|marker|mark))?|fn-?(?:ref|back|backref|link)"
+    r"|sd(?:foot|end)note(?:anc|sym)|(?:mw-)?cite-backlink|note-?ref",
+    re.I,
+)
+#: Targets that name a note or a bibliography entry: Word's HTML export (``#_ftn1``,
+#: ``#_edn2``, ``#_ftnref1``), pandoc and MediaWiki (``#fn1``, ``#fnref1``, ``#cite_note-3``,
+#: ``#cite_ref-x_6-0``, ``#CITEREFKing2003``), ``#footnote-2``.
+_NOTE_TARGET = re.compile(
+    r"#(?:(?:_?(?:ftn|edn)(?:ref)?|fn(?:ref)?|(?:foot|end)note(?:ref)?)[-_:.]?\d|cite_(?:note|ref)-|citeref)",
     re.I,
 )
 

@@ -286,6 +286,27 @@ def test_report_replaces_only_the_marked_section(slice_run):
     assert any("table completeness" in t for t in targets(summary))
 
 
+def test_small_budget_targets_state_each_figure_and_the_kinds_below_dan_alone():
+    from benchmarks.quality.report import small_budget_targets
+
+    def cell(recall, structure, cross, plain):
+        return {"recall": recall, "structure_recall": structure,
+                "by_category": {"cross_section": cross, "plain": plain}}
+
+    summary = {
+        "2-dan": {"1024": cell(0.7, 0.7, 0.1, 0.6), "2048": cell(0.8, 0.8, 0.2, 0.7)},
+        "5c-collection-capped": {"1024": cell(0.8, 0.8, 0.5, 0.6), "2048": cell(0.906, 0.9055, 0.8235, 0.72)},
+        "3-dan-ven": {"1024": cell(0.8, 0.8, 0.5, 0.5), "2048": cell(0.89, 0.95, 0.7, 0.7)},
+    }
+    five_c, three = small_budget_targets(summary)
+    assert five_c.startswith("Issue 20 at 2k, 5c")
+    assert "overall recall ≥ 90 %: **90.6 %**" in five_c and "cross-section questions ≥ 80 %: **82.3 %**" in five_c
+    assert "no kind below dan alone at any budget: **met**" in five_c
+    assert "overall recall ≥ 90 %: 89.0 % (missed)" in three and "whole-structure recall ≥ 90 %: **95.0 %**" in three
+    assert "missed (1k plain)" in three
+    assert small_budget_targets({"2-dan": summary["2-dan"]}) == []
+
+
 class _FakeCompletions:
     def __init__(self, replies):
         self.replies = list(replies)

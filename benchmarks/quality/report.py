@@ -73,6 +73,43 @@ def targets(summary: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> list[str]
     return out
 
 
+#: Issue 20's context-quality targets at 2k tokens: (what, metric, category, at least).
+_SMALL_BUDGET_TARGETS = (
+    ("overall recall", "recall", None, 0.90),
+    ("whole-structure recall", "structure_recall", None, 0.90),
+    ("cross-section questions", "by_category", "cross_section", 0.80),
+)
+
+
+def small_budget_targets(summary: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> list[str]:
+    """Issue 20's targets for pipeline 3 and the capped Collection (5c): recall at 2k and
+    no question kind below dan alone at any budget, each with the measured figures."""
+    out: list[str] = []
+    base = summary.get("2-dan")
+    for name, label in (("5c-collection-capped", "5c (ven's collection held to the budget)"),
+                        ("3-dan-ven", "pipeline 3 (dan + ven)")):
+        p = summary.get(name)
+        if not p or "2048" not in p:
+            continue
+        m = p["2048"]
+        parts = []
+        for what, metric, cat, least in _SMALL_BUDGET_TARGETS:
+            value = m[metric].get(cat) if cat else m[metric]
+            ok = value is not None and value >= least
+            parts.append(f"{what} ≥ {least * 100:.0f} %: " + (f"**{_pct(value)}**" if ok else f"{_pct(value)} (missed)"))
+        below = []
+        if base:
+            for b, mb in p.items():
+                for cat, r in mb.get("by_category", {}).items():
+                    d = base.get(b, {}).get("by_category", {}).get(cat)
+                    if r is not None and d is not None and r < d:
+                        below.append(f"{_budget(b)} {cat.replace('_', ' ')}")
+        parts.append("no kind below dan alone at any budget: "
+                     + ("**met**" if not below else f"missed ({', '.join(below)})"))
+        out.append(f"Issue 20 at 2k, {label} — " + "; ".join(parts) + ".")
+    return out
+
+
 _DELTAS = (
     ("3-dan-ven", "3-no-structure", "structure_recall", "ven's completions (pipeline 3 minus `3-no-structure`), structure recall"),
     ("3-dan-ven", "3-no-structure", "recall", "ven's completions, evidence recall"),
@@ -215,7 +252,7 @@ def render(result: Mapping[str, Any], result_path: str | Path) -> str:
     add("")
     add("### Targets")
     add("")
-    for t in targets(s):
+    for t in targets(s) + small_budget_targets(s):
         add(f"- {t}")
     add("")
     ablations = [n for n, p in result["pipelines"].items() if p["role"] == "ablation"]

@@ -136,6 +136,23 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     return out
 
 
+def _rows(sets: dict[str, Any], yes: str, no: str) -> list[str]:
+    """One table row per labelled set: questions, counts, accuracy, each label's recall."""
+    return [
+        f"| {name} | {s['questions']} | {s[yes]} / {s[no]} | {_pct(s['accuracy'])} | "
+        f"{_pct(s[yes + '_recall'])} | {_pct(s[no + '_recall'])} |"
+        for name, s in sets.items()
+    ]
+
+
+def _judged_line(kinds: dict[str, list[int]], what: str) -> str:
+    return (
+        f"Quality benchmark questions judged {what}, per kind: "
+        + ", ".join(f"{k.replace('_', ' ')} {a}/{n}" for k, (a, n) in kinds.items())
+        + "."
+    )
+
+
 def render(result: dict[str, Any]) -> str:
     lines = [
         "## Question intent",
@@ -146,13 +163,7 @@ def render(result: dict[str, Any]) -> str:
         "",
         "| set | questions | broad / pointed | accuracy | broad recall | pointed recall |",
         "|---|---|---|---|---|---|",
-    ]
-    for name, s in result["sets"].items():
-        lines.append(
-            f"| {name} | {s['questions']} | {s['broad']} / {s['pointed']} | {_pct(s['accuracy'])} | "
-            f"{_pct(s['broad_recall'])} | {_pct(s['pointed_recall'])} |"
-        )
-    lines += [
+        *_rows(result["sets"], "broad", "pointed"),
         "",
         "`ven.prompts.asks_for_qualifiers`: whether a qualification written elsewhere may change "
         "the answer, which decides whether a hard-capped `ven.Collection` adds the chunks that "
@@ -160,18 +171,9 @@ def render(result: dict[str, Any]) -> str:
         "",
         "| set | questions | qualified / value | accuracy | qualified recall | value recall |",
         "|---|---|---|---|---|---|",
-    ]
-    for name, s in result["qualifier_sets"].items():
-        lines.append(
-            f"| {name} | {s['questions']} | {s['qualified']} / {s['value']} | {_pct(s['accuracy'])} | "
-            f"{_pct(s['qualified_recall'])} | {_pct(s['value_recall'])} |"
-        )
-    kinds = result["quality_judged_qualified"]
-    lines += [
+        *_rows(result["qualifier_sets"], "qualified", "value"),
         "",
-        "Quality benchmark questions judged qualified, per kind: "
-        + ", ".join(f"{k.replace('_', ' ')} {a}/{n}" for k, (a, n) in kinds.items())
-        + ".",
+        _judged_line(result["quality_judged_qualified"], "qualified"),
         "",
         "`ven.collection.asks_for_set`: whether a question asks for a set of things (the rows "
         "that match, the changes someone made) or one fact, which decides whether a "
@@ -181,18 +183,9 @@ def render(result: dict[str, Any]) -> str:
         "",
         "| set | questions | set / one fact | accuracy | set recall | one-fact recall |",
         "|---|---|---|---|---|---|",
-    ]
-    for name, s in result["set_sets"].items():
-        lines.append(
-            f"| {name} | {s['questions']} | {s['set']} / {s['fact']} | {_pct(s['accuracy'])} | "
-            f"{_pct(s['set_recall'])} | {_pct(s['fact_recall'])} |"
-        )
-    kinds = result["quality_judged_set"]
-    lines += [
+        *_rows(result["set_sets"], "set", "fact"),
         "",
-        "Quality benchmark questions judged a set, per kind: "
-        + ", ".join(f"{k.replace('_', ' ')} {a}/{n}" for k, (a, n) in kinds.items())
-        + ".",
+        _judged_line(result["quality_judged_set"], "a set"),
         "",
         f"Result file: `{result['result_file']}`.",
     ]

@@ -34,10 +34,14 @@ cdef inline bint _at(int kind, void* data, Py_ssize_t i, Py_ssize_t n, const cha
 cdef inline bint _then_id(int lkind, void* ldata, int kind, void* data, Py_ssize_t j, Py_ssize_t n):
     """Whether ``text`` from ``j`` (just after a kind's word's stem) can go on into an
     identifier the way the mention pattern needs: the rest of the word (lower-case letters,
-    dots, more ``§``, read in ``low``, where ``ſ`` is already ``s``), white space, then a
+    dots, more ``§``, read in ``low``, where ``ſ`` is already ``s``; a capital A-Z of
+    ``text`` ends it, as it may start the identifier: ``ScheduleA``), white space, then a
     decimal digit or a capital A-Z of ``text``."""
-    cdef Py_UCS4 c
+    cdef Py_UCS4 c, t
     while j < n:
+        t = PyUnicode_READ(kind, data, j)
+        if 65 <= t <= 90:  # A-Z
+            break
         c = PyUnicode_READ(lkind, ldata, j)
         if not ((97 <= c <= 122) or c == 46 or c == 0xA7):  # a-z . §
             break

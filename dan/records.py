@@ -205,6 +205,10 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
                     own[label] = None
             if u.table and u.table in captions:
                 own[captions[u.table]] = None
+            if u.note:  # a footnote's or endnote's text: the label of its [^1] marker
+                own["^" + u.note] = None
+            if u.note_refs:
+                names.update(dict.fromkeys("^" + n for n in u.note_refs))
             if u.anchors:
                 own.update(dict.fromkeys("#" + a for a in u.anchors))
             if u.links:
@@ -220,11 +224,12 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
     if everywhere:
         carried = [[x for x in own if label_key(x) not in everywhere] for own in carried]
     refs = resolve(carried, mentioned)
-    if any(x.startswith("#") for own in carried for x in own):
-        # an anchor is a label only where a link points at it (ids are mostly styling hooks)
-        linked = {label_key(x) for found in refs for x in found if x.startswith("#")}
+    if any(x[:1] in ("#", "^") for own in carried for x in own):
+        # an anchor or a note is a label only where a link or a marker points at it (ids
+        # are mostly styling hooks)
+        linked = {label_key(x) for found in refs for x in found if x[:1] in ("#", "^")}
         carried = [
-            [x for x in own if not x.startswith("#") or label_key(x) in linked] for own in carried
+            [x for x in own if x[:1] not in ("#", "^") or label_key(x) in linked] for own in carried
         ]
     return carried, refs
 

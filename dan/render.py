@@ -757,6 +757,7 @@ def render_document(doc: m.Document, count: Callable[[str], int], max_depth: int
         lead.tokens = count(lead.md)
         for u in made:
             note_labels[len(units)] = note.label
+            u.note = note.label
             u.order = len(units)
             units.append(u)
 

@@ -82,6 +82,7 @@ class Unit:
         "facts",
         "list_text",
         "note_refs",
+        "note",
         "anchors",
         "links",
         "cont",
@@ -131,6 +132,8 @@ class Unit:
         self.facts: InlineFacts | None = None
         self.list_text = ""
         self.note_refs: tuple[str, ...] = ()
+        #: For a footnote or endnote unit: the label of its note (``1`` of ``[^1]``).
+        self.note = ""
         #: The anchors (HTML ids) the unit's block holds, and those its internal links
         #: point at (the records' cross-references, ``dan.records``).
         self.anchors: tuple[str, ...] = ()
@@ -180,6 +183,7 @@ class Unit:
         new.facts = self.facts
         new.list_text = self.list_text
         new.note_refs = self.note_refs
+        new.note = self.note
         new.anchors = self.anchors
         new.links = self.links
         new.cont = self.cont

@@ -721,7 +721,9 @@ class Collection:
         def refer(d: str, s: int) -> None:  # what hit s refers to (``refs``: and referrers)
             v = self._docs[d].ven
             if v.has_references:
-                for c in v.references(s, referring=refs):
+                # (notes are left out: a footnote is rarely the answer, and under a cap it
+                # takes the room of the next hit)
+                for c in v.references(s, referring=refs, notes=False):
                     if c not in chosen[d]:
                         add(d, complete(v, c)) or add(d, [c])
 

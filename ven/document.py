@@ -132,16 +132,20 @@ class Ven:
 
     # ---- document queries ----------------------------------------------------------------
 
-    def references(self, seq: int, *, referring: bool = True) -> tuple[int, ...]:
+    def references(
+        self, seq: int, *, referring: bool = True, notes: bool = True
+    ) -> tuple[int, ...]:
         """The chunks chunk ``seq`` refers to and, with ``referring``, those referring to
         it, in the order :meth:`Expansion.add_referenced_chunks` adds them: the first chunk
         carrying each label its ``ssRefs`` names (record order), then the chunks whose
-        ``ssRefs`` name a label it carries, nearest first. Raises :class:`VenError` for a
-        seq out of range."""
+        ``ssRefs`` name a label it carries, nearest first; with ``notes=False`` no ``^``
+        label (a footnote or endnote) counts either way. Raises :class:`VenError` for a seq
+        out of range."""
         s = as_int(seq)
         if s is None or not 0 <= s < self._lay.n:
             raise VenError(f"seq must be a chunk number 0..{self._lay.n - 1}, got {seq!r:.60}")
-        return tuple(reference_order(self._lay, s, _flag("referring", referring)))
+        flags = _flag("referring", referring), _flag("notes", notes)
+        return tuple(reference_order(self._lay, s, *flags))
 
     def table_chunks(self, seq: int) -> tuple[int, ...]:
         """The chunks of every table chunk ``seq`` is part of (``ssTables``, within its

@@ -98,20 +98,24 @@ def _author(value: object) -> str:
     return author_key(value)
 
 
-def reference_order(lay: Layout, seq: int, referring: bool = True) -> list[int]:
+def reference_order(lay: Layout, seq: int, referring: bool = True, notes: bool = True) -> list[int]:
     """The chunks chunk ``seq`` refers to (the first chunk carrying each label its
     ``ssRefs`` names, in record order), then, with ``referring``, the chunks whose
     ``ssRefs`` name a label it carries, nearest it first, then by ssSeq; none twice, never
-    ``seq`` itself."""
+    ``seq`` itself. Without ``notes``, no ``^`` label counts: a chunk brings neither the
+    notes it cites nor, for a note, the chunks citing it."""
     out: dict[int, None] = {}
     for key in lay.refs_of[seq]:
+        if not notes and key.startswith("^"):
+            continue
         holders = lay.label_seqs.get(key)
         if holders:
             out.setdefault(holders[0], None)
     if referring and lay.labels_of[seq]:
         found: set[int] = set()
         for key in lay.labels_of[seq]:
-            found.update(lay.referrers.get(key, ()))
+            if notes or not key.startswith("^"):
+                found.update(lay.referrers.get(key, ()))
         for _, c in sorted((abs(c - seq), c) for c in found):
             out.setdefault(c, None)
     out.pop(seq, None)
@@ -397,14 +401,17 @@ class Expansion:
         self._add_chunks(by_author.get(key, ()) if key else marked, b)
         return self._tokens - self._orig
 
-    def add_referenced_chunks(self, budget: Budget = None, referring: bool = True) -> int:
+    def add_referenced_chunks(
+        self, budget: Budget = None, referring: bool = True, notes: bool = True
+    ) -> int:
         """Add what the anchors refer to and, with ``referring``, what refers to them.
 
         For each anchor in ssSeq order: for each label its ``ssRefs`` names, in record
         order, the first chunk carrying that label in ``ssLabels`` (where the clause, part,
         table or section starts); then, with ``referring``, every chunk whose ``ssRefs``
         names a label the anchor carries (an exception, a derogation, a qualification
-        written elsewhere), nearest the anchor first, then by ssSeq.
+        written elsewhere), nearest the anchor first, then by ssSeq. With ``notes=False``
+        no ``^`` label (a footnote or endnote) counts either way.
 
         Unit: one chunk; a chunk is added only while :attr:`enrichment_tokens` <
         ``budget``. Records without cross-reference fields add nothing. Returns the
@@ -412,10 +419,11 @@ class Expansion:
         """
         lay = self._live()
         referring = _flag("referring", referring)
+        notes = _flag("notes", notes)
         b = _budget(budget)
         order: dict[int, None] = {}
         for a in self._anchors:
-            order.update(dict.fromkeys(reference_order(lay, a, referring)))
+            order.update(dict.fromkeys(reference_order(lay, a, referring, notes)))
         self._add_in_order(order, b)
         return self._tokens - self._orig
 

@@ -248,7 +248,7 @@ class Enriched:
         if self.references:
             for a in anchors:
                 v = self.corpus.vens[a.doc]
-                for c in v.references(a.seq):
+                for c in v.references(a.seq, notes=False):  # (a note would take a hit's room)
                     new = sel.new(a.doc, self.completion(a.doc, [c], whole))
                     if new and sel.fits(sel.cost(a.doc, new)):
                         sel.add(a.doc, new, "references")

@@ -216,6 +216,32 @@ def test_numbered_items_of_minutes_and_audits_are_labels_their_mentions_refer_to
     assert int(condition["ssSeq"]) in v.references(int(capex["ssSeq"]))  # type: ignore[call-overload]
 
 
+NOTED = (
+    "# Terms\n\nPrices are net.[^1] " + "Filler text here. " * 30
+    + "\n\n# Other\n\n" + "More filler. " * 40
+    + "\n\n[^1]: Plus VAT at the statutory rate.\n[^2]: A note nothing cites.\n"
+)
+
+
+def test_a_footnote_marker_refers_to_its_note_and_ven_can_leave_notes_out():
+    res = dan.convert_string(NOTED, "markdown", max_tokens=60)
+    cites = _by_text(res, "Prices are net.[^1]")
+    note = _by_text(res, "[^1]: Plus VAT")
+    assert note["ssType"] == "footnote" and "^1" in split_list(str(note["ssLabels"]))
+    assert split_list(str(cites["ssRefs"])) == ("^1",)
+    assert not any("^2" in str(r["ssLabels"]) for r in res.records)  # nothing cites note 2: no label
+    v = ven.Ven(res.records)
+    seq, note_seq = int(cites["ssSeq"]), int(note["ssSeq"])  # type: ignore[call-overload]
+    assert v.references(seq) == (note_seq,) and v.references(seq, notes=False) == ()
+    assert v.references(note_seq) == (seq,)  # the note is cited by the chunk
+    assert v.references(note_seq, notes=False) == ()
+    with v.begin_expansion([seq]) as exp:
+        exp.add_referenced_chunks(notes=False)
+        assert exp.seqs == (seq,)
+        exp.add_referenced_chunks()
+        assert note_seq in exp.seqs
+
+
 def test_ven_follows_the_references_of_dan_records():
     res = dan.convert_string(CONTRACT, "markdown", max_tokens=60)
     v = ven.Ven(res.records)

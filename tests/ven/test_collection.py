@@ -637,3 +637,16 @@ def test_under_a_cap_the_marks_of_the_people_a_question_names_come_before_furthe
     assert named.context_tokens <= 500
     # the cap still holds: with no room after the hits, nothing is added
     assert 30 not in c.context("What did Alison Reeve ask?", hits, broad=False, max_tokens=300, retrieval_share=1.0).docs[0].seqs
+
+
+def test_under_a_cap_a_hit_brings_what_it_refers_to_but_not_its_notes():
+    # chunk 5 cites note ^1 (chunk 39) and refers to Schedule 1 (chunk 20)
+    recs = _referencing(40, {5: ("9", "^1; Schedule 1"), 20: ("Schedule 1", ""), 39: ("^1", "")})
+    c = Collection(threshold=1000)
+    c.add(recs)
+    c.add(records("B", 40))
+    capped = c.context("What is the rate?", FakeSearch([("A", 5)]), broad=False, max_tokens=300)
+    assert capped.docs[0].seqs == (5, 20)
+    from ven import Ven
+
+    assert Ven(recs).references(5, referring=False) == (39, 20)  # without a cap's rule, the note too

@@ -209,7 +209,7 @@ class Chunker:
                 room = max_tokens - htok - (self.cost(None, first) - first.tokens)
                 if room < _MIN_ROOM or (first.kind == ROW and room < 2 * _MIN_ROOM):
                     # Too small a limit for this unit's syntax: use its plain text.
-                    plain = _as_plain(first)
+                    plain = _as_plain(first, self.count)
                     if plain is not None:
                         units[start] = plain
                         continue
@@ -300,7 +300,7 @@ class Chunker:
             if head is unit or not head.md.strip() or (rest is None and head.tokens >= unit.tokens):
                 # Its own syntax (a table header, a revision note) cannot fit in so small
                 # a limit: fall back to its plain text.
-                plain = _as_plain(unit)
+                plain = _as_plain(unit, self.count)
                 if plain is None:
                     raise DanError(
                         f"cannot fit a chunk into max_tokens={self.max_tokens} "
@@ -360,10 +360,14 @@ def _span_path(first: Unit, last: Unit | None) -> tuple[str, ...]:
     return (f"{first.path[0]} – {last.path[0]}",)
 
 
-def _as_plain(unit: Unit) -> Unit | None:
+def _as_plain(unit: Unit, count: Callable[[str], int]) -> Unit | None:
     """The unit as plain text without Markdown syntax, or None if it already is."""
     if unit.kind == PARA and unit.context == "plain":
         return None
+    if not unit.md and not unit.plain.strip():
+        # a part the splitter left unrendered whose plain text is empty (a cell holding
+        # only a note marker in a comment): its Markdown is the text to keep
+        ensure_md(unit, count)
     plain = unit.copy()
     text = " ".join(unit.plain.split()) or " ".join(unit.md.split())
     plain.kind = PARA

@@ -212,12 +212,13 @@ def test_asks_for_set_tells_a_set_from_one_fact(question, expected):
 def test_asks_for_set_on_the_held_out_labelled_questions():
     """The questions written apart from the ones the rules were written on: at least 85 %
     right (90 % when the rules were written), neither label below 80 %."""
-    from benchmarks.bench_intent import score_sets
+    # (the labelled data only: benchmarks/bench_intent.py needs the bench extra)
     from benchmarks.intent.sets import HELD_OUT_FACT, HELD_OUT_SET
 
-    s = score_sets(HELD_OUT_SET, HELD_OUT_FACT)
-    assert s["questions"] == 100
-    assert s["accuracy"] >= 0.85 and s["set_recall"] >= 0.8 and s["fact_recall"] >= 0.8
+    sets = sum(asks_for_set(q) for q in HELD_OUT_SET)
+    facts = sum(not asks_for_set(q) for q in HELD_OUT_FACT)
+    assert len(HELD_OUT_SET) == len(HELD_OUT_FACT) == 50
+    assert (sets + facts) / 100 >= 0.85 and sets / 50 >= 0.8 and facts / 50 >= 0.8
 
 
 def test_asks_for_set_reads_a_bounded_question():

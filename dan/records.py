@@ -172,6 +172,11 @@ def _link_mentions(linked: Sequence[Sequence[tuple[str, str]]], mentioned: list[
                     mentioned[i].append(label)
 
 
+#: The first characters of labels kept only where something refers to them: an anchor
+#: (``#fees``) and a note (``^1``).
+_POINTED_AT = ("#", "^")
+
+
 def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str]]]:
     """Each chunk's labels (clause numbers, named parts, captions, heading titles, ``#``
     and the anchors internal links point at) and its resolved references to other chunks'
@@ -224,12 +229,13 @@ def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str
     if everywhere:
         carried = [[x for x in own if label_key(x) not in everywhere] for own in carried]
     refs = resolve(carried, mentioned)
-    if any(x[:1] in ("#", "^") for own in carried for x in own):
+    if any(x[:1] in _POINTED_AT for own in carried for x in own):
         # an anchor or a note is a label only where a link or a marker points at it (ids
         # are mostly styling hooks)
-        linked = {label_key(x) for found in refs for x in found if x[:1] in ("#", "^")}
+        linked = {label_key(x) for found in refs for x in found if x[:1] in _POINTED_AT}
         carried = [
-            [x for x in own if x[:1] not in ("#", "^") or label_key(x) in linked] for own in carried
+            [x for x in own if x[:1] not in _POINTED_AT or label_key(x) in linked]
+            for own in carried
         ]
     return carried, refs
 

@@ -67,19 +67,21 @@ _NAMED_KINDS = (
 )
 #: The kinds of numbered item minutes, audit reports and specifications name.
 _ITEMS = {
-    "resolution": "Resolution",
-    "finding": "Finding",
-    "decision": "Decision",
-    "motion": "Motion",
-    "requirement": "Requirement",
-    "recommendation": "Recommendation",
-    "observation": "Observation",
+    word: word.capitalize()
+    for word in (
+        "resolution",
+        "finding",
+        "decision",
+        "motion",
+        "requirement",
+        "recommendation",
+        "observation",
+    )
 }
-_ITEM_KINDS = (
-    r"resolutions?|findings?|decisions?|motions?|requirements?|recommendations?|observations?"
-)
-#: An item is labelled by its singular ("Findings 2023" is a heading about a year).
-_ITEM_KIND = r"resolution|finding|decision|motion|requirement|recommendation|observation"
+#: An item is labelled by its singular ("Findings 2023" is a heading about a year) and
+#: mentioned by either.
+_ITEM_KIND = "|".join(_ITEMS)
+_ITEM_KINDS = "|".join(f"{word}s?" for word in _ITEMS)
 #: An item's number: digits joined by ``.``, ``/`` or ``-`` (``47/3``, ``2024-05``, ``4.2``),
 #: after an optional code of capitals (``F-19``, ``R12``).
 _ITEM_ID = r"(?:(?-i:[A-Z]{1,3})-?)?\d{1,4}(?:[./-]\d{1,4}){0,3}(?![\w/])"

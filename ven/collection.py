@@ -51,7 +51,6 @@ store, any model.
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import functools
 import logging
@@ -65,6 +64,7 @@ from typing import Any, Literal
 from ven.document import Ven
 from ven.errors import VenError
 from ven.lexical import lexical_route
+from ven.ordering import by_distance
 from ven.prompts import (
     asks_for_qualifiers,
     asks_for_set,
@@ -708,6 +708,9 @@ class Collection:
             total += cost
             return True
 
+        def bring(d: str, s: int) -> bool:  # s with its structure when that fits, else alone
+            return add(d, complete(self._docs[d].ven, s)) or add(d, [s])
+
         rest = list(order)
         while rest and total < cap * share:  # 1. hits, best first
             d, s = rest.pop(0)
@@ -725,17 +728,17 @@ class Collection:
                 # takes the room of the next hit)
                 for c in v.references(s, referring=refs, notes=False):
                     if c not in chosen[d]:
-                        add(d, complete(v, c)) or add(d, [c])
+                        bring(d, c)
 
         for d, s in taken:  # 2b. what they refer to (and with ``refs``, what refers to them)
             refer(d, s)
         for d in dict.fromkeys(d for d, _ in taken):  # 2c. the people the question names
-            v = self._docs[d].ven
-            for c in _named_marks(v, question, [s for e, s in taken if e == d], chosen[d]):
+            its = [s for e, s in taken if e == d]
+            for c in _named_marks(self._docs[d].ven, question, its, chosen[d]):
                 if c not in chosen[d]:
-                    add(d, complete(v, c)) or add(d, [c])
+                    bring(d, c)
         for d, s in rest:  # 3. further hits, with their structure when it fits, then 2b's
-            if add(d, complete(self._docs[d].ven, s)) or add(d, [s]):
+            if bring(d, s):
                 taken.append((d, s))
                 refer(d, s)
         for d in list(chosen):  # 4. comment and revision chunks while they fit
@@ -766,7 +769,7 @@ class Collection:
                     if (d, s) in seen:
                         continue
                     seen.add((d, s))
-                    if add(d, complete(self._docs[d].ven, s)) or add(d, [s]):
+                    if bring(d, s):
                         taken.append((d, s))
                         filled.setdefault(d, []).append(s)
                         refer(d, s)
@@ -983,15 +986,9 @@ def _named_marks(v: Ven, question: str, hits: Sequence[int], have: set[int]) -> 
             exp.add_comment_chunks(author=author)
         for author in revs:
             exp.add_revision_chunks(author=author)
-        found = set(exp.seqs) - have
-    base = sorted(set(hits))
-
-    def distance(c: int) -> int:
-        i = bisect.bisect_left(base, c)
-        near = [abs(base[j] - c) for j in (i - 1, i) if 0 <= j < len(base)]
-        return min(near)
-
-    return sorted(found, key=lambda c: (distance(c), c))
+        found = sorted(set(exp.seqs) - have)
+    # (by_distance may yield a chunk twice, the second time farther: the first counts)
+    return list(dict.fromkeys(c for _, c in by_distance(found, sorted(set(hits)))))
 
 
 def _completion(v: Ven, anchor: int, whole: bool = True) -> set[int]:

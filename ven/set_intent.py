@@ -85,6 +85,18 @@ def _plural(word: str) -> bool:
     return not w.endswith(("ss", "us", "is", "ics", "'s", "’s"))
 
 
+def _word_at(words: list[str], j: int) -> str:
+    """``words[j]`` lower-cased, or "" past the end."""
+    return words[j].lower() if j < len(words) else ""
+
+
+def _skip(words: list[str], j: int, kinds: frozenset[str]) -> int:
+    """The first position from ``j`` whose word is not one of ``kinds``."""
+    while _word_at(words, j) in kinds:  # ("" past the end is no kind)
+        j += 1
+    return j
+
+
 def _plural_head(words: list[str], i: int) -> bool:
     """Whether the noun phrase starting at ``words[i]`` (after a question word) names a
     plural: a plural word among its first six words, before the first auxiliary verb,
@@ -97,7 +109,7 @@ def _plural_head(words: list[str], i: int) -> bool:
         if w in _AUX or w in _PREP or w in _DET or w in _WH or not w[0].isalnum():
             return False
         if _plural(words[j]):
-            after = words[j + 1].lower() if j + 1 < len(words) else ""
+            after = _word_at(words, j + 1)
             if after == "list":
                 continue
             if j > i and (w in _VERBS or after in _DET or after == "to"):
@@ -116,24 +128,18 @@ def _clause_asks_for_set(words: list[str]) -> bool:
         return False  # how much, how many, how long, how often: one value
     if any(w.lower() in _QUANT for w in words):
         return True
-    i = 0
-    while i < len(words) and words[i].lower() in _PREP:
-        i += 1  # "On which dates …", "From which specimen …"
+    i = _skip(words, 0, _PREP)  # "On which dates …", "From which specimen …"
     if i >= len(words):
         return False
     w = words[i].lower()
-    nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+    nxt = _word_at(words, i + 1)
     if w in _COMMANDS:
-        j = i + 1
-        if j < len(words) and words[j].lower() in _ME:
-            j += 1
         if w in ("list", "enumerate"):
             return True
-        if j < len(words) and words[j].lower() in _WH:
+        j = i + 2 if nxt in _ME else i + 1
+        if _word_at(words, j) in _WH:
             return _clause_asks_for_set(words[j:])  # "tell me which resolutions …"
-        while j < len(words) and words[j].lower() in _DET:
-            j += 1
-        return _plural_head(words, j)
+        return _plural_head(words, _skip(words, j, _DET))
     if w == "who":
         return nxt in _GROUP_WHO or (nxt == "took" and "part" in (x.lower() for x in words))
     if w not in ("which", "what"):
@@ -145,16 +151,13 @@ def _clause_asks_for_set(words: list[str]) -> bool:
         for j in range(i + 2, min(len(words), i + 8)):
             v = words[j].lower()
             if v in _CHANGE_VERBS:
-                after = words[j + 1].lower() if j + 1 < len(words) else ""
+                after = _word_at(words, j + 1)
                 if after in ("from", "to", "into"):
                     return False  # one change's before and after: "what did it change from?"
                 return after == "" or after in _PREP or not after[0].isalnum()
         return False
     if nxt == "of":  # "Which of the findings …"
-        j = i + 2
-        while j < len(words) and words[j].lower() in _DET:
-            j += 1
-        return _plural_head(words, j)
+        return _plural_head(words, _skip(words, i + 2, _DET))
     return _plural_head(words, i + 1)
 
 

@@ -1,0 +1,1 @@
+"""A public real-document question set: ContractNLI agreements with the annotators' evidence spans."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -91,21 +91,29 @@ def create_app(
     mini: Any = None,
     worker: bool = True,
     static_dir: Path = STATIC,
+    mcp: bool = True,
+    host: str = "127.0.0.1",
 ) -> FastAPI:
     """The FastAPI application serving ``store`` to the holders of ``tokens``.
 
     With ``worker`` (the default) the store's background ingestion worker runs while the
     application does. ``chat``/``mini`` are chat models (``complete(system, messages)``)
     for answers and routing; without them ``/ask`` answers with sentences extracted from the
-    assembled context (``answer_kind`` ``extracted`` or ``not-found``).
+    assembled context (``answer_kind`` ``extracted`` or ``not-found``). With ``mcp`` (the
+    default) the store's MCP server is at ``/mcp`` (streamable HTTP, the same tokens and
+    roles; :mod:`demo.mcp.http`); ``host`` is the address served, for its DNS-rebinding check.
     """
+    managers: list[Any] = []
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if worker:
             store.start_worker()
         try:
-            yield
+            async with AsyncExitStack() as stack:
+                for manager in managers:
+                    await stack.enter_async_context(manager.run())
+                yield
         finally:
             if worker:
                 store.stop_worker()
@@ -363,6 +371,10 @@ def create_app(
 
         return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
+    if mcp:
+        from demo.mcp.http import mount
+
+        managers.append(mount(app, store, tokens, chat=chat, mini=mini, host=host))
     _document_upload_schemas(app)
     return app
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,9 +56,12 @@ def stdio_params(kb: Kb, *args: str, env: dict[str, str] | None = None) -> Stdio
     )
 
 
-def http_transport(url: str, token: str | None) -> AbstractAsyncContextManager[Any]:
+@asynccontextmanager
+async def http_transport(url: str, token: str | None) -> AsyncIterator[Any]:
+    """The SDK's streamable HTTP transport to ``url``, with ``token`` as the bearer token."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return streamable_http_client(url, http_client=httpx2.AsyncClient(headers=headers, timeout=60))
+    async with httpx2.AsyncClient(headers=headers, timeout=60) as http, streamable_http_client(url, http_client=http) as streams:
+        yield streams
 
 
 def run(server: Any, body: Callable[[Client], Awaitable[Any]]) -> Any:

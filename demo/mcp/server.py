@@ -56,6 +56,8 @@ Mode = Annotated[
 ]
 DocIds = Annotated[list[str] | None, Field(description="document_id values from list_sources.", max_length=1000)]
 
+_IDS = " (list_collections and list_sources give the ids you can use)"
+
 READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False)
 
@@ -105,14 +107,17 @@ def build_server(store: KnowledgeStore, who: Who, *, chat: Any = None, mini: Any
         "dan-ven-knowledge", title="dan + ven knowledge store", instructions=INSTRUCTIONS, version="1", log_level="WARNING"
     )
 
-    async def run(ctx: Context, fn: Callable[[AccessContext], _T], write: bool = False) -> _T:
-        principal = who(ctx)
+    async def call(ctx: Context, fn: Callable[[AccessContext], _T], write: bool) -> _T:
+        principal = who(ctx)  # raises ToolError when the caller is unknown
         if write and not principal.can_write:
             raise ToolError("Forbidden: this token has the reader role: changes need an operator token")
+        return await anyio.to_thread.run_sync(lambda: fn(AccessContext(principal.subject)))
+
+    async def run(ctx: Context, fn: Callable[[AccessContext], _T], write: bool = False) -> _T:
         try:
-            return await anyio.to_thread.run_sync(lambda: fn(AccessContext(principal.subject)))
+            return await call(ctx, fn, write)
         except NotFoundError as exc:
-            raise ToolError(f"{_problem(exc)} (list_collections and list_sources give the ids you can use)") from None
+            raise ToolError(_problem(exc) + _IDS) from None
         except StoreError as exc:
             raise ToolError(_problem(exc)) from None
 
@@ -264,11 +269,13 @@ def build_server(store: KnowledgeStore, who: Who, *, chat: Any = None, mini: Any
 
     async def read(ctx: Context, fn: Callable[[AccessContext], str]) -> str:
         try:
-            return await run(ctx, fn)
+            return await call(ctx, fn, False)
         except ToolError as exc:
-            if str(exc).startswith("Not found"):
-                raise ResourceNotFoundError(str(exc)) from None
             raise ResourceError(str(exc)) from None
+        except NotFoundError as exc:
+            raise ResourceNotFoundError(_problem(exc) + _IDS) from None
+        except StoreError as exc:
+            raise ResourceError(_problem(exc)) from None
 
     @server.resource(
         "knowledge://collections/{collection_id}/sources",

@@ -136,6 +136,10 @@ async def check_read_tools(client: Client, kb: Kb) -> None:
     hit = found["passages"][0]
     assert hit["locator"] and hit["text"] and isinstance(hit["record"]["ssSeq"], int)
 
+    for mode in ("semantic", "hybrid"):  # the store embeds (hashing): every mode answers as asked
+        ranked = payload(await client.call_tool("search", {"collection_id": kb.alice, "query": "payment terms", "mode": mode}))
+        assert ranked["mode"] == mode and ranked["passages"] and ranked["notice"] == ""
+
     passage = payload(await client.call_tool("get_passage", {"collection_id": kb.alice, "passage_id": hit["id"]}))
     assert passage["text"] == hit["text"] and passage["id"] == hit["id"]
 

@@ -5,7 +5,8 @@
 * ``python -m demo ask [FILES...] -q QUESTION`` — one question (about files, or a ``--db``);
 * ``python -m demo ingest FILES... --db PATH`` — add files to a persistent store;
 * ``python -m demo search -q QUERY --db PATH`` — keyword / semantic / hybrid search;
-* ``python -m demo serve --db PATH`` — the HTTP API and the web page.
+* ``python -m demo serve --db PATH`` — the HTTP API and the web page (and MCP at ``/mcp``);
+* ``python -m demo mcp --db PATH`` — the store for an agent over MCP (stdio).
 
 Every command runs on a knowledge store (``demo.store``): a temporary SQLite file unless
 ``--db`` names one (a path, ``sqlite:///path`` or ``postgresql://...``). Offline by default:
@@ -92,6 +93,10 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="serve the store over HTTP with the web page (--db, --host, --port, --tokens)")
     add_arguments(serve)
+    from demo.mcp.stdio import add_arguments as add_mcp_arguments
+
+    mcp = sub.add_parser("mcp", help="serve the store to an agent over MCP on stdin/stdout (--db, --role or --tokens)")
+    add_mcp_arguments(mcp)
     return parser
 
 
@@ -272,6 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         from demo.server.serve import run
 
         return run(args)
+    if command == "mcp":
+        from demo.mcp.stdio import run as run_mcp
+
+        return run_mcp(args)
     if command in ("ingest", "search") and not args.db:
         sys.stderr.write(f"python -m demo {command} needs --db PATH (a store that outlives the command)\n")
         return 2

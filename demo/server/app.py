@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -29,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from demo.server.auth import Principal, TokenTable
+from demo.server.convert import answered, ask_options, ask_out, collection_out, job_out, passage_out, source_out
 from demo.server.limits import BodyLimit
 from demo.server.problems import Problem, install_handlers
 from demo.server.schemas import (
@@ -47,15 +48,7 @@ from demo.server.schemas import (
     TextUpload,
     WhoAmI,
 )
-from demo.store import (
-    AccessContext,
-    AskOptions,
-    AskResult,
-    Job,
-    KnowledgeStore,
-    Passage,
-    Source,
-)
+from demo.store import AccessContext, AskResult, KnowledgeStore
 
 __all__ = ["STATIC", "create_app"]
 
@@ -75,60 +68,6 @@ SECURITY_HEADERS = {
 }
 # Swagger UI runs inline code; it gets its own, still local-only policy.
 DOCS_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
-
-
-def _job(j: Job) -> JobOut:
-    return JobOut(
-        id=j.id, state=j.state.value, progress=j.progress, error=j.error, version_id=j.version_id, file_name=j.file_name,
-        document_id=j.document_id, kind=j.kind, note=j.note, attempts=j.attempts, created=j.created, updated=j.updated,
-    )
-
-
-def _source(s: Source) -> SourceOut:
-    return SourceOut(
-        document_id=s.document_id, version_id=s.version_id, file_name=s.file_name, hash=s.hash, chunk_count=s.chunk_count,
-        title=s.title, tokens=s.tokens, size=s.size, embedding=s.embedding,
-    )
-
-
-def _passage(p: Passage) -> PassageOut:
-    return PassageOut(
-        id=p.id, collection_id=p.collection_id, document_id=p.document_id, version_id=p.version_id, file_name=p.file_name,
-        locator=p.locator, text=p.text, score=p.score, tokens=p.tokens, record=dict(p.record),
-    )
-
-
-def _ask_out(r: AskResult, answer: str | None, kind: str) -> AskOut:
-    route = {
-        "path": r.path,
-        "kind": r.route.kind if r.route else None,
-        "documents": [{"document_id": d, "file_name": f, "confidence": c} for d, f, c in (r.route.documents if r.route else ())],
-        "reply": r.route.reply if r.route else "",
-        "broad": r.broad,
-    }
-    t = r.tokens
-    return AskOut.model_validate(
-        {
-            "question": r.question,
-            "route": route,
-            "answer": answer,
-            "answer_kind": kind,
-            "extract": [
-                {"text": i.text, "locator": i.locator, "passage_id": i.passage_id, "score": i.score}
-                for i in (r.extract.items if r.extract is not None else ())
-            ],
-            "context": r.context,
-            "citations": [
-                {"passage_id": c.passage_id, "document_id": c.document_id, "version_id": c.version_id,
-                 "file_name": c.file_name, "locator": c.locator, "seq": c.seq}
-                for c in r.citations
-            ],
-            "tokens": {"context": t.context, "retrieval": t.retrieval, "enrichment": t.enrichment, "index": t.index,
-                       "max_tokens": t.max_tokens},
-            "notes": list(r.notes),
-            "mode": r.mode.value,
-        }
-    )
 
 
 def _stream(chat: Any, system: str, messages: list[tuple[str, str]]) -> Iterator[str]:
@@ -152,21 +91,29 @@ def create_app(
     mini: Any = None,
     worker: bool = True,
     static_dir: Path = STATIC,
+    mcp: bool = True,
+    host: str = "127.0.0.1",
 ) -> FastAPI:
     """The FastAPI application serving ``store`` to the holders of ``tokens``.
 
     With ``worker`` (the default) the store's background ingestion worker runs while the
     application does. ``chat``/``mini`` are chat models (``complete(system, messages)``)
     for answers and routing; without them ``/ask`` answers with sentences extracted from the
-    assembled context (``answer_kind`` ``extracted`` or ``not-found``).
+    assembled context (``answer_kind`` ``extracted`` or ``not-found``). With ``mcp`` (the
+    default) the store's MCP server is at ``/mcp`` (streamable HTTP, the same tokens and
+    roles; :mod:`demo.mcp.http`); ``host`` is the address served, for its DNS-rebinding check.
     """
+    managers: list[Any] = []
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if worker:
             store.start_worker()
         try:
-            yield
+            async with AsyncExitStack() as stack:
+                for manager in managers:
+                    await stack.enter_async_context(manager.run())
+                yield
         finally:
             if worker:
                 store.stop_worker()
@@ -245,21 +192,21 @@ def create_app(
     @app.post("/api/collections", status_code=201, response_model=CollectionOut, tags=["collections"])
     def create_collection(body: CollectionIn, who: Principal = Depends(operator)) -> CollectionOut:
         c = store.create_collection(body.name, access(who))
-        return CollectionOut(id=c.id, name=c.name, owner=c.owner)
+        return collection_out(c)
 
     @app.get("/api/collections", response_model=list[CollectionOut], tags=["collections"])
     def list_collections(who: Principal = Depends(principal)) -> list[CollectionOut]:
-        return [CollectionOut(id=c.id, name=c.name, owner=c.owner) for c in store.list_collections(access(who))]
+        return [collection_out(c) for c in store.list_collections(access(who))]
 
     @app.get("/api/collections/{cid}", response_model=CollectionOut, tags=["collections"])
     def get_collection(cid: str, who: Principal = Depends(principal)) -> CollectionOut:
         c = store.get_collection(cid, access(who))
-        return CollectionOut(id=c.id, name=c.name, owner=c.owner)
+        return collection_out(c)
 
     @app.patch("/api/collections/{cid}", response_model=CollectionOut, tags=["collections"])
     def rename_collection(cid: str, body: CollectionIn, who: Principal = Depends(operator)) -> CollectionOut:
         c = store.rename_collection(cid, body.name, access(who))
-        return CollectionOut(id=c.id, name=c.name, owner=c.owner)
+        return collection_out(c)
 
     @app.delete("/api/collections/{cid}", status_code=204, tags=["collections"])
     def delete_collection(cid: str, who: Principal = Depends(operator)) -> Response:
@@ -327,15 +274,15 @@ def create_app(
 
     @app.get("/api/knowledge/{cid}/jobs", response_model=list[JobOut], tags=["jobs"])
     def list_jobs(cid: str, who: Principal = Depends(principal)) -> list[JobOut]:
-        return [_job(j) for j in store.list_jobs(cid, access(who))]
+        return [job_out(j) for j in store.list_jobs(cid, access(who))]
 
     @app.get("/api/knowledge/{cid}/jobs/{jid}", response_model=JobOut, tags=["jobs"])
     def get_job(cid: str, jid: str, who: Principal = Depends(principal)) -> JobOut:
-        return _job(store.get_job(cid, jid, access(who)))
+        return job_out(store.get_job(cid, jid, access(who)))
 
     @app.post("/api/knowledge/{cid}/jobs/{jid}/retry", status_code=202, response_model=JobOut, tags=["jobs"])
     def retry_job(cid: str, jid: str, who: Principal = Depends(operator)) -> JobOut:
-        return _job(store.retry_job(cid, jid, access(who)))
+        return job_out(store.retry_job(cid, jid, access(who)))
 
     @app.post("/api/knowledge/{cid}/jobs/{jid}/cancel", status_code=204, tags=["jobs"])
     def cancel_job(cid: str, jid: str, who: Principal = Depends(operator)) -> Response:
@@ -344,7 +291,7 @@ def create_app(
 
     @app.get("/api/knowledge/{cid}/documents", response_model=list[SourceOut], tags=["documents"])
     def list_documents(cid: str, who: Principal = Depends(principal)) -> list[SourceOut]:
-        return [_source(s) for s in store.list_sources(cid, access(who))]
+        return [source_out(s) for s in store.list_sources(cid, access(who))]
 
     @app.get(
         "/api/knowledge/{cid}/documents/{document_id}/source",
@@ -363,7 +310,7 @@ def create_app(
 
     @app.get("/api/knowledge/{cid}/documents/{document_id}/passages", response_model=list[PassageOut], tags=["documents"])
     def document_passages(cid: str, document_id: str, offset: int = 0, limit: int = 100, who: Principal = Depends(principal)) -> list[PassageOut]:
-        return [_passage(p) for p in store.list_passages(cid, document_id, access(who), offset=offset, limit=limit)]
+        return [passage_out(p) for p in store.list_passages(cid, document_id, access(who), offset=offset, limit=limit)]
 
     @app.delete("/api/knowledge/{cid}/documents/{document_id}", status_code=204, tags=["documents"])
     def delete_document(cid: str, document_id: str, who: Principal = Depends(operator)) -> Response:
@@ -378,12 +325,12 @@ def create_app(
             cid, body.query, access(who), mode=body.mode, limit=body.limit, budget=body.budget, filters=body.filters,
             include_documents=body.include_documents, exclude_documents=body.exclude_documents, version_id=body.version_id,
         )
-        return SearchOut(mode=res.mode.value, passages=[_passage(p) for p in res.passages], estimated_tokens=res.estimated_tokens,
+        return SearchOut(mode=res.mode.value, passages=[passage_out(p) for p in res.passages], estimated_tokens=res.estimated_tokens,
                          notice=res.notice)
 
     @app.get("/api/knowledge/{cid}/passages/{pid}", response_model=PassageOut, tags=["search"])
     def get_passage(cid: str, pid: str, who: Principal = Depends(principal)) -> PassageOut:
-        return _passage(store.get_passage(cid, pid, access(who)))
+        return passage_out(store.get_passage(cid, pid, access(who)))
 
     @app.post(
         "/api/knowledge/{cid}/ask",
@@ -392,8 +339,7 @@ def create_app(
         responses={200: {"content": {"text/event-stream": {}}, "description": "with Accept: text/event-stream, the answer streams"}},
     )
     async def ask(cid: str, body: AskIn, request: Request, who: Principal = Depends(principal)) -> Any:
-        routing = body.routing or ("model" if mini is not None else "lexical")
-        options = AskOptions(max_tokens=body.max_tokens, routing=routing, extract=chat is None, structure=body.structure)
+        options = ask_options(max_tokens=body.max_tokens, routing=body.routing, structure=body.structure, chat=chat, mini=mini)
         result: AskResult = await run_in_threadpool(
             lambda: store.ask(cid, body.question, access(who), options=options, mode=body.mode, mini=mini)
         )
@@ -401,13 +347,10 @@ def create_app(
         streaming = "text/event-stream" in request.headers.get("accept", "")
         generate = chat is not None and bool(result.context)
         if not streaming:
-            if generate:
-                answer = await run_in_threadpool(chat.complete, result.system_prompt, messages)
-                return JSONResponse(_ask_out(result, answer, "generated").model_dump())
-            return JSONResponse(_ask_out(result, result.answer, result.answer_kind).model_dump())
+            return JSONResponse((await run_in_threadpool(answered, result, chat)).model_dump())
 
         async def events() -> AsyncIterator[bytes]:
-            meta = _ask_out(result, None, "generated" if generate else result.answer_kind).model_dump()
+            meta = ask_out(result, None, "generated" if generate else result.answer_kind).model_dump()
             meta.pop("answer")
             yield _sse("context", meta)
             parts: list[str] = []
@@ -428,6 +371,10 @@ def create_app(
 
         return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
+    if mcp:
+        from demo.mcp.http import mount
+
+        managers.append(mount(app, store, tokens, chat=chat, mini=mini, host=host))
     _document_upload_schemas(app)
     return app
 

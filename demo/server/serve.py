@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from demo.cli_options import add_model_arguments
 from demo.models import chat_models
 
-__all__ = ["add_arguments", "is_loopback", "run"]
+__all__ = ["SetupError", "add_arguments", "is_loopback", "login_name", "open_store", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +56,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     from demo.server.app import create_app
     from demo.server.auth import TokenFileError, TokenTable
-    from demo.store import KnowledgeStore, StoreError, StoreOptions, named_provider
 
     if args.tokens:
         try:
@@ -71,32 +70,17 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 "the store. Give --tokens FILE, or listen on 127.0.0.1.\n"
             )
             return 2
-        subject = args.subject or _login()
+        subject = args.subject or login_name()
         tokens, token = TokenTable.single_user(subject)
         out.write(f"single-user mode (no --tokens): subject {subject!r}, role operator\ntoken: {token}\n")
-    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
-    name = "openai" if args.embeddings == "default" and online else args.embeddings
     try:
-        embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n")) or "none"
-    except StoreError as exc:
-        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        store, chat, mini = open_store(args)
+    except SetupError as exc:
+        sys.stderr.write(f"error: {exc}\n")
         return 2
     try:
-        chat, mini = chat_models(
-            args.chat, online=online, main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini")
-        )
-    except (ImportError, RuntimeError, ValueError) as exc:
-        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
-        return 2
-    try:
-        options = StoreOptions(max_tokens=args.max_tokens, max_file_bytes=args.max_file_bytes, max_pending_jobs=args.max_pending_jobs)
-        store = KnowledgeStore(args.db, options=options, embeddings=embeddings)
-    except (StoreError, ValueError, TypeError) as exc:
-        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
-        return 2
-    try:
-        app = create_app(store, tokens, chat=chat, mini=mini, worker=not args.no_worker)
-        out.write(f"serving {store!r} on http://{args.host}:{args.port}/ (API docs at /docs)\n")
+        app = create_app(store, tokens, chat=chat, mini=mini, worker=not args.no_worker, host=args.host)
+        out.write(f"serving {store!r} on http://{args.host}:{args.port}/ (API docs at /docs, MCP at /mcp)\n")
         out.flush()
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, server_header=False, proxy_headers=False)
     finally:
@@ -104,7 +88,42 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
-def _login() -> str:
+class SetupError(Exception):
+    """The store or the models cannot be opened as configured; the message says why."""
+
+
+def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
+    """(store, chat, mini) from the options ``--db``, ``--embeddings``, ``--chat``,
+    ``--offline``, ``--max-tokens`` (and ``--max-file-bytes``, ``--max-pending-jobs``
+    where the command has them); :class:`SetupError` for a refused configuration."""
+    from demo.store import KnowledgeStore, StoreError, StoreOptions, named_provider
+
+    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
+    name = "openai" if args.embeddings == "default" and online else args.embeddings
+    try:
+        embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n")) or "none"
+    except StoreError as exc:
+        raise SetupError(f"{type(exc).__name__}: {exc}") from None
+    try:
+        chat, mini = chat_models(
+            args.chat, online=online, main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini")
+        )
+    except (ImportError, RuntimeError, ValueError) as exc:
+        raise SetupError(f"{type(exc).__name__}: {exc}") from None
+    defaults = StoreOptions()
+    try:
+        options = StoreOptions(
+            max_tokens=args.max_tokens,
+            max_file_bytes=getattr(args, "max_file_bytes", defaults.max_file_bytes),
+            max_pending_jobs=getattr(args, "max_pending_jobs", defaults.max_pending_jobs),
+        )
+        store = KnowledgeStore(args.db, options=options, embeddings=embeddings)
+    except (StoreError, ValueError, TypeError) as exc:
+        raise SetupError(f"{type(exc).__name__}: {exc}") from None
+    return store, chat, mini
+
+
+def login_name() -> str:
     try:
         return getpass.getuser() or "local"
     except (KeyError, OSError):

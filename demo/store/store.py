@@ -465,39 +465,82 @@ class KnowledgeStore:
                 self._vens.popitem(last=False)
         return built
 
-    def expand(self, cid: str, passage_ids: Sequence[str], access: AccessContext, *, budget: int = 2000) -> list[Passage]:
+    def expand(
+        self,
+        cid: str,
+        passage_ids: Sequence[str],
+        access: AccessContext,
+        *,
+        budget: int = 2000,
+        neighbours: int = 0,
+        max_tokens: int | None = None,
+    ) -> list[Passage]:
         """The passages with what completes them (whole tables, runs of revisions and comments,
         then the chunks they refer to and that refer to them: ven's ``add_related_chunks``
-        with ``references``) within ``budget`` extra tokens per source, in reading order."""
+        with ``references``) within ``budget`` extra tokens per source, in reading order.
+
+        ``neighbours`` (0-5): then up to that many chunks before and after each passage, in
+        reading order, nearest first, while the source's extra tokens stay under ``budget``.
+        ``max_tokens``: a hard cap on the tokens of everything returned, the passages asked
+        for included; what would pass it is left out whole (ven's ``max_tokens``), and
+        passages that alone hold more are an :class:`InvalidRequestError`.
+        """
         self._collection(cid, access, False)
         if isinstance(passage_ids, str) or not passage_ids or len(passage_ids) > 50:
             raise InvalidRequestError("passage_ids must be a list of 1 to 50 passage ids")
         if isinstance(budget, bool) or not isinstance(budget, int) or not 0 <= budget <= 100_000:
             raise InvalidRequestError(f"budget must be an int from 0 to 100,000 tokens, got {budget!r}")
+        if isinstance(neighbours, bool) or not isinstance(neighbours, int) or not 0 <= neighbours <= 5:
+            raise InvalidRequestError(f"neighbours must be an int from 0 to 5, got {neighbours!r}")
+        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or not 1 <= max_tokens <= 1_000_000):
+            raise InvalidRequestError(f"max_tokens must be an int from 1 to 1,000,000 or None, got {max_tokens!r}")
         ids = list(dict.fromkeys(str(p) for p in passage_ids))
         with self.backend.read() as tx:
             found = tx.rows(
-                f"SELECT id, version_id, seq FROM passages WHERE collection_id = ? AND id IN ({placeholders(len(ids))})",
+                f"SELECT id, version_id, seq, tokens FROM passages WHERE collection_id = ? AND id IN ({placeholders(len(ids))})",
                 [cid, *ids],
             )
             missing = set(ids) - {r[0] for r in found}
             if missing:
                 raise NotFoundError(f"passage(s) {', '.join(sorted(missing))} not found: their source may have been replaced; search again")
             by_version: dict[str, list[int]] = {}
-            for _, version_id, seq in found:
+            anchor_tokens: dict[str, int] = {}
+            for _, version_id, seq, tokens in found:
                 by_version.setdefault(version_id, []).append(int(seq))
+                anchor_tokens[version_id] = anchor_tokens.get(version_id, 0) + int(tokens or 0)
+            asked_total = sum(anchor_tokens.values())
+            if max_tokens is not None and asked_total > max_tokens:
+                raise InvalidRequestError(
+                    f"the {len(ids)} passages asked for hold {asked_total} tokens, over max_tokens={max_tokens}: "
+                    "ask for fewer passages or a larger max_tokens"
+                )
             out: list[Passage] = []
+            spent = 0
+            asked_later = asked_total
             for version_id, seqs in by_version.items():
                 v = self._ven(tx, version_id)
-                with v.begin_expansion(seqs) as exp:
+                asked_later -= anchor_tokens[version_id]
+                # what is left of the cap, less what the later sources' own passages need
+                cap = None if max_tokens is None else max_tokens - spent - asked_later
+                with v.begin_expansion(seqs, max_tokens=cap) as exp:
                     exp.add_related_chunks(
                         revisions=v.has_revisions, comments=v.has_comments, budget=budget, references=v.has_references
                     )
-                    chosen = list(exp.seqs)
+                    chosen = set(exp.seqs)
+                    extra, total = exp.enrichment_tokens, exp.tokens
+                if neighbours:
+                    for seq in _neighbours(v, seqs, chosen, neighbours):
+                        cost = v.chunk_tokens(seq)
+                        if extra >= budget or (cap is not None and total + cost > cap):
+                            break
+                        chosen.add(seq)
+                        extra, total = extra + cost, total + cost
+                spent += total
+                ordered = sorted(chosen)
                 rows = tx.rows(
                     f"SELECT {PASSAGE_COLUMNS} FROM passages p JOIN documents d ON d.id = p.document_id "
-                    f"WHERE p.version_id = ? AND p.seq IN ({placeholders(len(chosen))}) ORDER BY p.seq",
-                    [version_id, *chosen],
+                    f"WHERE p.version_id = ? AND p.seq IN ({placeholders(len(ordered))}) ORDER BY p.seq",
+                    [version_id, *ordered],
                 )
                 asked = set(seqs)
                 # score 1.0 marks the passages asked for, 0.0 what completes them
@@ -563,3 +606,15 @@ class KnowledgeStore:
     def backup(self, path: str | os.PathLike[str]) -> None:
         """A consistent copy of a SQLite store (its online backup; never copy the live file and its WAL)."""
         self.backend.backup(os.fspath(path))
+
+
+def _neighbours(v: ven.Ven, asked: Sequence[int], chosen: set[int], n: int) -> list[int]:
+    """The chunks up to ``n`` before and after each asked seq, nearest first (distance 1 of
+    every asked chunk, before then after, then distance 2, ...), not yet chosen, each once."""
+    out: dict[int, None] = {}
+    for d in range(1, n + 1):
+        for seq in sorted(asked):
+            for cand in (seq - d, seq + d):
+                if 0 <= cand < v.chunk_count and cand not in chosen:
+                    out.setdefault(cand, None)
+    return list(out)

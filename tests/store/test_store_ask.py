@@ -228,6 +228,52 @@ def test_expand_follows_cross_references(store):
     assert [p.id for p in store.expand(cid, [clause.id], ALICE, budget=0)] == [clause.id]
 
 
+NOTES = "\n\n".join(f"## Part {i}\n\n" + f"Paragraph {i} says the number {i} many times over. " * 30 for i in range(8)).encode()
+
+
+def test_expand_adds_neighbours_nearest_first_within_the_budget(store):
+    cid = store.create_collection("Neighbours", ALICE).id
+    job = ingest(store, cid, "notes.md", NOTES)
+    passages = store.list_passages(cid, job.document_id, ALICE)
+    assert len(passages) >= 6, "the test needs several chunks"
+    mid = passages[3]
+    assert [p.seq for p in store.expand(cid, [mid.id], ALICE)] == [mid.seq]  # no neighbours by default
+    two = store.expand(cid, [mid.id], ALICE, neighbours=2, budget=100_000)
+    assert [p.seq for p in two] == [mid.seq - 2, mid.seq - 1, mid.seq, mid.seq + 1, mid.seq + 2]
+    assert [p.score for p in two] == [0.0, 0.0, 1.0, 0.0, 0.0]
+    # a budget of one chunk: only the nearest chunk before is added (then the budget is spent)
+    one = store.expand(cid, [mid.id], ALICE, neighbours=2, budget=1)
+    assert [p.seq for p in one] == [mid.seq - 1, mid.seq]
+    first = store.expand(cid, [passages[0].id], ALICE, neighbours=1, budget=100_000)
+    assert [p.seq for p in first] == [0, 1]
+    with pytest.raises(InvalidRequestError, match="neighbours"):
+        store.expand(cid, [mid.id], ALICE, neighbours=6)
+
+
+def test_expand_keeps_under_max_tokens(store):
+    cid = store.create_collection("Capped", ALICE).id
+    job = ingest(store, cid, "notes.md", NOTES)
+    passages = store.list_passages(cid, job.document_id, ALICE)
+    mid = passages[3]
+    cap = mid.tokens + passages[2].tokens  # room for one neighbour, not two
+    out = store.expand(cid, [mid.id], ALICE, neighbours=2, budget=100_000, max_tokens=cap)
+    assert [p.seq for p in out] == [mid.seq - 1, mid.seq]
+    assert sum(p.tokens for p in out) <= cap
+    with pytest.raises(InvalidRequestError, match="over max_tokens"):
+        store.expand(cid, [mid.id], ALICE, max_tokens=mid.tokens - 1)
+    with pytest.raises(InvalidRequestError, match="max_tokens"):
+        store.expand(cid, [mid.id], ALICE, max_tokens=0)
+
+
+def test_expand_caps_a_table_whole(loaded):
+    store, cid, jobs = loaded
+    table = [p for p in store.list_passages(cid, jobs[1].document_id, ALICE) if p.record["ssTables"]]
+    whole = store.expand(cid, [table[0].id], ALICE, budget=5000)
+    assert len(whole) > 1
+    capped = store.expand(cid, [table[0].id], ALICE, budget=5000, max_tokens=table[0].tokens)
+    assert [p.id for p in capped] == [table[0].id]  # the rest of the table would pass the cap: left out whole
+
+
 class Failing:
     def complete(self, system, messages):  # type: ignore[no-untyped-def]
         raise ConnectionError("the model endpoint is down")

@@ -52,19 +52,17 @@ store, any model.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import logging
 import math
-import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ven.capped import CapPolicy, completion, nearest_rows, spend_cap
 from ven.document import Ven
 from ven.errors import VenError
 from ven.lexical import lexical_route
-from ven.ordering import by_distance
 from ven.prompts import (
     asks_for_qualifiers,
     asks_for_set,
@@ -73,7 +71,7 @@ from ven.prompts import (
     scope_system_prompt,
 )
 from ven.routing import Route, RouteKind, doc_id_key, parse_route
-from ven.set_intent import MAX_QUESTION
+from ven.people import named_people
 
 __all__ = [
     "Collection",
@@ -350,9 +348,10 @@ class Collection:
         broad: bool | Callable[[str], bool] | None = None,
         max_tokens: int | None = None,
         retrieval_share: float = 0.5,
-        partial_tables: bool = False,
+        partial_tables: bool = True,
         structure: bool | Callable[[str], bool] | None = None,
         referring: bool | Callable[[str], bool] | None = None,
+        hints: bool = False,
     ) -> CollectionContext:
         """Build the context for ``question`` (see the module docstring for the steps).
 
@@ -493,7 +492,7 @@ class Collection:
                         + (", as a broad question" if self.routed_as_broad else "")
                     )
         if broad is None:
-            is_broad = looks_broad(question)
+            is_broad = hints and looks_broad(question)
         elif callable(broad):
             is_broad = bool(broad(question))
         else:
@@ -503,6 +502,7 @@ class Collection:
             question,
             asks_for_set,
             cap is not None,
+            hints,
             "a one-fact question: its hits are sent without completing their tables "
             "and runs of revisions or comments",
             notes,
@@ -512,6 +512,7 @@ class Collection:
             question,
             asks_for_qualifiers,
             cap is not None,
+            hints,
             "a question that does not ask whether something holds: the chunks that "
             "refer to its hits are not added (what the hits refer to is)"
             if any(d.ven.has_references for d in self._docs.values())
@@ -576,9 +577,9 @@ class Collection:
         how: _Routing,
         cap: int | None = None,
         share: float = 0.5,
-        partial: bool = False,
-        whole: bool = True,
-        refs: bool = True,
+        partial: bool = True,
+        whole: bool | None = True,
+        refs: bool | None = True,
     ) -> CollectionContext:
         in_scope = [d for d in self.doc_ids if restrict is None or d in restrict]
         limit = max(1, math.ceil(self.total_chunks * self.retrieval_pct / 100))
@@ -588,19 +589,26 @@ class Collection:
             limit = max(limit, math.ceil(2 * cap / mean))
         found = list(search(question, limit, restrict))
         hits = self._hits(found, in_scope)
-        order = [(d, s) for d, s in self._ordered(found, in_scope)]
-        if how.broad:
-            hits = self._global(question, search, hits, in_scope, limit if cap is not None else 0)
-            order = _round_robin(hits, in_scope)
         if cap is not None:
+            order = self._ordered(found, in_scope)
             more: Iterator[list[tuple[str, int]]] | None = None
             ceiling = sum(self._docs[d].ven.chunk_count for d in in_scope)
             if len(found) >= limit and limit < ceiling:
                 # A full answer: the search may hold more hits for the back-fill.
                 more = self._more_hits(question, search, restrict, in_scope, limit, ceiling)
-            return self._capped(
-                hits, order, cap, share, how, partial, whole, more, in_scope, refs, question
+            policy = CapPolicy(
+                share=share,
+                structure=whole,
+                referring=refs is not False,
+                partial=partial,
+                broad=how.broad,
+                spread=self.global_spread_pct / 100,
             )
+            return self._capped(hits, order, cap, policy, how, more, in_scope, question)
+        whole = True if whole is None else whole
+        refs = True if refs is None else refs
+        if how.broad:
+            hits = self._global(question, search, hits, in_scope)
         retrieval = {
             d: sum(self._docs[d].ven.chunk_tokens(s) for s in seqs) for d, seqs in hits.items()
         }
@@ -679,119 +687,46 @@ class Collection:
         hits: dict[str, list[int]],
         order: Sequence[tuple[str, int]],
         cap: int,
-        share: float,
+        policy: CapPolicy,
         how: _Routing,
-        partial: bool = False,
-        whole: bool = True,
         more: Iterator[list[tuple[str, int]]] | None = None,
         in_scope: Sequence[str] = (),
-        refs: bool = True,
         question: str = "",
     ) -> CollectionContext:
-        """Spend a hard token cap across files in hit-rank order (see :meth:`context`;
-        ``whole``: complete the hits' structures; ``more``: the back-fill's further
-        searches, asked only while the cap has room for the smallest chunk in scope;
-        ``question``: whose comments and revisions to add, see :func:`_named_marks`)."""
-        complete = functools.partial(_completion, whole=whole)
-        chosen: dict[str, set[int]] = {}
-        taken: list[tuple[str, int]] = []
-        total = 0
-
-        def add(d: str, seqs: Iterable[int]) -> bool:
-            nonlocal total
-            have = chosen.setdefault(d, set())
-            new = set(seqs) - have
-            cost = sum(self._docs[d].ven.chunk_tokens(s) for s in new)
-            if total + cost > cap:
-                return False
-            have |= new
-            total += cost
-            return True
-
-        def bring(d: str, s: int) -> bool:  # s with its structure when that fits, else alone
-            return add(d, complete(self._docs[d].ven, s)) or add(d, [s])
-
-        rest = list(order)
-        while rest and total < cap * share:  # 1. hits, best first
-            d, s = rest.pop(0)
-            if add(d, [s]):
-                taken.append((d, s))
-        for d, s in taken:  # 2. their structures, best first, whole or (partial) in part
-            v = self._docs[d].ven
-            if not add(d, complete(v, s)) and partial:
-                _nearest_rows(v, s, chosen[d], functools.partial(_one, add, d))
-
-        def refer(d: str, s: int) -> None:  # what hit s refers to (``refs``: and referrers)
-            v = self._docs[d].ven
-            if v.has_references:
-                # (notes are left out: a footnote is rarely the answer, and under a cap it
-                # takes the room of the next hit)
-                for c in v.references(s, referring=refs, notes=False):
-                    if c not in chosen[d]:
-                        bring(d, c)
-
-        for d, s in taken:  # 2b. what they refer to (and with ``refs``, what refers to them)
-            refer(d, s)
-        for d in dict.fromkeys(d for d, _ in taken):  # 2c. the people the question names
-            its = [s for e, s in taken if e == d]
-            for c in _named_marks(self._docs[d].ven, question, its, chosen[d]):
-                if c not in chosen[d]:
-                    bring(d, c)
-        for d, s in rest:  # 3. further hits, with their structure when it fits, then 2b's
-            if bring(d, s):
-                taken.append((d, s))
-                refer(d, s)
-        for d in list(chosen):  # 4. comment and revision chunks while they fit
-            v = self._docs[d].ven
-            if not (v.has_comments or v.has_revisions) or total >= cap:
-                continue
-            with v.begin_expansion(sorted(chosen[d])) as exp:
-                if v.has_comments:
-                    exp.add_comment_chunks(budget=cap - total)
-                if v.has_revisions:
-                    exp.add_revision_chunks(budget=cap - total)
-                extra = [s for s in exp.seqs if s not in chosen[d]]
-            for s in extra:
-                add(d, complete(v, s))
-        # 5. back-fill: while the cap has room, hits of further searches not yet seen, in
-        # rank order, with step 3's rule
-        filled: dict[str, list[int]] = {}
-        if more is not None:
-            floor = max(1, min((self._docs[d].smallest for d in in_scope), default=1))
-            seen = set(order)
-            rounds = 0
-            while cap - total >= floor:
-                batch = next(more, None)
-                if batch is None:
-                    break
-                rounds += 1
-                for d, s in batch:
-                    if (d, s) in seen:
-                        continue
-                    seen.add((d, s))
-                    if bring(d, s):
-                        taken.append((d, s))
-                        filled.setdefault(d, []).append(s)
-                        refer(d, s)
-            if rounds:
-                n = sum(len(v) for v in filled.values())
-                note = f"back-fill: {n} more hits from {rounds} further searches"
-                how = dataclasses.replace(how, notes=(*how.notes, note))
+        """Spend a hard token cap across files in hit-rank order (:func:`ven.capped.spend_cap`;
+        ``more``: the back-fill's further searches, asked only while the cap has room for the
+        smallest chunk in scope)."""
+        vens = {d: self._docs[d].ven for d in in_scope}
+        floor = max(1, min((self._docs[d].smallest for d in in_scope), default=1))
+        spent = spend_cap(vens, order, cap, policy, question, more, floor)
+        if spent.rounds:
+            n = sum(len(v) for v in spent.filled.values())
+            note = f"back-fill: {n} more hits from {spent.rounds} further searches"
+            how = dataclasses.replace(how, notes=(*how.notes, note))
         docs: list[DocContext] = []
         texts: list[str] = []
-        hit_set = set(taken)
+        hit_set = set(spent.taken)
         for d in self.doc_ids:
-            seqs = chosen.get(d)
+            seqs = spent.chosen.get(d)
             if not seqs:
                 continue
             doc = self._docs[d]
-            ranked = tuple(hits.get(d, ())) + tuple(filled.get(d, ()))
+            ranked = tuple(hits.get(d, ())) + tuple(spent.filled.get(d, ()))
             kept = [s for s in ranked if (d, s) in hit_set]
             rtok = sum(doc.ven.chunk_tokens(s) for s in kept)
             etok = sum(doc.ven.chunk_tokens(s) for s in seqs) - rtok
             dropped = tuple(s for s in ranked if (d, s) not in hit_set)
             _contribute(
-                docs, texts, d, doc, tuple(sorted(seqs)), ranked, rtok, etok, dropped, partial
+                docs,
+                texts,
+                d,
+                doc,
+                tuple(sorted(seqs)),
+                ranked,
+                rtok,
+                etok,
+                dropped,
+                policy.partial,
             )
         return _retrieval_context(docs, texts, how)
 
@@ -904,14 +839,20 @@ def _judged(
     question: str,
     test: Callable[[str], bool],
     capped: bool,
+    hints: bool,
     note: str,
     notes: list[str],
-) -> bool:
+) -> bool | None:
     """A per-question switch of :meth:`Collection.context`: ``switch`` itself, its verdict
-    on the question, or (None) on without a cap and ``test(question)`` under one, with
+    on the question, or (None) on without a cap; under one, None (the ranking's signals
+    decide, :func:`ven.capped.spend_cap`), or with ``hints`` ``test(question)``, with
     ``note`` (unless empty) added to ``notes`` when that is no."""
     if switch is None:
-        if not capped or test(question):
+        if not capped:
+            return True
+        if not hints:
+            return None
+        if test(question):
             return True
         if note:
             notes.append(note)
@@ -919,104 +860,6 @@ def _judged(
     if callable(switch):
         return bool(switch(question))
     return switch
-
-
-def _round_robin(
-    hits: Mapping[str, Sequence[int]], in_scope: Sequence[str]
-) -> list[tuple[str, int]]:
-    """Per-file ranked hits interleaved: every file's best hit, then every file's second..."""
-    out: list[tuple[str, int]] = []
-    depth = max((len(v) for v in hits.values()), default=0)
-    for i in range(depth):
-        for d in in_scope:
-            seqs = hits.get(d, ())
-            if i < len(seqs):
-                out.append((d, seqs[i]))
-    return out
-
-
-def named_people(question: str, people: Iterable[str]) -> list[str]:
-    """The people of ``people`` that ``question`` names, as whole words: the full name of
-    two words or more, in any case (``casefold``; spacing ignored); a surname of four letters
-    or more, or a one-word name, only capitalised in the question (*Price* names Anna Price,
-    *unit price* does not; *Author*, Word's default, only as *Author*)."""
-    q = " ".join((question or "")[:MAX_QUESTION].split())
-    folded = q.casefold()
-    out: list[str] = []
-    for person in people:
-        words = person.split()
-        if not words:
-            continue
-        if len(words) > 1 and _whole_word(" ".join(words).casefold(), folded):
-            out.append(person)
-            continue
-        surname = words[-1].strip(".,")
-        if (len(words) == 1 or len(surname) >= 4) and _capitalised_word(surname, q):
-            out.append(person)
-    return out
-
-
-def _whole_word(needle: str, text: str) -> bool:
-    return bool(needle) and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", text) is not None
-
-
-def _capitalised_word(word: str, text: str) -> bool:
-    """Whether ``word`` is in ``text`` as a whole word starting with a capital letter."""
-    if not word:
-        return False
-    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
-        if m.group()[0].isupper():
-            return True
-    return False
-
-
-def _named_marks(v: Ven, question: str, hits: Sequence[int], have: set[int]) -> list[int]:
-    """The chunks not in ``have`` holding comments or revisions by the people ``question``
-    names (:func:`named_people`), nearest one of ``hits`` first: under a hard cap they come
-    before the further hits (*What did Alison Reeve ask …*, *Which changes did Laura Brennan
-    make …*: the person's marks are the answer)."""
-    if not hits or not (v.has_comments or v.has_revisions):
-        return []
-    coms = named_people(question, v.comment_authors()) if v.has_comments else []
-    revs = named_people(question, v.revision_authors()) if v.has_revisions else []
-    if not coms and not revs:
-        return []
-    with v.begin_expansion(sorted(have)) as exp:
-        for author in coms:
-            exp.add_comment_chunks(author=author)
-        for author in revs:
-            exp.add_revision_chunks(author=author)
-        found = sorted(set(exp.seqs) - have)
-    # (by_distance may yield a chunk twice, the second time farther: the first counts)
-    return list(dict.fromkeys(c for _, c in by_distance(found, sorted(set(hits)))))
-
-
-def _completion(v: Ven, anchor: int, whole: bool = True) -> set[int]:
-    """The chunks that complete the structures ``anchor`` is part of (tables, revision and
-    comment runs); just ``anchor`` when not ``whole``."""
-    if not whole:
-        return {anchor}
-    with v.begin_expansion([anchor]) as exp:
-        exp.add_related_chunks(revisions=v.has_revisions, comments=v.has_comments, budget=0)
-        return set(exp.seqs)
-
-
-def _nearest_rows(v: Ven, anchor: int, chosen: set[int], take: Callable[[int], bool]) -> None:
-    """Offer ``take`` the chunks of ``anchor``'s tables not yet in ``chosen``, nearest to
-    the anchor first (the next chunk, the one before, the one after that, ...); a side
-    stops at the first chunk ``take`` refuses, so what is taken stays contiguous."""
-    chunks = v.table_chunks(anchor)
-    if anchor not in chunks:  # no table: what did not fit is a run of revisions or comments
-        return
-    at = chunks.index(anchor)
-    after = iter(c for c in chunks[at + 1 :] if c not in chosen)
-    before = iter(c for c in reversed(chunks[:at]) if c not in chosen)
-    sides = [after, before]
-    while sides:
-        for side in list(sides):
-            c = next(side, None)
-            if c is None or not take(c):
-                sides.remove(side)
 
 
 def _partial_tables(v: Ven, seqs: Sequence[int]) -> dict[int, tuple[tuple[int, ...], int]]:
@@ -1036,10 +879,6 @@ def _partial_tables(v: Ven, seqs: Sequence[int]) -> dict[int, tuple[tuple[int, .
         if len(sent) < len(table):
             out[sent[0]] = (sent, len(table))
     return out
-
-
-def _one(add: Callable[[str, Iterable[int]], bool], doc_id: str, seq: int) -> bool:
-    return add(doc_id, [seq])
 
 
 def _partial_seqs(parts: Mapping[int, tuple[tuple[int, ...], int]]) -> tuple[int, ...]:
@@ -1103,13 +942,13 @@ def _rank_order(
         # Its structure whole, or nothing beyond the hit (dan repeats a table's header in
         # every chunk, so a row chunk alone still reads correctly), or with
         # ``partial`` the table's chunks nearest the hit that fit.
-        unit = _completion(v, anchor, whole)
+        unit = completion(v, anchor, whole)
         cost = sum(v.chunk_tokens(s) for s in unit - chosen)
         if cost and spent + cost <= allowance:
             chosen.update(unit)
             spent += cost
         elif cost and partial:
-            _nearest_rows(v, anchor, chosen, take)
+            nearest_rows(v, anchor, chosen, take)
     kept = [s for s in ranked if s not in dropped]
     if v.has_references:
         # What the kept hits refer to and (``refs``) what refers to them (a definition, an
@@ -1118,7 +957,7 @@ def _rank_order(
             for c in v.references(anchor, referring=refs):
                 if c in chosen:
                     continue
-                unit = _completion(v, c, whole)
+                unit = completion(v, c, whole)
                 cost = sum(v.chunk_tokens(s) for s in unit - chosen)
                 if spent + cost <= allowance:
                     chosen |= unit
@@ -1135,7 +974,7 @@ def _rank_order(
             # Additions must not leave a table incomplete either.
             if extra:
                 for s in sorted(extra):
-                    unit = _completion(v, s, whole)
+                    unit = completion(v, s, whole)
                     cost = sum(v.chunk_tokens(x) for x in unit - chosen)
                     if cost <= remaining:
                         chosen |= unit

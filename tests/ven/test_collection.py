@@ -65,7 +65,7 @@ def test_pointed_retrieval_with_enrichment_budgets_summing_correctly():
 def test_broad_question_spreads_retrieval_over_every_file():
     c = collection(threshold=1000)
     search = FakeSearch([("A", i) for i in range(30)] + [("B", 1), ("C", 2)])
-    ctx = c.context("summarise all the documents", search)  # looks_broad decides
+    ctx = c.context("summarise all the documents", search, hints=True)  # looks_broad decides
     assert ctx.broad
     per_file = [call for call in search.calls[1:]]
     assert {call[2] for call in per_file} == {frozenset({"A"}), frozenset({"B"}), frozenset({"C"})}
@@ -144,7 +144,7 @@ def test_routing_docs_confident_but_too_large_restricts_retrieval_as_judged():
     c = collection(threshold=1000, retrieval_pct=5, enrichment_pct=5)  # allowance 1200 tokens
     for question, broad in (("What is the price of part 3?", False), ("Compare all the prices.", True)):
         search = FakeSearch([("A", 1), ("B", 3), ("C", 4)])
-        ctx = c.context(question, search, routing="model", ask=lambda s, q: "b:80")
+        ctx = c.context(question, search, routing="model", ask=lambda s, q: "b:80", hints=True)
         assert ctx.path == "retrieval" and ctx.broad is broad
         assert {call[2] for call in search.calls} == {frozenset({"B"})}
         assert [d.doc_id for d in ctx.docs] == ["B"]
@@ -217,7 +217,7 @@ def test_rank_order_completes_the_best_hits_table_and_keeps_a_weaker_hit_alone()
     c.add(doc(*chunks, doc_id="A", title="A"), [f"a{i}" for i in range(40)])
     c.add(records("B", 40))
     c.add(records("C", 40))
-    ctx = c.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False, structure=True)
+    ctx = c.context("q", FakeSearch([("A", 20), ("A", 5)]), broad=False, structure=True, partial_tables=False)
     a = ctx.docs[0]
     # the best hit (20) gets its whole table 2; the weaker hit's table 1 (1,000 tokens)
     # does not fit the budget, so that hit is sent alone: no hit makes room for a completion
@@ -366,7 +366,7 @@ def _table_collection(**kw) -> Collection:
 
 def test_partial_tables_sends_the_rows_nearest_the_hit_and_says_so():
     c = _table_collection(enrichment_pct=1)  # 1 % of 8,000 = 80 tokens: the table does not fit
-    whole_or_alone = c.context("q", FakeSearch([("A", 7)]), broad=False, structure=True)
+    whole_or_alone = c.context("q", FakeSearch([("A", 7)]), broad=False, structure=True, partial_tables=False)
     assert whole_or_alone.docs[0].seqs == (7,) and whole_or_alone.docs[0].partial == ()
     assert "partial" not in whole_or_alone.text
     c = _table_collection(enrichment_pct=5)  # 400 tokens: four more rows
@@ -388,7 +388,7 @@ def test_partial_tables_under_a_hard_cap_stay_within_it_and_contiguous():
     assert table == list(range(table[0], table[-1] + 1)) and 0 in table and len(table) >= 2
     assert a.partial == tuple(table) and 30 in a.seqs
     assert "table: partial" in ctx.text
-    off = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, structure=True, max_tokens=450)
+    off = c.context("q", FakeSearch([("A", 0), ("A", 30)]), broad=False, structure=True, max_tokens=450, partial_tables=False)
     assert [s for s in off.docs[0].seqs if s < 20] == [0] and "partial" not in off.text
 
 
@@ -442,13 +442,13 @@ FACT_Q = "What is the unit price of the handle kit?"
 def test_under_a_hard_cap_only_a_set_question_gets_its_hits_structures(rank_order):
     c = _two_tables(enrichment_pct=10, rank_order=rank_order)
     hits = [("A", 2), ("A", 20)]
-    set_ctx = c.context(SET_Q, FakeSearch(hits), broad=False, max_tokens=1500)
-    fact_ctx = c.context(FACT_Q, FakeSearch(hits), broad=False, max_tokens=1500)
+    set_ctx = c.context(SET_Q, FakeSearch(hits), broad=False, max_tokens=1500, hints=True)
+    fact_ctx = c.context(FACT_Q, FakeSearch(hits), broad=False, max_tokens=1500, hints=True)
     assert set_ctx.docs[0].seqs == (0, 1, 2, 3, 20, 21)  # both tables whole
     assert fact_ctx.docs[0].seqs == (2, 20)  # the hits alone
     assert not any("one-fact" in n for n in set_ctx.notes)
     assert any(n.startswith("a one-fact question: its hits are sent without completing") for n in fact_ctx.notes)
-    forced = c.context(FACT_Q, FakeSearch(hits), broad=False, max_tokens=1500, structure=True)
+    forced = c.context(FACT_Q, FakeSearch(hits), broad=False, max_tokens=1500, structure=True, hints=True)
     assert forced.docs[0].seqs == set_ctx.docs[0].seqs and not any("one-fact" in n for n in forced.notes)
 
 
@@ -485,7 +485,7 @@ def test_a_one_fact_question_still_gets_what_its_hit_refers_to():
     c = Collection(threshold=1000, enrichment_pct=10)
     c.add(recs)
     c.add(records("B", 40))
-    ctx = c.context(FACT_Q, FakeSearch([("A", 5)]), broad=False, max_tokens=2000)
+    ctx = c.context(FACT_Q, FakeSearch([("A", 5)]), broad=False, max_tokens=2000, hints=True)
     assert any("one-fact" in n for n in ctx.notes)
     assert 20 in ctx.docs[0].seqs  # the definition its text names
 
@@ -516,8 +516,8 @@ QUALIFIED_Q = "Is the liability capped in every case?"
 def test_under_a_hard_cap_only_a_question_asking_whether_something_holds_gets_the_referring_chunks(rank_order):
     c = _clause_and_exception(enrichment_pct=10, rank_order=rank_order)
     hits = [("A", 5), ("A", 7)]
-    value = c.context(VALUE_Q, FakeSearch(hits), broad=False, max_tokens=300)
-    qualified = c.context(QUALIFIED_Q, FakeSearch(hits), broad=False, max_tokens=300)
+    value = c.context(VALUE_Q, FakeSearch(hits), broad=False, max_tokens=300, hints=True)
+    qualified = c.context(QUALIFIED_Q, FakeSearch(hits), broad=False, max_tokens=300, hints=True)
     # the exception takes the room of the next hit only when the question asks whether the rule holds
     assert qualified.docs[0].seqs == (5, 7, 30)
     assert value.docs[0].seqs[:2] == (5, 7) and 30 not in value.docs[0].seqs
@@ -529,7 +529,7 @@ def test_under_a_hard_cap_only_a_question_asking_whether_something_holds_gets_th
     assert 30 not in never.docs[0].seqs and not any("does not ask whether" in n for n in never.notes)
     # documents without cross-references: nothing to leave out, nothing to say
     plain = _two_tables(enrichment_pct=10)
-    assert not any("does not ask whether" in n for n in plain.context(VALUE_Q, FakeSearch(hits), broad=False, max_tokens=300).notes)
+    assert not any("does not ask whether" in n for n in plain.context(VALUE_Q, FakeSearch(hits), broad=False, max_tokens=300, hints=True).notes)
 
 
 @pytest.mark.parametrize("rank_order", [True, False])

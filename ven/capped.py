@@ -1,0 +1,304 @@
+"""Spending a hard token cap across files in hit-rank order: the selection behind
+``Collection.context(..., max_tokens=N)``.
+
+One ranking (the caller's search, best first) decides; the question's wording decides
+nothing unless the caller asks for the English-phrase hints. The steps, each adding only what
+fits what is left of the cap:
+
+1. **Best hits** — hits alone, best first, until ``share`` of the cap is spent (a hit that does
+   not fit what is left is skipped, the next one tried).
+2. **Their structures** — for each of those hits, best first, its whole table and its runs of
+   revisions and comments when *completion is wanted*; when the whole does not fit, with
+   ``partial`` the table's chunks nearest the hit (each repeats the table's header; the
+   context marks the table as partial). Completion is wanted, by default, on signals the
+   ranking and the records give, not the phrasing: another hit of the top of the ranking
+   (what the cap would hold of it alone) lies in the same structure, or the structure holds
+   marks of a person the question names (:func:`ven.people.named_people`).
+3. **What they refer to and what refers to them** (:meth:`ven.Ven.references`, notes left
+   out; ``referring=False``: only what they refer to); then the comment and revision chunks
+   of the people the question names.
+4. **Broad questions** only: each file the ranking reaches but nothing was taken from gets
+   its best hit, within ``spread`` of the cap — after the best hits, never instead of them.
+5. **Further hits**, best first, each with its structure when completion is wanted and it
+   fits, else alone, each followed by step 3's references.
+6. Comment and revision chunks of the chosen chunks while they fit.
+7. **Back-fill**: hits of further searches not yet seen, as in step 5.
+8. **Room left**: the structures of the hits not yet completed, best hit first (whole, or in
+   part with ``partial``).
+
+Guarantees (property-tested in ``tests/ven/test_capped_properties.py``): never over the cap;
+deterministic; the best-ranked hit that fits the cap alone is sent; a hit is left out while a
+lower-ranked one is sent only when it did not fit what the hits ranked above it had left
+(with what they brought); and the hits of the ranking's prefix that fits in ``share`` of a cap
+are sent at every larger cap. A stronger monotonicity — every hit sent at cap N is sent at
+every larger cap — cannot hold together with the first guarantee (a 795-token best hit and a
+57-token second hit: at a cap of 500 only the second fits, at 800 only the first), so it is
+not claimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ven.document import Ven
+from ven.ordering import by_distance
+from ven.people import named_people
+
+__all__ = ["CapPolicy", "Spent", "spend_cap", "completion", "nearest_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class CapPolicy:
+    """How a cap is spent: the switches of :meth:`ven.collection.Collection.context`."""
+
+    #: Share of the cap for step 1 (0 < share ≤ 1).
+    share: float = 0.5
+    #: Complete the hits' structures: True always, False never, None by the signals.
+    structure: bool | None = None
+    #: Add the chunks referring to the hits (what the hits refer to is always added).
+    referring: bool = True
+    #: Send the nearest chunks of a table that does not fit whole.
+    partial: bool = True
+    #: Spread what remains after the best hits over the files the ranking reaches.
+    broad: bool = False
+    #: Share of the cap the broad spread may take.
+    spread: float = 0.25
+    #: The top of the ranking the "several hits in one structure" signal looks at: the hits
+    #: that fill this many caps.
+    window: float = 1.0
+    #: A structure whose chunks beyond the hit cost at most this share of the cap is
+    #: completed without another signal.
+    small: float = 0.0
+
+
+@dataclass(slots=True)
+class Spent:
+    """What a cap was spent on: chunks per file, and the hits taken in the order taken."""
+
+    chosen: dict[str, set[int]] = field(default_factory=dict)
+    taken: list[tuple[str, int]] = field(default_factory=list)
+    #: Hits added by the back-fill, per file, in rank order.
+    filled: dict[str, list[int]] = field(default_factory=dict)
+    rounds: int = 0
+    total: int = 0
+
+
+def spend_cap(
+    vens: Mapping[str, Ven],
+    order: Sequence[tuple[str, int]],
+    cap: int,
+    policy: CapPolicy,
+    question: str = "",
+    more: Iterator[list[tuple[str, int]]] | None = None,
+    floor: int = 1,
+) -> Spent:
+    """Spend ``cap`` tokens over ``order`` (valid ``(doc_id, seq)`` hits, best first, no
+    repeats) in the steps of the module docstring. ``more`` yields the back-fill's further
+    rankings (asked for only while at least ``floor`` tokens are left)."""
+    out = Spent()
+    chosen = out.chosen
+
+    def add(d: str, seqs: Iterable[int]) -> bool:
+        have = chosen.setdefault(d, set())
+        new = set(seqs) - have
+        v = vens[d]
+        cost = sum(v.chunk_tokens(s) for s in new)
+        if out.total + cost > cap:
+            return False
+        have |= new
+        out.total += cost
+        return True
+
+    def one(d: str, s: int) -> bool:
+        return add(d, [s])
+
+    window = _window(vens, order, int(cap * policy.window))
+    named = _Named(vens, question)
+    done: set[tuple[str, int]] = set()  # hits whose structure was tried
+
+    def wanted(d: str, s: int, unit: set[int]) -> bool:
+        if policy.structure is not None:
+            return policy.structure
+        if len(unit) < 2:
+            return False
+        if sum(1 for t in unit if (d, t) in window) >= 2 or unit & named.marks(d):
+            return True
+        v = vens[d]
+        extra = sum(v.chunk_tokens(t) for t in unit - chosen.get(d, set()))
+        return extra <= policy.small * cap
+
+    def complete(d: str, s: int, *, always: bool = False) -> bool:
+        """Step 2 for hit ``s``: its structure whole, else (``partial``) its nearest rows."""
+        v = vens[d]
+        unit = completion(v, s)
+        if not (always or wanted(d, s, unit)):
+            return False
+        done.add((d, s))
+        if add(d, unit):
+            return True
+        if policy.partial:
+            nearest_rows(v, s, chosen.setdefault(d, set()), lambda c: one(d, c))
+        return False
+
+    def bring(d: str, s: int) -> bool:  # a further hit: with its structure when wanted
+        if complete(d, s):
+            return True
+        return (s in chosen.get(d, ())) or one(d, s)
+
+    def refer(d: str, s: int) -> None:  # step 3 for hit s
+        v = vens[d]
+        if not v.has_references:
+            return
+        for c in v.references(s, referring=policy.referring, notes=False):
+            if c not in chosen.get(d, ()):
+                one(d, c)
+
+    rest = list(order)
+    while rest and out.total < cap * policy.share:  # 1. best hits
+        d, s = rest.pop(0)
+        if one(d, s):
+            out.taken.append((d, s))
+    best = list(out.taken)
+    for d, s in best:  # 2. their structures
+        complete(d, s)
+    for d, s in best:  # 3. references, then the named people's marks
+        refer(d, s)
+    for d in dict.fromkeys(d for d, _ in best):
+        its = [s for e, s in best if e == d]
+        for c in named.nearest(d, its, chosen[d]):
+            if c not in chosen[d]:
+                one(d, c)
+    if policy.broad:  # 4. a broad question: the files not yet reached
+        room = out.total + int(cap * policy.spread)
+        reached = {d for d, _ in out.taken}
+        for d, s in order:
+            if d in reached or out.total >= room:
+                continue
+            reached.add(d)
+            if out.total + vens[d].chunk_tokens(s) <= room and one(d, s):
+                out.taken.append((d, s))
+                rest.remove((d, s))
+    for d, s in rest:  # 5. further hits
+        if out.total >= cap:
+            break
+        if bring(d, s):
+            out.taken.append((d, s))
+            refer(d, s)
+    for d in list(chosen):  # 6. comment and revision chunks while they fit
+        v = vens[d]
+        if not (v.has_comments or v.has_revisions) or out.total >= cap:
+            continue
+        with v.begin_expansion(sorted(chosen[d])) as exp:
+            if v.has_comments:
+                exp.add_comment_chunks(budget=cap - out.total)
+            if v.has_revisions:
+                exp.add_revision_chunks(budget=cap - out.total)
+            extra = [s for s in exp.seqs if s not in chosen[d]]
+        for s in extra:
+            one(d, s)
+    if more is not None:  # 7. back-fill
+        seen = set(order)
+        while cap - out.total >= floor:
+            batch = next(more, None)
+            if batch is None:
+                break
+            out.rounds += 1
+            for d, s in batch:
+                if (d, s) in seen:
+                    continue
+                seen.add((d, s))
+                if bring(d, s):
+                    out.taken.append((d, s))
+                    out.filled.setdefault(d, []).append(s)
+                    refer(d, s)
+    if policy.structure is not False:  # 8. room left: the structures not yet tried
+        for d, s in list(out.taken):
+            if out.total >= cap:
+                break
+            if (d, s) not in done:
+                complete(d, s, always=True)
+    return out
+
+
+def _window(
+    vens: Mapping[str, Ven], order: Sequence[tuple[str, int]], cap: int
+) -> frozenset[tuple[str, int]]:
+    """The top of the ranking: its hits, best first, while their tokens fit ``cap``."""
+    total = 0
+    out: list[tuple[str, int]] = []
+    for d, s in order:
+        total += vens[d].chunk_tokens(s)
+        if total > cap:
+            break
+        out.append((d, s))
+    return frozenset(out)
+
+
+class _Named:
+    """The comment and revision chunks of the people a question names, per file (cached)."""
+
+    def __init__(self, vens: Mapping[str, Ven], question: str) -> None:
+        self.vens = vens
+        self.question = question
+        self._marks: dict[str, frozenset[int]] = {}
+
+    def people(self, d: str) -> tuple[list[str], list[str]]:
+        v = self.vens[d]
+        coms = named_people(self.question, v.comment_authors()) if v.has_comments else []
+        revs = named_people(self.question, v.revision_authors()) if v.has_revisions else []
+        return coms, revs
+
+    def marks(self, d: str) -> frozenset[int]:
+        """Every chunk holding a comment or revision of a person the question names."""
+        got = self._marks.get(d)
+        if got is None:
+            got = frozenset()
+            v = self.vens[d]
+            if self.question and (v.has_comments or v.has_revisions):
+                coms, revs = self.people(d)
+                if coms or revs:
+                    with v.begin_expansion([]) as exp:
+                        for author in coms:
+                            exp.add_comment_chunks(author=author)
+                        for author in revs:
+                            exp.add_revision_chunks(author=author)
+                        got = frozenset(exp.seqs)
+            self._marks[d] = got
+        return got
+
+    def nearest(self, d: str, hits: Sequence[int], have: set[int]) -> list[int]:
+        """Those not in ``have``, nearest one of ``hits`` first."""
+        found = sorted(self.marks(d) - have)
+        if not hits or not found:
+            return []
+        # (by_distance may yield a chunk twice, the second time farther: the first counts)
+        return list(dict.fromkeys(c for _, c in by_distance(found, sorted(set(hits)))))
+
+
+def completion(v: Ven, anchor: int, whole: bool = True) -> set[int]:
+    """The chunks that complete the structures ``anchor`` is part of (tables, revision and
+    comment runs); just ``anchor`` when not ``whole``."""
+    if not whole:
+        return {anchor}
+    with v.begin_expansion([anchor]) as exp:
+        exp.add_related_chunks(revisions=v.has_revisions, comments=v.has_comments, budget=0)
+        return set(exp.seqs)
+
+
+def nearest_rows(v: Ven, anchor: int, chosen: set[int], take: Callable[[int], bool]) -> None:
+    """Offer ``take`` the chunks of ``anchor``'s tables not yet in ``chosen``, nearest to
+    the anchor first (the next chunk, the one before, the one after that, ...); a side
+    stops at the first chunk ``take`` refuses, so what is taken stays contiguous."""
+    chunks = v.table_chunks(anchor)
+    if anchor not in chunks:  # no table: what did not fit is a run of revisions or comments
+        return
+    at = chunks.index(anchor)
+    after = iter(c for c in chunks[at + 1 :] if c not in chosen)
+    before = iter(c for c in reversed(chunks[:at]) if c not in chosen)
+    sides = [after, before]
+    while sides:
+        for side in list(sides):
+            c = next(side, None)
+            if c is None or not take(c):
+                sides.remove(side)

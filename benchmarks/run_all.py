@@ -22,6 +22,7 @@ SCRIPTS = [
     "bench_intent.py",
     "quality/run.py",
     "quality/heldout.py",
+    "quality/matrix.py",
 ]
 
 

@@ -196,7 +196,7 @@ class RagSession:
         return self.mini.complete(system, [("user", question)])
 
     def _broad(self, question: str) -> bool:
-        return is_broad(question, self.mini)
+        return bool(is_broad(question, self.mini))
 
     def ask(self, question: str) -> Turn:
         """Route, retrieve, expand and (with a model) answer ``question``."""
@@ -208,7 +208,7 @@ class RagSession:
             make_search(self.store),
             routing=routing,
             ask=self._ask_mini if routing == "model" else None,
-            broad=self._broad,
+            broad=self._broad if self.mini is not None else None,
         )
         if ctx.path == "index":
             system = ven.index_system_prompt() + ctx.text  # the prompt ends by introducing the index

@@ -391,8 +391,10 @@ class CollectionPipeline:
                  routing: str = "lexical", rank_order: bool = True, capped: bool = False,
                  partial_tables: bool = False, structure: bool | None = None,
                  routed_as_broad: bool = False, routed_scope: str = "confident",
-                 referring: Any = None) -> None:
+                 referring: Any = None, hints: bool = False) -> None:
         self.name = name
+        #: ``context(hints=True)``: the English-phrase rules on (off: the Collection's default).
+        self.hints = hints
         #: ``context(referring=...)``: None for the Collection's default.
         self.referring = referring
         #: The Collection's ``routed_as_broad`` (the reference's rule for routed files too large to send).
@@ -443,6 +445,7 @@ class CollectionPipeline:
             retrieval_share=self.share, **({"partial_tables": True} if self.partial_tables else {}),
             **({} if self.structure is None else {"structure": self.structure}),
             **({} if self.referring is None else {"referring": self.referring}),
+            **({"hints": True} if self.hints else {}),
         )
         chunks = [self.corpus.by_key[(d.doc_id, s)] for d in ctx.docs for s in d.seqs]
         info: dict[str, Any] = {"path": ctx.path, "broad": ctx.broad,

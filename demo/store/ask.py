@@ -61,11 +61,12 @@ class ChatLike(Protocol):
         ...
 
 
-def is_broad(question: str, mini: ChatLike | None) -> bool:
-    """Whether a question is broad (ven's GLOBAL): the mini model's verdict, else ven's
-    keyword test. A failing model call must not lose the question: it counts as broad."""
+def is_broad(question: str, mini: ChatLike | None, hints: bool = False) -> bool | None:
+    """Whether a question is broad (ven's GLOBAL): the mini model's verdict; without one, ven's
+    English keyword test with ``hints``, else None (ven's default: not judged, the ranking
+    decides). A failing model call must not lose the question: it counts as broad."""
     if mini is None:
-        return looks_broad(question)
+        return looks_broad(question) if hints else None
     try:
         return mini.complete(scope_system_prompt(), [("user", question)]).strip().upper().startswith("GLOBAL")
     except Exception as exc:  # any model failure: the question is still answered, as broad
@@ -169,7 +170,7 @@ class Asker:
                 log.warning("the routing model failed (%s: %s): routing lexically", type(exc).__name__, exc)
                 options = attrs.evolve(options, routing="lexical")
                 fallback = f"the routing model failed ({type(exc).__name__}); routed lexically instead."
-        broad = is_broad(text, mini)
+        broad = is_broad(text, mini, options.hints)
         vector, notice = self.searcher.embed_query(text, mode)
         notice = " ".join(n for n in (fallback, notice) if n)
         for _attempt in range(5):
@@ -188,7 +189,7 @@ class Asker:
         vector: Any,
         notice: str,
         reply: str,
-        broad: bool,
+        broad: bool | None,
         chat: ChatLike | None,
         history: Sequence[tuple[str, str]],
     ) -> AskResult:
@@ -209,6 +210,7 @@ class Asker:
                     broad=broad,
                     max_tokens=options.max_tokens,
                     structure=options.structure,
+                    hints=options.hints,
                 )
             context, citations, pieces = self._assemble(tx, ctx, by_key)
         return self._result(question, ctx, context, citations, pieces, options, plan, chat, history, by_key)

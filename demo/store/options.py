@@ -88,8 +88,10 @@ class AskOptions:
     ``model`` (the mini chat model reads the index document) or ``off``. ``extract``: without
     a chat model, answer with sentences extracted from the context (:mod:`demo.store.extract`).
     ``structure``: complete the hits' tables and runs of revisions or comments — ``None``
-    (ven's default: under ``max_tokens`` only for a question that asks for a set of things,
-    :func:`ven.collection.asks_for_set`), ``True`` always, ``False`` never.
+    (ven's default: under ``max_tokens`` on signals of the ranking and the records: several
+    top hits in one structure, marks of a person the question names, room left), ``True``
+    always, ``False`` never. ``hints``: ven's English-phrase hints (broad questions, set
+    questions, questions about qualifications; off by default, see ``docs/ven.md``).
     """
 
     max_tokens: int | None = 6000
@@ -102,8 +104,11 @@ class AskOptions:
     rank_order: bool = True
     extract: bool = True
     structure: bool | None = None
+    hints: bool = False
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.hints, bool):
+            raise InvalidRequestError(f"hints must be True or False, got {self.hints!r}")
         if not isinstance(self.extract, bool):
             raise InvalidRequestError(f"extract must be True or False, got {self.extract!r}")
         if self.structure is not None and not isinstance(self.structure, bool):

@@ -1,0 +1,258 @@
+"""The context-builder matrix (issue 49): question sets × dan chunk sizes × budgets × pipelines,
+all over one BM25 ranking.
+
+Pipelines, each filling the same token budget per question from the same ranking
+(:mod:`benchmarks.quality.bm25` over dan's chunks):
+
+- ``top-k`` — the ranked chunks while they fit (pipeline 2 of the quality benchmark);
+- ``expansion`` — the best hits, then ``add_related_chunks`` per hit while it fits, then
+  further hits (pipeline 3, :class:`~benchmarks.quality.pipelines.Enriched` as it is);
+- ``builder`` — ``ven.collection.Collection.context(max_tokens=budget)`` with its defaults
+  (routing off, no phrase hints): what the store, ``/ask``, the web page and the CLI demo send;
+- ``builder+hints`` — the same with ``hints=True`` (the English-phrase rules: broad questions,
+  set questions, questions about qualifications);
+- ``builder/lexical`` — the builder with the store's default routing (``routing="lexical"``:
+  ven's model-free router reads the index document first), as ``KnowledgeStore.ask`` calls it.
+
+Question sets (those present are run; ``--sets`` picks):
+
+- ``quality`` — the quality benchmark's collection (``benchmarks/quality``, seed 20250401);
+- ``tuning`` — the same families from seeds 1 and 2 (where rules may be tuned);
+- ``blind`` — ``benchmarks/blind``: documents and questions written blind by a helper who had
+  not read ven's code or the other questions, frozen before any tuning; reported, never tuned on;
+- ``public`` — ``benchmarks/public``: real documents with third-party gold evidence (see its
+  ``data/PROVENANCE.md``).
+
+Per cell: evidence recall (all gold evidence in the context, :mod:`benchmarks.quality.metrics`)
+and whole-structure recall (``table_multi`` and ``revision_run``: every row of a table, every
+mark of one person in one part). The targets of issue 49 are checked and printed.
+
+    python -m benchmarks.quality.matrix                       # every set, about 10 minutes
+    python -m benchmarks.quality.matrix --sets quality --sizes 256 --budgets 2048
+    python -m benchmarks.quality.matrix --update-docs         # publish in docs/benchmarks.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from benchmarks._docs import publish, run_facts
+from benchmarks.quality.bm25 import BM25Index
+from benchmarks.quality.collection import DEFAULT_SEED, build_collection
+from benchmarks.quality.corpora import dan_corpus
+from benchmarks.quality.metrics import score
+from benchmarks.quality.pipelines import CollectionPipeline, Enriched, Pipeline, Retriever, TopK
+
+SIZES = (256, 512, 1024)
+BUDGETS = (1024, 2048, 4096, 8192)
+PIPELINES = ("top-k", "expansion", "builder", "builder+hints", "builder/lexical")
+#: Whole-structure questions: every row of a table, every mark of one person in one part.
+WHOLE = frozenset({"table_multi", "revision_run"})
+#: Budgets the "never worse than its parts" target applies to.
+TARGET_BUDGETS = (2048, 4096, 8192)
+TUNING_SEEDS = (1, 2)
+
+
+def _quality() -> list[Any]:
+    return build_collection(DEFAULT_SEED)
+
+
+def _tuning() -> list[Any]:
+    items: list[Any] = []
+    for seed in TUNING_SEEDS:
+        for it in build_collection(seed):
+            # (the same file names in every seed: keep them apart)
+            items.append(_Renamed(it, f"s{seed}-{it.name}"))
+    return items
+
+
+def _module_set(module: str) -> Callable[[], list[Any]]:
+    def load() -> list[Any]:
+        return list(importlib.import_module(module).build_collection())
+
+    return load
+
+
+class _Renamed:
+    """An item under another document id (its questions moved along)."""
+
+    def __init__(self, item: Any, name: str) -> None:
+        import dataclasses
+
+        self.doc = dataclasses.replace(item.doc, name=name)
+        self.data = item.data
+        self.questions = tuple(dataclasses.replace(q, doc=name, qid=f"{name}:{q.qid}") for q in item.questions)
+
+    @property
+    def name(self) -> str:
+        return str(self.doc.name)
+
+
+SETS: dict[str, Callable[[], list[Any]]] = {
+    "quality": _quality,
+    "tuning": _tuning,
+    "blind": _module_set("benchmarks.blind.collection"),
+    "public": _module_set("benchmarks.public.collection"),
+}
+
+
+def available(name: str) -> bool:
+    """Whether the set's module is present in this checkout."""
+    if name in ("quality", "tuning"):
+        return True
+    try:
+        importlib.import_module(f"benchmarks.{name}.collection")
+    except ImportError:
+        return False
+    return True
+
+
+def pipelines(corpus: Any, retriever: Retriever, names: Sequence[str]) -> list[Pipeline]:
+    """The named pipelines over one corpus and ranking."""
+    make: dict[str, Callable[[], Pipeline]] = {
+        "top-k": lambda: TopK("top-k", retriever, corpus.doc_order),
+        "expansion": lambda: Enriched("expansion", corpus, retriever),
+        "builder": lambda: CollectionPipeline("builder", corpus, retriever, routing="off", capped=True),
+        "builder+hints": lambda: CollectionPipeline("builder+hints", corpus, retriever, routing="off",
+                                                    capped=True, hints=True),
+        "builder/lexical": lambda: CollectionPipeline("builder/lexical", corpus, retriever, routing="lexical",
+                                                      capped=True),
+    }
+    return [make[n]() for n in names]
+
+
+def cell(job: tuple[str, int, Sequence[int], Sequence[str]]) -> dict[str, Any]:
+    """One set at one chunk size: ``{pipeline: {budget: {kind: [recalled, asked]}}}``."""
+    name, size, budgets, names = job
+    items = SETS[name]()
+    questions = [q for it in items for q in it.questions]
+    conv = dan_corpus(items, size)
+    corpus = conv.corpus
+    retriever = Retriever(BM25Index(corpus.chunks))  # type: ignore[arg-type]
+    out: dict[str, Any] = {"set": name, "size": size, "questions": len(questions),
+                           "tokens": sum(c.tokens for c in corpus.chunks), "failures": conv.failures,
+                           "counts": {}, "missed": {}}
+    for p in pipelines(corpus, retriever, names):
+        per_budget: dict[str, Any] = {}
+        missed: dict[str, list[str]] = {}
+        for b in budgets:
+            kinds: dict[str, list[int]] = {}
+            miss: list[str] = []
+            for q in questions:
+                ctx = p.run(q.question, b)
+                if ctx.tokens > b:
+                    raise AssertionError(f"{p.name} sent {ctx.tokens} tokens at budget {b} for {q.qid}")
+                ok = score(q, ctx.passages).recall
+                for k in (q.category, "all", *(["whole"] if q.category in WHOLE else [])):
+                    kinds.setdefault(k, [0, 0])
+                    kinds[k][0] += ok
+                    kinds[k][1] += 1
+                if not ok:
+                    miss.append(q.qid)
+            per_budget[str(b)] = kinds
+            missed[str(b)] = miss
+        out["counts"][p.name] = per_budget
+        out["missed"][p.name] = missed
+    return out
+
+
+def _pct(c: Sequence[int] | None) -> float | None:
+    return None if not c or not c[1] else 100 * c[0] / c[1]
+
+
+def targets(cells: Sequence[dict[str, Any]]) -> list[str]:
+    """The issue's targets, each a line saying met or missed with the figures."""
+    lines: list[str] = []
+    for c in cells:
+        counts = c["counts"]
+        if not {"top-k", "expansion", "builder"} <= set(counts):
+            continue
+        for b in TARGET_BUDGETS:
+            key = str(b)
+            if key not in counts["builder"]:
+                continue
+            best = max(_pct(counts[p][key]["all"]) or 0 for p in ("top-k", "expansion"))
+            got = _pct(counts["builder"][key]["all"]) or 0
+            ok = got >= best - 1
+            lines.append(f"{'met' if ok else 'MISSED'}: {c['set']} {c['size']} @{b // 1024}k builder "
+                         f"{got:.1f} % vs best part {best:.1f} % (−1 allowed)")
+        if "4096" in counts["builder"] and "whole" in counts["builder"]["4096"]:
+            w = _pct(counts["builder"]["4096"]["whole"]) or 0
+            lines.append(f"{'met' if w >= 90 else 'MISSED'}: {c['set']} {c['size']} @4k whole-structure "
+                         f"{w:.1f} % (≥ 90 %)")
+    return lines
+
+
+def render(result: dict[str, Any]) -> str:
+    """The Markdown section of ``docs/benchmarks.md``."""
+    cells = result["cells"]
+    out = [
+        "### The context-builder matrix (issue 49)",
+        "",
+        f"`{result['command']}` on {result['commit']} ({result['date']}). One BM25 ranking of dan's chunks "
+        "for every pipeline; evidence recall in % of the set's questions (whole-structure recall in "
+        "brackets: every row of a table, every mark of one person in one part). `builder` is "
+        "`ven.collection.Collection.context(max_tokens=budget)` with its defaults; `builder+hints` adds the "
+        "English-phrase hints (`hints=True`); `builder/lexical` adds the store's default routing "
+        "(`routing=\"lexical\"`), as the store, `/ask`, the web page and the CLI demo call it. "
+        "The `blind` set was written blind and frozen before this work; it is reported, never tuned on.",
+        "",
+    ]
+    budgets = result["budgets"]
+    out.append("| set | chunks | questions | pipeline | " + " | ".join(f"@{b // 1024}k" for b in budgets) + " |")
+    out.append("|---|---|---|---|" + "---|" * len(budgets))
+    for c in cells:
+        for p, per in c["counts"].items():
+            row = []
+            for b in budgets:
+                k = per[str(b)]
+                all_, whole = _pct(k.get("all")), _pct(k.get("whole"))
+                row.append(f"{all_:.1f}" + (f" ({whole:.0f})" if whole is not None else ""))
+            out.append(f"| {c['set']} | {c['size']} | {c['questions']} | {p} | " + " | ".join(row) + " |")
+    out += ["", "Targets (builder ≥ max(top-k, expansion) − 1 point at 2k/4k/8k; whole-structure ≥ 90 % @4k):", ""]
+    out += [f"- {line}" for line in result["targets"]]
+    return "\n".join(out) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    """Command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sets", nargs="+", default=[s for s in SETS if s != "tuning"])
+    parser.add_argument("--sizes", nargs="+", type=int, default=list(SIZES))
+    parser.add_argument("--budgets", nargs="+", type=int, default=list(BUDGETS))
+    parser.add_argument("--pipelines", nargs="+", default=list(PIPELINES), choices=PIPELINES)
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--update-docs", action="store_true")
+    parser.add_argument("--no-save", action="store_true", help="print the table only")
+    args = parser.parse_args(argv)
+    started = dt.datetime.now(dt.timezone.utc)
+    sets = [s for s in args.sets if available(s)]
+    skipped = [s for s in args.sets if s not in sets]
+    jobs = [(s, size, tuple(args.budgets), tuple(args.pipelines)) for s in sets for size in args.sizes]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            cells = list(pool.map(cell, jobs))
+    else:
+        cells = [cell(j) for j in jobs]
+    result: dict[str, Any] = {**run_facts([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
+                              "budgets": list(args.budgets), "sets_skipped": skipped, "cells": cells}
+    result["targets"] = targets(cells)
+    if args.no_save:
+        print(render(result))
+        return result
+    return publish("matrix", result, started, render, args.update_docs)
+
+
+if __name__ == "__main__":
+    main()

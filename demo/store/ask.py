@@ -15,6 +15,8 @@ outside the snapshot and the collection's lock.
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import logging
 import threading
@@ -202,9 +204,10 @@ class Asker:
                 by_key = self._update(tx, entry, collection_id, generation)
                 col = entry.collection
                 col.retrieval_pct = _retrieval_pct(options, col.total_chunks, col.total_tokens)
+                search = self._search_fn(tx, collection_id, plan, by_key)
                 ctx = col.context(
                     question,
-                    self._search_fn(tx, collection_id, plan, by_key),
+                    search,
                     routing=options.routing,  # type: ignore[arg-type]
                     ask=(lambda _system, _question: reply) if options.routing == "model" else None,
                     broad=broad,
@@ -212,6 +215,14 @@ class Asker:
                     structure=options.structure,
                     hints=options.hints,
                 )
+                if ctx.path == "index" and chat is None and options.extract:
+                    # An extract quotes passages, never the index's entries: the route said
+                    # "the index answers", so the passages come from a search of every file.
+                    ctx = col.context(
+                        question, search, routing="off", broad=broad, max_tokens=options.max_tokens,
+                        structure=options.structure, hints=options.hints,
+                    )
+                    ctx = dataclasses.replace(ctx, notes=(*ctx.notes, "the index would answer; quoted from the passages instead"))
             context, citations, pieces = self._assemble(tx, ctx, by_key)
         return self._result(question, ctx, context, citations, pieces, options, plan, chat, history, by_key)
 

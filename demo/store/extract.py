@@ -22,6 +22,8 @@ import dan
 from attrs import frozen
 
 from demo.embeddings import words
+from demo.store.marks import Mark, describe, marks_in, plain
+from ven.people import named_people
 
 __all__ = ["Extract", "ExtractItem", "extract_answer", "NOT_FOUND"]
 
@@ -108,7 +110,7 @@ def _terms(text: str) -> list[str]:
 
 def _unit_terms(text: str) -> list[str]:
     aliases = [_stem(_ALIASES[w]) for w in _RAW_WORD.findall(text.lower()) if w in _ALIASES]  # "no" is a stopword
-    return _terms(text) + aliases + _marked(text)
+    return _terms(text) + aliases
 
 
 def _marked(text: str) -> list[str]:
@@ -181,16 +183,94 @@ def _units(text: str) -> list[str]:
     return [u if len(u) <= MAX_UNIT_CHARS else u[:MAX_UNIT_CHARS].rsplit(" ", 1)[0] + " …" for u in out]
 
 
+_LINKED = re.compile(r"!?\[[^\]]*\]\([^)]*\)|https?://\S+")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def quotable(unit: str, text: str) -> bool:
+    """Whether a unit (``unit`` as dan wrote it, ``text`` its plain form) may be quoted: not a
+    reference-list entry (``^ …``), not a line of links or an image alone, not a line
+    without two words."""
+    if text.startswith(("^", "↑")) or len(_WORD.findall(text)) < 2:
+        return False
+    if _LINKED.search(unit) and len(_WORD.findall(_LINKED.sub(" ", unit))) < 3:
+        return False
+    return True
+
+
 @lru_cache(maxsize=4096)
 def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """A passage's units with their duplicate key and terms (cached: the same passages come
-    back in many contexts)."""
-    return tuple((u, " ".join(u.split()).casefold(), tuple(_unit_terms(u))) for u in _units(text))
+    """A passage's quotable units in plain text, with their duplicate key and terms (cached:
+    the same passages come back in many contexts)."""
+    out = []
+    for u in _units(text):
+        shown = plain(u)
+        if quotable(u, shown):
+            out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u))))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
 def _locator_terms(locator: str) -> frozenset[str]:
     return frozenset(_terms(locator))
+
+
+#: English question words that say which kind of value is asked for (a hint: ``value_types``).
+_ASKS = (
+    ("date", re.compile(r"^\W*(?:when|until when|by when|since when|what (?:date|day|year|month|time))\b|\bwhat (?:date|year)\b", re.I)),
+    ("amount", re.compile(r"\b(?:how much|price|prices|cost|costs|fee|fees|amount|rate|salary|budget|penalty|charge)\b", re.I)),
+    ("number", re.compile(r"^\W*how (?:many|long|often|old|far|big|large|soon)\b|\bwhat (?:percentage|number|share)\b", re.I)),
+    ("person", re.compile(r"^\W*(?:who|whom|whose)\b", re.I)),
+)
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december"
+_HAS = {
+    "date": re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\.?\s+(?:{_MONTHS})\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b|\b(?:1[6-9]|20)\d{{2}}\b", re.I),
+    "amount": re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:%|percent|EUR|USD|GBP|CHF|euros?|dollars?)\b|\b(?:EUR|USD|GBP|CHF)\s?\d", re.I),
+    "number": re.compile(r"\d"),
+    "person": re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+"),
+}
+#: A unit holding the kind of value the question asks for scores this much more.
+VALUE_BONUS = 1.5
+
+
+def asked_value(question: str) -> str | None:
+    """The kind of value an English question asks for: date, amount, number, person, or None."""
+    for kind, pattern in _ASKS:
+        if pattern.search(question[:500]):
+            return kind
+    return None
+
+
+_COMMENT_Q = re.compile(r"\b(?:comment|comments|commented|remark|remarks|note|notes|annotat\w*)\b", re.I)
+_REVISION_Q = re.compile(r"\b(?:chang\w*|revis\w*|edit\w*|amend\w*|insert\w*|delet\w*|track\w*)\b", re.I)
+
+
+def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tuple[list[ExtractItem], frozenset[str]]:
+    """The marks (comments, revisions) of the people ``question`` names among the marks'
+    authors, in context order, each described; and every author found (so units marked only
+    by people the question does not name can be left out)."""
+    found: list[tuple[Mark, str, str]] = [(mk, loc, pid) for text, loc, pid in passages for mk in marks_in(text)]
+    authors = list(dict.fromkeys(mk.author for mk, _, _ in found if mk.author))
+    named = set(named_people(question, authors))
+    if not named:
+        return [], frozenset()
+    comments, revisions = bool(_COMMENT_Q.search(question)), bool(_REVISION_Q.search(question))
+    kinds = {"comment"} if comments and not revisions else {"insertion", "deletion"} if revisions and not comments else {"comment", "insertion", "deletion"}
+    items: list[ExtractItem] = []
+    seen: set[str] = set()
+    for mk, loc, pid in found:
+        if mk.author in named and mk.kind in kinds:
+            text = describe(mk)
+            if text not in seen:
+                seen.add(text)
+                items.append(ExtractItem(text, loc, pid, 0.0))
+    return items, frozenset(a for a in authors if a not in named)
+
+
+def _others_only(unit: str, others: frozenset[str]) -> bool:
+    """Whether a unit's marks are all by ``others`` (people the question does not name)."""
+    names = re.findall(r"\((?:inserted|deleted|comment|reply) by ([^,:)]+)", unit)
+    return bool(names) and all(n.strip() in others for n in names)
 
 
 def extract_answer(
@@ -199,22 +279,34 @@ def extract_answer(
     *,
     budget: int = BUDGET,
     max_items: int = MAX_ITEMS,
+    value_types: bool = True,
 ) -> Extract:
     """The extract for ``question`` from ``passages`` — ``(text, locator, passage id)`` each,
-    in context order. At most ``budget`` tokens and ``max_items`` units."""
+    in context order. At most ``budget`` tokens and ``max_items`` units.
+
+    When the question names the author of comments or revisions in the context, those marks
+    come first, each described (who, when, what it anchors or changes), and units whose marks
+    are only by people the question does not name are left out. ``value_types`` (an English
+    hint): a unit holding the kind of value the question asks for (a date for *When*, an
+    amount for *How much*, a number for *How many*, a name for *Who*) scores
+    :data:`VALUE_BONUS` times more."""
     if budget < 1 or max_items < 1:
         raise ValueError("budget and max_items must be at least 1")
+    marked, others = _named_marks(question, passages)
+    wanted = asked_value(question) if value_types else None
     units: list[tuple[str, str, str, tuple[str, ...]]] = []
     where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
-    seen: set[str] = set()
+    seen: set[str] = {" ".join(it.text.split()).casefold() for it in marked}
     for text, loc, pid in passages:
         loc_terms = _locator_terms(loc)
         for unit, key, terms in _passage_units(text):
-            if key in seen:
+            if key in seen or (others and _others_only(unit, others)):
                 continue
             seen.add(key)
             units.append((unit, loc, pid, terms))
             where.append(loc_terms)
+    if marked:
+        return _finish(marked[:max_items], budget)
     q_terms = list(dict.fromkeys(_terms(question)))
     if not units or not q_terms:
         return Extract((), NOT_FOUND)
@@ -244,6 +336,8 @@ def extract_answer(
         score = sum(idf[t] * (LOCATED_WEIGHT if t in where[i] else tf[t] * 2.2 / (tf[t] + norm)) for t in matched)
         score += LOCATED_WEIGHT * sum(idf[t] for t in located)
         score += 0.5 * sum(idf.get(a, 0.0) for a, b in zip(terms, terms[1:]) if (a, b) in pairs)
+        if wanted is not None and _HAS[wanted].search(units[i][0]):
+            score *= VALUE_BONUS
         scored.append((score, i))
     if not scored:
         return Extract((), NOT_FOUND)
@@ -260,5 +354,18 @@ def extract_answer(
             continue
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
-    lines = [HEADING] + [f"- {it.text} [{it.locator}]" if it.locator else f"- {it.text}" for it in items]
-    return Extract(tuple(items), "\n".join(lines))
+    return _finish(items, budget)
+
+
+def _finish(items: Sequence[ExtractItem], budget: int) -> Extract:
+    """The extract of ``items`` (at least the first, then while they fit ``budget`` tokens)."""
+    kept: list[ExtractItem] = []
+    used = 0
+    for it in items:
+        cost = dan.count_tokens(it.text)
+        if kept and used + cost > budget:
+            continue
+        kept.append(it)
+        used += cost
+    lines = [HEADING] + [f"- {it.text} [{it.locator}]" if it.locator else f"- {it.text}" for it in kept]
+    return Extract(tuple(kept), "\n".join(lines))

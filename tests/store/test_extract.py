@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from demo.store import Extract, ExtractItem
-from demo.store.extract import HEADING, NOT_FOUND, extract_answer
+from demo.store.extract import asked_value, HEADING, NOT_FOUND, extract_answer
 
 CONTRACT = (
     "[doc_title: Supply Agreement | section_path: 3. Fees and payment | page_range: 2]\n\n"
@@ -70,7 +70,7 @@ def test_headers_headings_and_bold_titles_are_not_answers() -> None:
 def test_a_revision_answers_a_question_about_changes() -> None:
     text = "The warranty lasts {--twelve--}{>>rev: Mary Hoffins<<}{++eighteen++}{>>rev: Mary Hoffins<<} months.\n\nThe sky is blue."
     ex = extract_answer("Which warranty terms were changed?", [(text, "Terms", "p1")])
-    assert ex.items[0].text.startswith("The warranty lasts {--twelve--}")
+    assert ex.items[0].text == "The warranty lasts twelve (deleted by Mary Hoffins) eighteen (inserted by Mary Hoffins) months."
     comment = "Fees are due monthly.{>>Jonathan Reyes: too aggressive<<}\n\nThe sky is blue."
     ex = extract_answer("What comments were made on the fees?", [(comment, "Terms", "p1")])
     assert "Jonathan Reyes" in ex.items[0].text
@@ -135,3 +135,63 @@ def test_every_extracted_unit_is_verbatim_from_its_passage(paragraphs: list[list
     assert ex.found == bool(ex.items)
     own = extract_answer(paragraphs[0][0], passages)  # a sentence of the context, asked back
     assert own.found and any(paragraphs[0][0] in i.text or i.text in " ".join(paragraphs[0]) for i in own.items)
+
+
+# ---- issue 50: answers that answer, in plain text, never junk, marks by the people named
+
+
+def test_items_are_plain_text_without_markdown() -> None:
+    text = "The **service fee** is *EUR 1,200* per month (see [the schedule](http://x.example/s)).[^3]"
+    ex = extract_answer("What is the service fee per month?", [(text, "Fees", "p1")])
+    assert ex.items[0].text == "The service fee is EUR 1,200 per month (see the schedule)."
+
+
+def test_reference_lists_link_lines_and_images_are_never_quoted() -> None:
+    text = (
+        "Mozilla was founded in 1998 as an open-source project.\n\n"
+        '**^** [*"mozilla.org Announces Launch of the Mozilla Foundation"*](http://x.example/a) Mozilla founded.\n\n'
+        "- [Mozilla founded history](http://x.example/b)\n\n"
+        "![Mozilla founded logo](logo.png)"
+    )
+    ex = extract_answer("When was Mozilla founded?", [(text, "Mozilla", "p1")])
+    assert [it.text for it in ex.items] == ["Mozilla was founded in 1998 as an open-source project."]
+
+
+def test_the_kind_of_value_asked_for_comes_first() -> None:
+    text = (
+        "| Event | Date |\n|---|---|\n| Mozilla founded | February 28, 1998 |\n| Headquarters moved | 2005 |\n\n"
+        "Mozilla was founded by Netscape staff when Mozilla was founded as an open project."
+    )
+    ex = extract_answer("When was Mozilla founded?", [(text, "Mozilla", "p1")])
+    assert "1998" in ex.items[0].text
+    off = extract_answer("When was Mozilla founded?", [(text, "Mozilla", "p1")], value_types=False)
+    assert "1998" not in off.items[0].text  # the hint is what moved it up
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [("When does the lease end?", "date"), ("How much is the deposit?", "amount"), ("How many trucks are there?", "number"),
+     ("Who signed the order?", "person"), ("Is the cap unconditional?", None)],
+)
+def test_asked_value(question: str, kind: str | None) -> None:
+    assert asked_value(question) == kind
+
+
+MARKED = (
+    "Late payments bear interest at 1.5% per month. {==The Supplier may suspend the Services.==}"
+    "{>>Mary Hoffins, 2026-11-29: Suspension is too aggressive.<<}\n\n"
+    "Invoices are due in {--30--}{>>rev: Mary Hoffins, 2026-11-28<<}{++45++}{>>rev: Mary Hoffins, 2026-11-28<<} days.\n\n"
+    "Notices go by e-mail. {==by e-mail==}{>>Daniel Okafor, 2026-11-30: Add registered post.<<}"
+)
+
+
+def test_a_named_persons_comments_are_listed_and_no_one_else_is_mixed_in() -> None:
+    ex = extract_answer("What comments did Mary Hoffins make?", [(MARKED, "Terms · Schedule 6", "p1")])
+    texts = [it.text for it in ex.items]
+    assert texts == ["Mary Hoffins (2026-11-29) commented on “The Supplier may suspend the Services.”: Suspension is too aggressive."]
+    assert not any("Okafor" in t for t in texts)
+    revs = extract_answer("Which changes did Mary Hoffins make?", [(MARKED, "Terms", "p1")])
+    assert [it.text for it in revs.items] == ["Mary Hoffins (2026-11-28) deleted “30”", "Mary Hoffins (2026-11-28) inserted “45”"]
+    both = extract_answer("What did Daniel Okafor say in Schedule 6?", [(MARKED, "Terms", "p1")])
+    assert [it.text for it in both.items] == ["Daniel Okafor (2026-11-30) commented on “by e-mail”: Add registered post."]
+    assert all(it.passage_id == "p1" and it.locator == "Terms" for it in both.items)

@@ -159,9 +159,19 @@ def test_model_routing_and_an_answer(loaded):
 def test_the_index_path(loaded):
     store, cid, _jobs = loaded
     mini = Scripted("INDEX", "GLOBAL")
-    res = store.ask(cid, "Which documents are there?", ALICE, options=AskOptions(threshold=0, routing="model"), mini=mini)
+    chat = Scripted("Four documents.")
+    res = store.ask(cid, "Which documents are there?", ALICE, options=AskOptions(threshold=0, routing="model"), mini=mini, chat=chat)
     assert res.path == "index" and res.context == store.index_document(cid, ALICE).text
     assert res.system_prompt == ven.index_system_prompt() + res.context and res.citations == ()
+
+
+def test_an_extracted_answer_never_quotes_the_index(loaded):
+    # issue 50: "What comments were made in the document?" was answered with a raw index entry
+    store, cid, _jobs = loaded
+    res = store.ask(cid, "Which documents are there?", ALICE, options=AskOptions(threshold=0, routing="model"), mini=Scripted("INDEX", "GLOBAL"))
+    assert res.path == "retrieval" and res.citations
+    assert "[DOC " not in res.answer and "[DOC " not in res.context
+    assert any("quoted from the passages instead" in n for n in res.notes)
 
 
 def test_an_empty_collection_and_bad_options(store):

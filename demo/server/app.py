@@ -28,6 +28,7 @@ from fastapi.responses import (
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
+from dan import Message
 from demo.server.auth import Principal, TokenTable
 from demo.server.limits import BodyLimit
 from demo.server.problems import Problem, install_handlers
@@ -45,6 +46,7 @@ from demo.server.schemas import (
     SearchOut,
     SourceOut,
     TextUpload,
+    WarningOut,
     WhoAmI,
 )
 from demo.store import (
@@ -81,13 +83,18 @@ def _job(j: Job) -> JobOut:
     return JobOut(
         id=j.id, state=j.state.value, progress=j.progress, error=j.error, version_id=j.version_id, file_name=j.file_name,
         document_id=j.document_id, kind=j.kind, note=j.note, attempts=j.attempts, created=j.created, updated=j.updated,
+        warnings=[_warning(w) for w in j.warnings],
     )
+
+
+def _warning(w: Message) -> WarningOut:
+    return WarningOut(code=w.code, message=w.message, where=w.where)
 
 
 def _source(s: Source) -> SourceOut:
     return SourceOut(
         document_id=s.document_id, version_id=s.version_id, file_name=s.file_name, hash=s.hash, chunk_count=s.chunk_count,
-        title=s.title, tokens=s.tokens, size=s.size, embedding=s.embedding,
+        title=s.title, tokens=s.tokens, size=s.size, embedding=s.embedding, warnings=[_warning(w) for w in s.warnings],
     )
 
 
@@ -336,6 +343,10 @@ def create_app(
     @app.post("/api/knowledge/{cid}/jobs/{jid}/retry", status_code=202, response_model=JobOut, tags=["jobs"])
     def retry_job(cid: str, jid: str, who: Principal = Depends(operator)) -> JobOut:
         return _job(store.retry_job(cid, jid, access(who)))
+
+    @app.post("/api/knowledge/{cid}/jobs/{jid}/confirm", status_code=202, response_model=JobOut, tags=["jobs"])
+    def confirm_job(cid: str, jid: str, who: Principal = Depends(operator)) -> JobOut:
+        return _job(store.confirm_job(cid, jid, access(who)))
 
     @app.post("/api/knowledge/{cid}/jobs/{jid}/cancel", status_code=204, tags=["jobs"])
     def cancel_job(cid: str, jid: str, who: Principal = Depends(operator)) -> Response:

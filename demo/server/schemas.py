@@ -29,6 +29,7 @@ __all__ = [
     "Strict",
     "TextUpload",
     "TokensOut",
+    "WarningOut",
     "WhoAmI",
 ]
 
@@ -73,9 +74,17 @@ class JobAccepted(BaseModel):
     job_id: str
 
 
+class WarningOut(BaseModel):
+    code: str = Field(description="dan's stable code: damaged-part, unbalanced-groups, whole-page, ...")
+    message: str
+    where: str = Field(description="the part or place (a package part, input), or empty")
+
+
 class JobOut(BaseModel):
     id: str
-    state: Literal["queued", "converting", "embedding", "ready", "failed", "cancelled"]
+    state: Literal["queued", "converting", "embedding", "ready", "failed", "cancelled", "held"] = Field(
+        description="held: a replacement that would lose much of the active version waits for confirm or cancel"
+    )
     progress: int
     error: str | None
     version_id: str | None
@@ -86,6 +95,7 @@ class JobOut(BaseModel):
     attempts: int
     created: float
     updated: float
+    warnings: list[WarningOut] = Field(description="dan's warnings: what the conversion skipped or repaired")
 
 
 class SourceOut(BaseModel):
@@ -98,6 +108,7 @@ class SourceOut(BaseModel):
     tokens: int
     size: int
     embedding: str
+    warnings: list[WarningOut] = Field(description="dan's warnings when it converted this version")
 
 
 class SearchIn(Strict):

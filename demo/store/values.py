@@ -9,6 +9,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from dan import Message
 from demo.store.extract import Extract
 
 __all__ = [
@@ -55,7 +56,10 @@ class KnowledgeCollection:
 
 
 class JobState(str, enum.Enum):
-    """Where an ingestion job is: ``queued → converting → embedding → ready``, or ``failed``/``cancelled``."""
+    """Where an ingestion job is: ``queued → converting → embedding → ready``, or ``failed``/``cancelled``,
+    or ``held``: a replacement that would lose much of the active version (less than half of
+    its tokens, or damaged parts) waits for :meth:`~demo.store.KnowledgeStore.confirm_job`
+    or a cancel, and the active version stays."""
 
     QUEUED = "queued"
     CONVERTING = "converting"
@@ -63,6 +67,7 @@ class JobState(str, enum.Enum):
     READY = "ready"
     FAILED = "failed"
     CANCELLED = "cancelled"
+    HELD = "held"
 
     @property
     def pending(self) -> bool:
@@ -80,7 +85,10 @@ class Job:
     """One ingestion (or reindex) of one file.
 
     ``version_id`` is set once the job is ``ready``; ``note`` says why a ready job did no
-    work (identical to the active version) or was superseded; ``error`` says why it failed.
+    work (identical to the active version) or was superseded, or why a job is ``held``;
+    ``error`` says why it failed. ``warnings`` are dan's (:class:`dan.Message`: what the
+    conversion skipped or repaired, e.g. ``damaged-part``): a ``ready`` job with warnings
+    made a version that may lack part of the file.
     """
 
     id: str
@@ -96,6 +104,7 @@ class Job:
     attempts: int = 0
     created: float = 0.0
     updated: float = 0.0
+    warnings: tuple[Message, ...] = ()
 
 
 @frozen(slots=True)
@@ -114,6 +123,8 @@ class Source:
     activated: float = 0.0
     #: The embedding identity of its vectors (``""`` when it has none).
     embedding: str = ""
+    #: dan's warnings when it converted this version (empty for a clean conversion).
+    warnings: tuple[Message, ...] = ()
 
 
 @frozen(slots=True)

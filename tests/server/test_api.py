@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from server_helpers import SAMPLES, wait_job
@@ -219,6 +221,33 @@ def test_a_failed_job_is_retried(alice):
     resp = alice.post(f"/api/knowledge/{cid}/jobs/{job_id}/retry")
     assert resp.status_code == 202 and resp.json()["id"] == job_id
     assert wait_job(alice, cid, job_id)["attempts"] == 2
+
+
+def test_warnings_are_shown_and_a_damaged_replacement_is_held_until_confirmed(alice, reader):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+    from test_store_warnings import damaged_styles, good_docx
+
+    cid = alice.post("/api/collections", json={"name": "Held"}).json()["id"]
+
+    def upload(data: bytes) -> dict:
+        resp = alice.post(f"/api/knowledge/{cid}/documents", files={"file": ("contract.docx", data)})
+        return wait_job(alice, cid, resp.json()["job_id"])
+
+    good = upload(good_docx())
+    assert good["state"] == "ready" and good["warnings"] == []
+    held = upload(damaged_styles(good_docx()))
+    assert held["state"] == "held" and held["version_id"] is None and "confirm the job" in held["note"]
+    assert [(w["code"], w["where"]) for w in held["warnings"]] == [("damaged-part", "word/styles.xml")]
+    (doc,) = reader.get(f"/api/knowledge/{cid}/documents").json()
+    assert doc["version_id"] == good["version_id"] and doc["warnings"] == []
+    _problem(reader.post(f"/api/knowledge/{cid}/jobs/{held['id']}/confirm"), 403)
+    resp = alice.post(f"/api/knowledge/{cid}/jobs/{held['id']}/confirm")
+    assert resp.status_code == 202 and resp.json()["state"] in ("queued", "converting", "embedding", "ready")
+    done = wait_job(alice, cid, held["id"])
+    assert done["state"] == "ready" and done["warnings"] == held["warnings"]
+    (doc,) = reader.get(f"/api/knowledge/{cid}/documents").json()
+    assert doc["version_id"] == done["version_id"] and [w["code"] for w in doc["warnings"]] == ["damaged-part"]
+    assert "only a held job" in _problem(alice.post(f"/api/knowledge/{cid}/jobs/{held['id']}/confirm"), 409)["detail"]
 
 
 # ---------------------------------------------------------------------------- documents

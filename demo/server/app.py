@@ -83,7 +83,7 @@ def _job(j: Job) -> JobOut:
     return JobOut(
         id=j.id, state=j.state.value, progress=j.progress, error=j.error, version_id=j.version_id, file_name=j.file_name,
         document_id=j.document_id, kind=j.kind, note=j.note, attempts=j.attempts, created=j.created, updated=j.updated,
-        warnings=[_warning(w) for w in j.warnings],
+        warnings=[_warning(w) for w in j.warnings], error_code=j.error_code, retryable=j.retryable,
     )
 
 

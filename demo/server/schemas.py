@@ -96,6 +96,11 @@ class JobOut(BaseModel):
     created: float
     updated: float
     warnings: list[WarningOut] = Field(description="dan's warnings: what the conversion skipped or repaired")
+    error_code: str = Field(
+        description="why a failed job failed: unsupported-format, encrypted, damaged, too-large, not-stored, "
+        "embedding-unavailable, interrupted, internal; empty otherwise"
+    )
+    retryable: bool = Field(description="a failed job that a retry can fix (a file dan cannot read fails every time)")
 
 
 class SourceOut(BaseModel):

@@ -25,14 +25,24 @@ import ven
 from demo.store import jobs, prechunked
 from demo.store.db import Backend, PassageRow, Tx
 from demo.store.embedding import EmbeddingProvider, unit_matrix
-from demo.store.errors import EmbeddingUnavailableError, StoreError
+from demo.store.errors import EmbeddingError, EmbeddingUnavailableError, StoreError
 from demo.store.options import StoreOptions
-from demo.store.values import JobState
+from demo.store.values import FAILURE_CODES, JobState
 
 #: Seconds between two progress writes of a running job.
 PROGRESS_EVERY = 0.5
 
-__all__ = ["Abandoned", "Converted", "activate", "convert_source", "embed_texts", "index_document", "process"]
+__all__ = [
+    "Abandoned",
+    "Converted",
+    "activate",
+    "convert_source",
+    "describe_failure",
+    "embed_texts",
+    "hold_reason",
+    "index_document",
+    "process",
+]
 
 
 class Abandoned(Exception):
@@ -321,13 +331,34 @@ def process(
     except Abandoned:
         return
     except (dan.DanError, StoreError) as exc:
-        message = f"{type(exc).__name__}: {exc}"
-        if isinstance(exc, dan.LimitExceededError):
-            message += (
-                f" (in the knowledge store, dan's limits come from StoreOptions: max_chunks={options.max_chunks:,}, "
-                f"max_extracted_chars={options.max_extracted_chars:,}, max_file_bytes={options.max_file_bytes:,})"
-            )
-        jobs.fail(backend, job, message)
+        code, message = describe_failure(exc, options)
+        jobs.fail(backend, job, message, code)
     except Exception as exc:
-        jobs.fail(backend, job, f"internal error ({type(exc).__name__}: {exc}): report it; retry the job after a fix")
+        jobs.fail(backend, job, f"Internal error ({type(exc).__name__}: {exc}): report it; retry the job after a fix", "internal")
         raise
+
+
+_FAILURES: tuple[tuple[type[Exception], str], ...] = (
+    (dan.LimitExceededError, "too-large"),
+    (dan.UnsupportedFormatError, "unsupported-format"),
+    (dan.EncryptedDocumentError, "encrypted"),
+    (dan.DanError, "damaged"),
+    (EmbeddingUnavailableError, "embedding-unavailable"),
+    (EmbeddingError, "embedding-unavailable"),
+    (StoreError, "not-stored"),
+)
+
+
+def describe_failure(exc: Exception, options: StoreOptions) -> tuple[str, str]:
+    """A failure's code (:data:`~demo.store.values.FAILURE_CODES`) and what a person is told:
+    plain words first, then dan's or the store's own message (no class names)."""
+    code = next(c for kind, c in _FAILURES if isinstance(exc, kind))
+    message = f"{FAILURE_CODES[code][0].upper()}{FAILURE_CODES[code][1:]}: {exc}"
+    if code == "not-stored":  # the store's own message already says it in plain words
+        message = str(exc)
+    if isinstance(exc, dan.LimitExceededError):
+        message += (
+            f" (in the knowledge store, dan's limits come from StoreOptions: max_chunks={options.max_chunks:,}, "
+            f"max_extracted_chars={options.max_extracted_chars:,}, max_file_bytes={options.max_file_bytes:,})"
+        )
+    return code, message

@@ -31,7 +31,7 @@ from demo.store.errors import (
     PendingJobsLimitError,
 )
 from demo.store.options import StoreOptions
-from demo.store.values import Job, JobState
+from demo.store.values import FAILURE_CODES, PERMANENT_FAILURES, Job, JobState
 
 __all__ = [
     "CHUNK_KINDS",
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 JOB_COLUMNS = (
-    "id, collection_id, document_id, file_name, state, progress, error, version_id, kind, note, attempts, created, updated, warnings"
+    "id, collection_id, document_id, file_name, state, progress, error, version_id, kind, note, attempts, created, updated, warnings, error_code"
 )
 #: At most this many of dan's warnings are kept per job or version (the rest are counted in one more).
 MAX_WARNINGS = 50
@@ -113,6 +113,7 @@ def job_from_row(row: Sequence[Any]) -> Job:
         created=float(row[11]),
         updated=float(row[12]),
         warnings=decode_warnings(row[13]),
+        error_code=row[14] or "",
     )
 
 
@@ -222,7 +223,7 @@ def claim(backend: Backend, worker: str) -> Claimed | None:
             return None
         seq = int(found[0])
         tx.execute(
-            "UPDATE jobs SET state = 'converting', progress = 5, attempts = attempts + 1, error = NULL, worker = ?, "
+            "UPDATE jobs SET state = 'converting', progress = 5, attempts = attempts + 1, error = NULL, error_code = '', worker = ?, "
             "heartbeat = ?, updated = ? WHERE seq = ?",
             [worker, now, now, seq],
         )
@@ -255,13 +256,15 @@ def heartbeat(backend: Backend, job: Claimed) -> bool:
         ) > 0
 
 
-def fail(backend: Backend, job: Claimed, error: str) -> None:
-    """Mark a running job failed with ``error`` (its bytes stay for a retry)."""
+def fail(backend: Backend, job: Claimed, error: str, code: str = "internal") -> None:
+    """Mark a running job failed with ``error`` of kind ``code`` (:data:`~demo.store.values.FAILURE_CODES`;
+    its bytes stay for a retry)."""
     now = time.time()
     with backend.write() as tx:
         tx.execute(
-            f"UPDATE jobs SET state = 'failed', error = ?, worker = NULL, updated = ? WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}",
-            [error[:4000], now, job.id, job.worker],
+            "UPDATE jobs SET state = 'failed', error = ?, error_code = ?, worker = NULL, updated = ? "
+            f"WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}",
+            [error[:4000], code, now, job.id, job.worker],
         )
 
 
@@ -270,7 +273,7 @@ def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: s
     now = time.time()
     with backend.write() as tx:
         row = tx.one(
-            "SELECT j.state, b.owner IS NOT NULL FROM jobs j LEFT JOIN payloads b ON b.owner = j.id "
+            "SELECT j.state, b.owner IS NOT NULL, j.error_code FROM jobs j LEFT JOIN payloads b ON b.owner = j.id "
             "WHERE j.id = ? AND j.collection_id = ?",
             [job_id, collection_id],
         )
@@ -279,6 +282,11 @@ def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: s
         state = JobState(row[0])
         if state != JobState.FAILED:
             raise ConflictError(f"job {job_id!r} is {state.value}: only a failed job can be retried")
+        if row[2] in PERMANENT_FAILURES:
+            raise ConflictError(
+                f"job {job_id!r} failed because {FAILURE_CODES[row[2]]}: a retry fails the same way; "
+                "fix the file and upload it again"
+            )
         if not row[1]:
             raise ConflictError(f"job {job_id!r} no longer holds its bytes: upload the file again")
         _check_pending(tx, options)
@@ -351,7 +359,7 @@ def recover_interrupted(backend: Backend, stale_after: float, own_worker: str | 
         owner_sql, owner = ("worker IS NULL", []) if worker is None else ("worker = ?", [worker])
         with backend.write() as tx:
             changed = tx.execute(
-                f"UPDATE jobs SET state = 'failed', worker = NULL, updated = ?, error = ? WHERE id = ? AND state IN {_IN_RUNNING} "
+                f"UPDATE jobs SET state = 'failed', error_code = 'interrupted', worker = NULL, updated = ?, error = ? WHERE id = ? AND state IN {_IN_RUNNING} "
                 f"AND {owner_sql}",
                 [now, "interrupted: the worker stopped while processing this job; retry it", job_id, *owner],
             )

@@ -33,12 +33,13 @@ __all__ = ["SQLiteBackend", "informative"]
 SCHEMA_VERSION = "2"
 
 #: How a database of an older schema version is brought to this one (in one transaction).
-#: 2: dan's warnings on jobs and versions, and held replacements confirmed by the user.
+#: 2: dan's warnings on jobs and versions, held replacements confirmed by the user, failures' codes.
 _MIGRATIONS = {
     "1": [
         "ALTER TABLE versions ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
         "ALTER TABLE jobs ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
         "ALTER TABLE jobs ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE jobs ADD COLUMN error_code TEXT NOT NULL DEFAULT ''",
     ],
 }
 
@@ -117,7 +118,8 @@ CREATE TABLE IF NOT EXISTS jobs (
     note TEXT NOT NULL DEFAULT '',
     error TEXT,
     warnings TEXT NOT NULL DEFAULT '[]',
-    confirmed INTEGER NOT NULL DEFAULT 0
+    confirmed INTEGER NOT NULL DEFAULT 0,
+    error_code TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs (state, seq);
 CREATE INDEX IF NOT EXISTS jobs_by_collection ON jobs (collection_id, seq);

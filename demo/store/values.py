@@ -14,6 +14,8 @@ from demo.store.extract import Extract
 
 __all__ = [
     "AccessContext",
+    "FAILURE_CODES",
+    "PERMANENT_FAILURES",
     "AskResult",
     "Citation",
     "ImportResult",
@@ -105,6 +107,29 @@ class Job:
     created: float = 0.0
     updated: float = 0.0
     warnings: tuple[Message, ...] = ()
+    #: What kind of failure ``error`` is (:data:`FAILURE_CODES`), ``""`` when the job did not fail.
+    error_code: str = ""
+
+    @property
+    def retryable(self) -> bool:
+        """A failed job whose failure a retry can fix (the embedding provider, an interrupted
+        worker, an internal error); a file dan cannot read fails the same way every time."""
+        return self.state == JobState.FAILED and self.error_code not in PERMANENT_FAILURES
+
+
+#: Why a job failed: what a person is told, and whether a retry can help (:attr:`Job.retryable`).
+FAILURE_CODES = {
+    "unsupported-format": "this file type is not supported",
+    "encrypted": "the file is password-protected or in a legacy format",
+    "damaged": "the file is damaged or is not what its name says",
+    "too-large": "the file is over one of the store's limits",
+    "not-stored": "the file could not be stored",
+    "embedding-unavailable": "the embedding model failed",
+    "interrupted": "the worker stopped while processing the file",
+    "internal": "an internal error",
+}
+#: Failures that happen again on every retry of the same bytes.
+PERMANENT_FAILURES = frozenset({"unsupported-format", "encrypted", "damaged", "too-large", "not-stored"})
 
 
 @frozen(slots=True)

@@ -213,14 +213,16 @@ def test_jobs_retry_cancel_and_their_status_codes(make_server):
         _problem(c.post(f"/api/knowledge/{cid}/jobs/JNOSUCH/cancel"), 404)
 
 
-def test_a_failed_job_is_retried(alice):
+def test_a_failed_job_says_why_in_plain_words_and_whether_a_retry_can_help(alice):
     cid = alice.post("/api/collections", json={"name": "Retry"}).json()["id"]
     job_id = alice.post(f"/api/knowledge/{cid}/documents", files={"file": ("bad.docx", b"PK\x03\x04 not a zip")}).json()["job_id"]
     job = wait_job(alice, cid, job_id)
-    assert job["state"] == "failed" and "CorruptDocumentError" in job["error"]
-    resp = alice.post(f"/api/knowledge/{cid}/jobs/{job_id}/retry")
-    assert resp.status_code == 202 and resp.json()["id"] == job_id
-    assert wait_job(alice, cid, job_id)["attempts"] == 2
+    assert job["state"] == "failed" and job["error"].startswith("The file is damaged") and "Error" not in job["error"]
+    assert job["error_code"] == "damaged" and job["retryable"] is False
+    assert "a retry fails the same way" in _problem(alice.post(f"/api/knowledge/{cid}/jobs/{job_id}/retry"), 409)["detail"]
+    empty = wait_job(alice, cid, alice.post(f"/api/knowledge/{cid}/documents", files={"file": ("empty.docx", b"")}).json()["job_id"])
+    assert empty["error"] == "This file type is not supported: 'empty.docx' is empty (0 bytes): it holds no document; save or export the file again"
+    assert empty["error_code"] == "unsupported-format" and empty["retryable"] is False
 
 
 def test_warnings_are_shown_and_a_damaged_replacement_is_held_until_confirmed(alice, reader):

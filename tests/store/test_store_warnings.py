@@ -98,6 +98,7 @@ def _downgrade(store: KnowledgeStore) -> None:
         tx.execute("ALTER TABLE versions DROP COLUMN warnings")
         tx.execute("ALTER TABLE jobs DROP COLUMN warnings")
         tx.execute("ALTER TABLE jobs DROP COLUMN confirmed")
+        tx.execute("ALTER TABLE jobs DROP COLUMN error_code")
         tx.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
 
 

@@ -29,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from dan import Message
+from dan.detect import extensions, format_names
 from demo.server.auth import Principal, TokenTable
 from demo.server.limits import BodyLimit
 from demo.server.problems import Problem, install_handlers
@@ -38,6 +39,7 @@ from demo.server.schemas import (
     ChunksUpload,
     CollectionIn,
     CollectionOut,
+    Formats,
     Health,
     JobAccepted,
     JobOut,
@@ -219,6 +221,15 @@ def create_app(
         return FileResponse(static_dir / "index.html", media_type="text/html; charset=utf-8")
 
     app.mount("/static", StaticFiles(directory=static_dir), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        # Browsers ask for /favicon.ico whatever the page links: the same SVG icon, no 404.
+        return FileResponse(static_dir / "favicon.svg", media_type="image/svg+xml")
+
+    @app.get("/api/formats", response_model=Formats, tags=["health"], summary="The formats dan reads (no authentication)")
+    def formats() -> Formats:
+        return Formats(names=format_names(), extensions=list(extensions()))
 
     @app.get("/healthz", response_model=Health, tags=["health"], summary="Liveness (no authentication)")
     def healthz() -> Health:

@@ -18,6 +18,7 @@ __all__ = [
     "CitationOut",
     "CollectionIn",
     "CollectionOut",
+    "Formats",
     "Health",
     "JobAccepted",
     "JobOut",
@@ -207,6 +208,11 @@ class AskOut(BaseModel):
 
 class Health(BaseModel):
     status: Literal["ok"]
+
+
+class Formats(BaseModel):
+    names: str = Field(description="the formats dan reads, for people: DOCX, RTF, PDF, HTML, Markdown, text")
+    extensions: list[str] = Field(description="the file name extensions dan recognises: .docx, .pdf, ...")
 
 
 class WhoAmI(BaseModel):

@@ -71,6 +71,12 @@ def test_health_openapi_docs_and_page_need_no_token(server):
         assert page.status_code == 200 and "/static/app.js" in page.text
         assert "script-src 'self'" in page.headers["content-security-policy"]
         assert c.get("/static/app.js").status_code == 200 and c.get("/static/app.css").status_code == 200
+        icon = c.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and icon.text.startswith("<svg")
+        assert c.get("/static/favicon.svg").status_code == 200
+        formats = c.get("/api/formats").json()
+        assert formats == {"names": dan.detect.format_names(), "extensions": list(dan.detect.extensions())}
+        assert "PDF" in formats["names"] and ".pdf" in formats["extensions"]
 
 
 # ---------------------------------------------------------------------------- authentication

@@ -24,9 +24,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks._server import start_server
+from demo import samples
 
 OUT = ROOT / "docs" / "img"
-SAMPLES = ROOT / "demo" / "samples"
 QUESTION = "Who changed the payment terms in the Northwind and CranePoint services agreement, and what did they change?"
 CHROMIUM = os.environ.get("DEMO_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -35,7 +35,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background
 def load(base: str, token: str) -> None:
     with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=60) as c:
         cid = c.post("/api/collections", json={"name": "Sample documents"}).json()["id"]
-        jobs = [c.post(f"/api/knowledge/{cid}/documents", files={"file": (p.name, p.read_bytes())}).json()["job_id"] for p in sorted(SAMPLES.iterdir()) if p.is_file()]
+        jobs = [c.post(f"/api/knowledge/{cid}/documents", files={"file": (p.name, p.read_bytes())}).json()["job_id"] for p in samples.paths()]
         while any(c.get(f"/api/knowledge/{cid}/jobs/{j}").json()["state"] not in ("ready", "failed") for j in jobs):
             time.sleep(0.2)
 
@@ -47,7 +47,7 @@ def _ask(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def _open_first_item(page) -> None:  # type: ignore[no-untyped-def]
-    page.locator("#answer ul.extract li cite a.citation").first.click()
+    page.locator("#answer ul.extract li").filter(has_text="forty-five").locator("cite a.citation").first.click()
     page.wait_for_selector("dialog#passage[open]")
     page.wait_for_timeout(200)
 
@@ -70,13 +70,13 @@ def main() -> None:
                     page.wait_for_selector("#documents li[data-document]")
                     _ask(page)
                     if name == "phone":
-                        page.locator("#answer").scroll_into_view_if_needed()
+                        page.evaluate("document.getElementById('answer').scrollIntoView({block: 'start'})")
                         page.screenshot(path=str(OUT / "web-phone.png"))
                         _open_first_item(page)
                         page.screenshot(path=str(OUT / "web-phone-passage.png"))
                         continue
                     page.locator("#answer details.how > summary").click()
-                    page.locator("#answer").scroll_into_view_if_needed()
+                    page.evaluate("document.getElementById('ask-form').scrollIntoView({block: 'start'})")
                     page.screenshot(path=str(OUT / "web-ask-desktop.png"))
                     _open_first_item(page)
                     page.screenshot(path=str(OUT / "web-passage-desktop.png"))

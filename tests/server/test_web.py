@@ -254,7 +254,7 @@ MARKDOWN = """[doc_title: Rates | section_path: 2. Fees | page_range: 3]
 
 # 2. Fees
 
-Invoices are **payable** within *thirty* days, see [the terms](https://example.com/terms) or [this](javascript:alert(1)).
+Invoices are **payable** within *thirty* days[^2], see [the terms](https://example.com/terms) or [this](javascript:alert(1)).
 
 | Service | Rate \\| unit | Notes |
 | --- | ---: | --- |
@@ -289,11 +289,12 @@ def test_markdown_is_rendered_as_elements_never_as_source(page):
     assert box.locator(":scope > ul.md-list > li").count() == 2
     assert box.locator("ul.md-list ul.md-list > li").inner_text() == "nested point"
     assert box.locator(":scope > ol.md-list > li").all_inner_texts() == ["one", "two"]
+    assert box.locator("p sup.footnote").inner_text() == "2"
     assert box.locator("ins").inner_text() == "inserted" and box.locator("del").inner_text() == "removed"
     assert box.locator(".remark").inner_text() == "rev: Ann Editor, 2025-01-02"
     assert box.locator("blockquote code").inner_text() == "code" and box.locator("blockquote .image").inner_text() == "Image: a crane"
     text = box.inner_text()
-    for source in ("**", "| ---", "[doc_title:", "](", "{++", "# 2."):
+    for source in ("**", "| ---", "[doc_title:", "](", "{++", "# 2.", "[^2]"):
         assert source not in text, source
     assert "<script>window.__pwned = 1</script>" in text  # HTML in a document stays text
     assert pg.evaluate("document.querySelectorAll('script').length") == html_before

@@ -112,6 +112,7 @@ const INLINE = new RegExp([
   "(?<![\\w])_(?=[^\\s_])([^_\\n]+?)_(?![\\w])", // 10 emphasis
   "~~(?=\\S)([\\s\\S]+?)~~", // 11 strike-through
   "<br\\s*/?>", // a line break inside a table cell
+  "\\[\\^([^\\]\\s]{1,20})\\](?::\\s)?", // 12 a footnote mark (or a footnote's own label)
 ].join("|"), "g");
 
 function inlineInto(parent, text) {
@@ -142,6 +143,7 @@ function markdownInline(parent, text) {
     } else if (m[7] !== undefined || m[8] !== undefined) parent.append(inlineInto(el("strong"), m[7] ?? m[8]));
     else if (m[9] !== undefined || m[10] !== undefined) parent.append(inlineInto(el("em"), m[9] ?? m[10]));
     else if (m[11] !== undefined) parent.append(inlineInto(el("s"), m[11]));
+    else if (m[12] !== undefined) parent.append(el("sup", { class: "footnote", text: m[12] }), m[0].endsWith(" ") ? " " : "");
     else parent.append(el("br"));
     last = m.index + m[0].length;
   }

@@ -240,6 +240,11 @@ def test_no_horizontal_scrolling(page, width):
     pg.get_by_role("button", name=re.compile("Price List")).click()
     pg.wait_for_selector("#chunks li.chunk")
     assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    pg.click("#tab-search")  # the search form and its result tables fit too (a wide table scrolls in its box)
+    pg.fill("#search-query", "spindle bearing")
+    pg.click("#search-form button[type=submit]")
+    pg.wait_for_selector("#results li.result table.md-table")
+    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def test_the_page_script_never_writes_html():

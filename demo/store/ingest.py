@@ -25,14 +25,24 @@ import ven
 from demo.store import jobs, prechunked
 from demo.store.db import Backend, PassageRow, Tx
 from demo.store.embedding import EmbeddingProvider, unit_matrix
-from demo.store.errors import EmbeddingUnavailableError, StoreError
+from demo.store.errors import EmbeddingError, EmbeddingUnavailableError, StoreError
 from demo.store.options import StoreOptions
-from demo.store.values import JobState
+from demo.store.values import FAILURE_CODES, JobState
 
 #: Seconds between two progress writes of a running job.
 PROGRESS_EVERY = 0.5
 
-__all__ = ["Abandoned", "Converted", "activate", "convert_source", "embed_texts", "index_document", "process"]
+__all__ = [
+    "Abandoned",
+    "Converted",
+    "activate",
+    "convert_source",
+    "describe_failure",
+    "embed_texts",
+    "hold_reason",
+    "index_document",
+    "process",
+]
 
 
 class Abandoned(Exception):
@@ -50,6 +60,32 @@ class Converted:
     tokens: int
     index_text: str
     index_tokens: int
+    #: dan's warnings (what the conversion skipped or repaired).
+    warnings: tuple[dan.Message, ...] = ()
+
+
+#: A replacement keeping less than this share of the active version's tokens is held.
+KEEP_AT_LEAST = 0.5
+
+
+def hold_reason(converted: Converted, old_tokens: int, old_chunks: int) -> str:
+    """Why a replacement of an active version (``old_tokens`` tokens in ``old_chunks`` chunks)
+    must be confirmed before it is activated, or ``""``: it keeps less than half of the
+    active version's tokens, or dan reported damaged parts."""
+    damaged = [w.where or w.message for w in converted.warnings if w.code == "damaged-part"]
+    reasons = []
+    if converted.tokens < KEEP_AT_LEAST * old_tokens:
+        reasons.append(
+            f"it keeps {converted.tokens:,} of the active version's {old_tokens:,} tokens "
+            f"({len(converted.chunks)} chunks instead of {old_chunks})"
+        )
+    if damaged:
+        reasons.append(f"dan found damaged parts ({', '.join(damaged[:5])}) and skipped them")
+    if not reasons:
+        return ""
+    return (
+        "held: " + "; ".join(reasons) + ". The active version stays: confirm the job to replace it anyway, or cancel it"
+    )
 
 
 def _temp_name(file_name: str) -> str:
@@ -83,6 +119,7 @@ def convert_source(file_name: str, data: bytes, document_id: str, options: Store
         tokens=sum(int(r["ssTokens"]) for r in records),
         index_text=entry.text,
         index_tokens=entry.tokens,
+        warnings=res.warnings,
     )
 
 
@@ -142,7 +179,9 @@ def activate(
 
     Raises :class:`Abandoned` when the job is no longer this worker's (cancelled, deleted).
     A job older than the document's active version does not replace it: it ends ready
-    with a note, and the newer version stays.
+    with a note, and the newer version stays. A replacement that would lose much of the
+    active version (:func:`hold_reason`) and was not confirmed ends ``held`` with its bytes
+    and the reason as its note; the active version stays.
     """
     now = time.time()
     version_id = jobs.new_id("V")
@@ -168,24 +207,32 @@ def activate(
                 "doc_id (ven routes by it)"
             )
         old = tx.value("SELECT active_version_id FROM documents WHERE id = ?", [job.document_id])
+        warnings = jobs.encode_warnings(converted.warnings)
         if old is not None:
-            old_seq = int(tx.value("SELECT job_seq FROM versions WHERE id = ?", [old]) or 0)
-            if old_seq > job.seq:
+            old_seq, old_tokens, old_chunks = tx.one("SELECT job_seq, tokens, chunk_count FROM versions WHERE id = ?", [old]) or (0, 0, 0)
+            if int(old_seq or 0) > job.seq:
                 tx.execute(
-                    "UPDATE jobs SET state = 'ready', progress = 100, worker = NULL, updated = ?, note = ? WHERE id = ?",
-                    [now, f"superseded: a newer upload ({old}) is already active, so this one was not activated", job.id],
+                    "UPDATE jobs SET state = 'ready', progress = 100, worker = NULL, updated = ?, note = ?, warnings = ? WHERE id = ?",
+                    [now, f"superseded: a newer upload ({old}) is already active, so this one was not activated", warnings, job.id],
                 )
                 tx.execute("DELETE FROM payloads WHERE owner = ?", [job.id])
                 return str(old)
+            held = "" if job.confirmed else hold_reason(converted, int(old_tokens), int(old_chunks))
+            if held:
+                tx.execute(
+                    "UPDATE jobs SET state = 'held', progress = 100, worker = NULL, updated = ?, note = ?, warnings = ? WHERE id = ?",
+                    [now, held, warnings, job.id],
+                )
+                return str(old)
         tx.execute(
             "INSERT INTO versions (id, document_id, collection_id, state, origin, job_seq, hash, config, size, doc_key, "
-            "doc_key_norm, title, chunk_count, tokens, embedding, index_text, index_tokens, activated, activated_gen) "
-            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "doc_key_norm, title, chunk_count, tokens, embedding, index_text, index_tokens, activated, activated_gen, warnings) "
+            "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 version_id, job.document_id, job.collection_id, "chunks" if job.kind in jobs.CHUNK_KINDS else "file",
                 job.seq, job.hash, config, len(job.content),
                 converted.doc_key, converted.doc_key.casefold(), converted.title, len(converted.chunks), converted.tokens, identity if vectors is not None else "",
-                converted.index_text, converted.index_tokens, now, generation,
+                converted.index_text, converted.index_tokens, now, generation, warnings,
             ],
         )
         # The job's stored bytes become the version's: no copy.
@@ -211,8 +258,8 @@ def activate(
         tx.execute("UPDATE documents SET active_version_id = ? WHERE id = ?", [version_id, job.document_id])
         tx.execute(
             "UPDATE jobs SET state = 'ready', progress = 100, version_id = ?, error = NULL, worker = NULL, "
-            "note = '', updated = ? WHERE id = ?",
-            [version_id, now, job.id],
+            "note = ?, warnings = ?, updated = ? WHERE id = ?",
+            [version_id, "confirmed: replaced the active version as asked" if job.confirmed and old is not None else "", warnings, now, job.id],
         )
     return version_id
 
@@ -284,13 +331,34 @@ def process(
     except Abandoned:
         return
     except (dan.DanError, StoreError) as exc:
-        message = f"{type(exc).__name__}: {exc}"
-        if isinstance(exc, dan.LimitExceededError):
-            message += (
-                f" (in the knowledge store, dan's limits come from StoreOptions: max_chunks={options.max_chunks:,}, "
-                f"max_extracted_chars={options.max_extracted_chars:,}, max_file_bytes={options.max_file_bytes:,})"
-            )
-        jobs.fail(backend, job, message)
+        code, message = describe_failure(exc, options)
+        jobs.fail(backend, job, message, code)
     except Exception as exc:
-        jobs.fail(backend, job, f"internal error ({type(exc).__name__}: {exc}): report it; retry the job after a fix")
+        jobs.fail(backend, job, f"Internal error ({type(exc).__name__}: {exc}): report it; retry the job after a fix", "internal")
         raise
+
+
+_FAILURES: tuple[tuple[type[Exception], str], ...] = (
+    (dan.LimitExceededError, "too-large"),
+    (dan.UnsupportedFormatError, "unsupported-format"),
+    (dan.EncryptedDocumentError, "encrypted"),
+    (dan.DanError, "damaged"),
+    (EmbeddingUnavailableError, "embedding-unavailable"),
+    (EmbeddingError, "embedding-unavailable"),
+    (StoreError, "not-stored"),
+)
+
+
+def describe_failure(exc: Exception, options: StoreOptions) -> tuple[str, str]:
+    """A failure's code (:data:`~demo.store.values.FAILURE_CODES`) and what a person is told:
+    plain words first, then dan's or the store's own message (no class names)."""
+    code = next(c for kind, c in _FAILURES if isinstance(exc, kind))
+    message = f"{FAILURE_CODES[code][0].upper()}{FAILURE_CODES[code][1:]}: {exc}"
+    if code == "not-stored":  # the store's own message already says it in plain words
+        message = str(exc)
+    if isinstance(exc, dan.LimitExceededError):
+        message += (
+            f" (in the knowledge store, dan's limits come from StoreOptions: max_chunks={options.max_chunks:,}, "
+            f"max_extracted_chars={options.max_extracted_chars:,}, max_file_bytes={options.max_file_bytes:,})"
+        )
+    return code, message

@@ -12,6 +12,7 @@ marked failed with a reason and keeps its bytes, and :func:`retry` queues it aga
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import secrets
 import socket
@@ -21,6 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
+from dan import Message
 from demo.store.db import Backend, Tx
 from demo.store.errors import (
     ConflictError,
@@ -29,7 +31,7 @@ from demo.store.errors import (
     PendingJobsLimitError,
 )
 from demo.store.options import StoreOptions
-from demo.store.values import Job, JobState
+from demo.store.values import FAILURE_CODES, PERMANENT_FAILURES, Job, JobState
 
 __all__ = [
     "CHUNK_KINDS",
@@ -41,6 +43,9 @@ __all__ = [
     "Claimed",
     "cancel",
     "claim",
+    "confirm",
+    "decode_warnings",
+    "encode_warnings",
     "enqueue",
     "fail",
     "heartbeat",
@@ -52,7 +57,11 @@ __all__ = [
     "retry",
 ]
 
-JOB_COLUMNS = "id, collection_id, document_id, file_name, state, progress, error, version_id, kind, note, attempts, created, updated"
+JOB_COLUMNS = (
+    "id, collection_id, document_id, file_name, state, progress, error, version_id, kind, note, attempts, created, updated, warnings, error_code"
+)
+#: At most this many of dan's warnings are kept per job or version (the rest are counted in one more).
+MAX_WARNINGS = 50
 PENDING_STATES = ("queued", "converting", "embedding")
 #: Job kinds: a file for dan, pre-chunked dan output, and the reindex of either.
 KINDS = ("ingest", "chunks", "reindex", "reindex-chunks")
@@ -74,6 +83,19 @@ def new_worker_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
+def encode_warnings(warnings: Sequence[Message]) -> str:
+    """dan's warnings as stored (a JSON list of ``{code, message, where}``), bounded in count and length."""
+    kept = [{"code": w.code[:100], "message": w.message[:1000], "where": w.where[:300]} for w in warnings[:MAX_WARNINGS]]
+    if len(warnings) > MAX_WARNINGS:
+        kept.append({"code": "more-warnings", "message": f"{len(warnings) - MAX_WARNINGS} more warnings were left out", "where": ""})
+    return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode_warnings(text: str | None) -> tuple[Message, ...]:
+    """The warnings stored by :func:`encode_warnings`."""
+    return tuple(Message(str(w["code"]), str(w["message"]), str(w.get("where", ""))) for w in json.loads(text or "[]"))
+
+
 def job_from_row(row: Sequence[Any]) -> Job:
     """A :class:`Job` from a row of :data:`JOB_COLUMNS`."""
     return Job(
@@ -90,6 +112,8 @@ def job_from_row(row: Sequence[Any]) -> Job:
         attempts=int(row[10]),
         created=float(row[11]),
         updated=float(row[12]),
+        warnings=decode_warnings(row[13]),
+        error_code=row[14] or "",
     )
 
 
@@ -106,6 +130,8 @@ class Claimed:
     hash: str
     content: bytes
     worker: str
+    #: The user confirmed this replacement (it is activated even if it would lose much of the active version).
+    confirmed: bool = False
 
 
 def enqueue(
@@ -197,17 +223,17 @@ def claim(backend: Backend, worker: str) -> Claimed | None:
             return None
         seq = int(found[0])
         tx.execute(
-            "UPDATE jobs SET state = 'converting', progress = 5, attempts = attempts + 1, error = NULL, worker = ?, "
+            "UPDATE jobs SET state = 'converting', progress = 5, attempts = attempts + 1, error = NULL, error_code = '', worker = ?, "
             "heartbeat = ?, updated = ? WHERE seq = ?",
             [worker, now, now, seq],
         )
         row = tx.one(
-            "SELECT j.id, j.collection_id, j.document_id, j.file_name, j.kind, j.hash, b.data FROM jobs j "
+            "SELECT j.id, j.collection_id, j.document_id, j.file_name, j.kind, j.hash, b.data, j.confirmed FROM jobs j "
             "LEFT JOIN payloads b ON b.owner = j.id WHERE j.seq = ?",
             [seq],
         )
     assert row is not None
-    return Claimed(seq, row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6] or b""), worker)
+    return Claimed(seq, row[0], row[1], row[2], row[3], row[4], row[5], bytes(row[6] or b""), worker, bool(row[7]))
 
 
 def progress(backend: Backend, job: Claimed, state: JobState, pct: int) -> bool:
@@ -230,13 +256,15 @@ def heartbeat(backend: Backend, job: Claimed) -> bool:
         ) > 0
 
 
-def fail(backend: Backend, job: Claimed, error: str) -> None:
-    """Mark a running job failed with ``error`` (its bytes stay for a retry)."""
+def fail(backend: Backend, job: Claimed, error: str, code: str = "internal") -> None:
+    """Mark a running job failed with ``error`` of kind ``code`` (:data:`~demo.store.values.FAILURE_CODES`;
+    its bytes stay for a retry)."""
     now = time.time()
     with backend.write() as tx:
         tx.execute(
-            f"UPDATE jobs SET state = 'failed', error = ?, worker = NULL, updated = ? WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}",
-            [error[:4000], now, job.id, job.worker],
+            "UPDATE jobs SET state = 'failed', error = ?, error_code = ?, worker = NULL, updated = ? "
+            f"WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}",
+            [error[:4000], code, now, job.id, job.worker],
         )
 
 
@@ -245,7 +273,7 @@ def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: s
     now = time.time()
     with backend.write() as tx:
         row = tx.one(
-            "SELECT j.state, b.owner IS NOT NULL FROM jobs j LEFT JOIN payloads b ON b.owner = j.id "
+            "SELECT j.state, b.owner IS NOT NULL, j.error_code FROM jobs j LEFT JOIN payloads b ON b.owner = j.id "
             "WHERE j.id = ? AND j.collection_id = ?",
             [job_id, collection_id],
         )
@@ -254,6 +282,11 @@ def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: s
         state = JobState(row[0])
         if state != JobState.FAILED:
             raise ConflictError(f"job {job_id!r} is {state.value}: only a failed job can be retried")
+        if row[2] in PERMANENT_FAILURES:
+            raise ConflictError(
+                f"job {job_id!r} failed because {FAILURE_CODES[row[2]]}: a retry fails the same way; "
+                "fix the file and upload it again"
+            )
         if not row[1]:
             raise ConflictError(f"job {job_id!r} no longer holds its bytes: upload the file again")
         _check_pending(tx, options)
@@ -268,15 +301,35 @@ def retry(backend: Backend, options: StoreOptions, collection_id: str, job_id: s
             raise ConflictError(f"job {job_id!r} changed while it was retried (cancelled?): list the jobs")
 
 
+def confirm(backend: Backend, options: StoreOptions, collection_id: str, job_id: str) -> None:
+    """Queue a held job again, to be activated even though it loses much of the active version;
+    ConflictError for a job in any other state."""
+    now = time.time()
+    with backend.write() as tx:
+        state = tx.value("SELECT state FROM jobs WHERE id = ? AND collection_id = ?", [job_id, collection_id])
+        if state is None:
+            raise NotFoundError(f"job {job_id!r} not found in this collection")
+        if JobState(state) != JobState.HELD:
+            raise ConflictError(f"job {job_id!r} is {state}: only a held job can be confirmed")
+        _check_pending(tx, options)
+        changed = tx.execute(
+            "UPDATE jobs SET state = 'queued', progress = 0, confirmed = 1, worker = NULL, heartbeat = NULL, updated = ? "
+            "WHERE id = ? AND state = 'held'",
+            [now, job_id],
+        )
+        if not changed:
+            raise ConflictError(f"job {job_id!r} changed while it was confirmed (cancelled?): list the jobs")
+
+
 def cancel(backend: Backend, collection_id: str, job_id: str) -> None:
-    """Cancel a waiting, running or failed job and discard its bytes (idempotent for cancelled jobs)."""
+    """Cancel a waiting, running, held or failed job and discard its bytes (idempotent for cancelled jobs)."""
     now = time.time()
     with backend.write() as tx:
         # Conditional, so that an activation committing meanwhile (the job now ready) is
         # never overwritten: the update then matches nothing and the state is read again.
         changed = tx.execute(
             "UPDATE jobs SET state = 'cancelled', worker = NULL, updated = ? WHERE id = ? AND collection_id = ? "
-            "AND state IN ('queued', 'converting', 'embedding', 'failed')",
+            "AND state IN ('queued', 'converting', 'embedding', 'failed', 'held')",
             [now, job_id, collection_id],
         )
         if changed:
@@ -306,7 +359,7 @@ def recover_interrupted(backend: Backend, stale_after: float, own_worker: str | 
         owner_sql, owner = ("worker IS NULL", []) if worker is None else ("worker = ?", [worker])
         with backend.write() as tx:
             changed = tx.execute(
-                f"UPDATE jobs SET state = 'failed', worker = NULL, updated = ?, error = ? WHERE id = ? AND state IN {_IN_RUNNING} "
+                f"UPDATE jobs SET state = 'failed', error_code = 'interrupted', worker = NULL, updated = ?, error = ? WHERE id = ? AND state IN {_IN_RUNNING} "
                 f"AND {owner_sql}",
                 [now, "interrupted: the worker stopped while processing this job; retry it", job_id, *owner],
             )

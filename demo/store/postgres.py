@@ -39,7 +39,18 @@ from demo.store.errors import (
 
 __all__ = ["PostgresBackend"]
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+
+#: How a database of an older schema version is brought to this one (in one transaction).
+#: 2: dan's warnings on jobs and versions, held replacements confirmed by the user, failures' codes.
+_MIGRATIONS = {
+    "1": [
+        "ALTER TABLE versions ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE jobs ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE jobs ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE jobs ADD COLUMN error_code TEXT NOT NULL DEFAULT ''",
+    ],
+}
 
 #: About how many matching passages keyword search scores (the rarest query words' first).
 CANDIDATE_ROWS = 1000
@@ -81,7 +92,8 @@ _SCHEMA = [
         retired DOUBLE PRECISION,
         title TEXT NOT NULL,
         config TEXT NOT NULL,
-        index_text TEXT NOT NULL)""",
+        index_text TEXT NOT NULL,
+        warnings TEXT NOT NULL DEFAULT '[]')""",
     """CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen)""",
     """CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id)""",
     """CREATE INDEX IF NOT EXISTS versions_by_key ON versions (collection_id, doc_key_norm) WHERE state = 'active'""",
@@ -103,7 +115,10 @@ _SCHEMA = [
         created DOUBLE PRECISION NOT NULL,
         updated DOUBLE PRECISION NOT NULL,
         note TEXT NOT NULL DEFAULT '',
-        error TEXT)""",
+        error TEXT,
+        warnings TEXT NOT NULL DEFAULT '[]',
+        confirmed INTEGER NOT NULL DEFAULT 0,
+        error_code TEXT NOT NULL DEFAULT '')""",
     """CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs (state, seq)""",
     """CREATE INDEX IF NOT EXISTS jobs_by_collection ON jobs (collection_id, seq)""",
     """CREATE INDEX IF NOT EXISTS jobs_by_document ON jobs (document_id, state)""",
@@ -250,6 +265,11 @@ class PostgresBackend(Backend):
                 exists = conn.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]
                 if exists:
                     found = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                    if found is not None and found[0] in _MIGRATIONS:  # under the advisory lock: one migrator
+                        for statement in _MIGRATIONS[found[0]]:
+                            conn.execute(statement)
+                        conn.execute("UPDATE meta SET value = %s WHERE key = 'schema'", [SCHEMA_VERSION])
+                        found = (SCHEMA_VERSION,)
                     if found is None or found[0] != SCHEMA_VERSION:
                         raise StoreError(
                             f"the database has knowledge-store schema {found[0] if found else 'unknown'!r}, this "

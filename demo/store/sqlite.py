@@ -30,7 +30,18 @@ from demo.store.vectors import VectorIndex
 
 __all__ = ["SQLiteBackend", "informative"]
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+
+#: How a database of an older schema version is brought to this one (in one transaction).
+#: 2: dan's warnings on jobs and versions, held replacements confirmed by the user, failures' codes.
+_MIGRATIONS = {
+    "1": [
+        "ALTER TABLE versions ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE jobs ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE jobs ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE jobs ADD COLUMN error_code TEXT NOT NULL DEFAULT ''",
+    ],
+}
 
 #: Words in more than this share of a collection's passages are left out of keyword matches ...
 COMMON_SHARE = 0.25
@@ -81,7 +92,8 @@ CREATE TABLE IF NOT EXISTS versions (
     retired REAL,
     title TEXT NOT NULL,
     config TEXT NOT NULL,
-    index_text TEXT NOT NULL
+    index_text TEXT NOT NULL,
+    warnings TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen);
 CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id);
@@ -104,7 +116,10 @@ CREATE TABLE IF NOT EXISTS jobs (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     note TEXT NOT NULL DEFAULT '',
-    error TEXT
+    error TEXT,
+    warnings TEXT NOT NULL DEFAULT '[]',
+    confirmed INTEGER NOT NULL DEFAULT 0,
+    error_code TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs (state, seq);
 CREATE INDEX IF NOT EXISTS jobs_by_collection ON jobs (collection_id, seq);
@@ -228,6 +243,9 @@ class SQLiteBackend(Backend):
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if "meta" in names:
                 found = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                if found is not None and found[0] in _MIGRATIONS:
+                    self._migrate(conn, found[0])
+                    found = (SCHEMA_VERSION,)
                 if found is None or found[0] != SCHEMA_VERSION:
                     raise StoreError(
                         f"{self.path!r} has knowledge-store schema {found[0] if found else 'unknown'!r}, this version "
@@ -251,6 +269,22 @@ class SQLiteBackend(Backend):
             raise _unavailable(exc) from exc
         except sqlite3.DatabaseError as exc:
             raise StoreUnavailableError(f"cannot open {self.path!r} as a SQLite database: {exc}") from exc
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection, version: str) -> None:
+        """Bring a database of schema ``version`` to :data:`SCHEMA_VERSION` (one transaction;
+        another process migrating at the same time is waited for, then nothing is left to do)."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            now = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            if now is not None and now[0] == version:
+                for statement in _MIGRATIONS[version]:
+                    conn.execute(statement)
+                conn.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (SCHEMA_VERSION,))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     def claim_next_job(self, tx: Tx) -> tuple[Any, ...] | None:
         return tx.one("SELECT seq, id FROM jobs WHERE state = 'queued' ORDER BY seq LIMIT 1")

@@ -62,7 +62,7 @@ log = logging.getLogger("demo.store")
 #: Part of every source's processing configuration: bump it when stored output changes.
 SCHEMA = 1
 
-_SOURCE_COLUMNS = "v.document_id, v.id, d.file_name, v.hash, v.chunk_count, v.tokens, v.title, v.size, v.activated, v.embedding"
+_SOURCE_COLUMNS = "v.document_id, v.id, d.file_name, v.hash, v.chunk_count, v.tokens, v.title, v.size, v.activated, v.embedding, v.warnings"
 
 EmbeddingsArg = EmbeddingProvider | Literal["default", "none"] | None
 
@@ -291,8 +291,16 @@ class KnowledgeStore:
         self._wake.set()
         return self.get_job(cid, job_id, access)
 
+    def confirm_job(self, cid: str, job_id: str, access: AccessContext) -> Job:
+        """Queue a held job again, to replace the active version even though it loses much of
+        it (ConflictError for a job in any other state)."""
+        self._collection(cid, access, True)
+        jobs.confirm(self.backend, self.options, cid, job_id)
+        self._wake.set()
+        return self.get_job(cid, job_id, access)
+
     def cancel_job(self, cid: str, job_id: str, access: AccessContext) -> Job:
-        """Cancel a waiting, running or failed job and discard its bytes."""
+        """Cancel a waiting, running, held or failed job and discard its bytes."""
         self._collection(cid, access, True)
         jobs.cancel(self.backend, cid, job_id)
         return self.get_job(cid, job_id, access)
@@ -353,7 +361,10 @@ class KnowledgeStore:
                 "WHERE v.collection_id = ? AND v.state = 'active' ORDER BY d.file_name, v.document_id",
                 [cid],
             )
-        return [Source(r[0], r[1], r[2], r[3], int(r[4]), int(r[5]), r[6], int(r[7]), float(r[8] or 0), r[9]) for r in rows]
+        return [
+            Source(r[0], r[1], r[2], r[3], int(r[4]), int(r[5]), r[6], int(r[7]), float(r[8] or 0), r[9], jobs.decode_warnings(r[10]))
+            for r in rows
+        ]
 
     def delete_source(self, cid: str, document_id: str, access: AccessContext) -> bool:
         """Delete a file with all its versions, passages and jobs; False when it did not exist."""

@@ -9,10 +9,13 @@ from typing import Any
 
 from attrs import field, frozen
 
+from dan import Message
 from demo.store.extract import Extract
 
 __all__ = [
     "AccessContext",
+    "FAILURE_CODES",
+    "PERMANENT_FAILURES",
     "AskResult",
     "Citation",
     "ImportResult",
@@ -55,7 +58,10 @@ class KnowledgeCollection:
 
 
 class JobState(str, enum.Enum):
-    """Where an ingestion job is: ``queued → converting → embedding → ready``, or ``failed``/``cancelled``."""
+    """Where an ingestion job is: ``queued → converting → embedding → ready``, or ``failed``/``cancelled``,
+    or ``held``: a replacement that would lose much of the active version (less than half of
+    its tokens, or damaged parts) waits for :meth:`~demo.store.KnowledgeStore.confirm_job`
+    or a cancel, and the active version stays."""
 
     QUEUED = "queued"
     CONVERTING = "converting"
@@ -63,6 +69,7 @@ class JobState(str, enum.Enum):
     READY = "ready"
     FAILED = "failed"
     CANCELLED = "cancelled"
+    HELD = "held"
 
     @property
     def pending(self) -> bool:
@@ -80,7 +87,10 @@ class Job:
     """One ingestion (or reindex) of one file.
 
     ``version_id`` is set once the job is ``ready``; ``note`` says why a ready job did no
-    work (identical to the active version) or was superseded; ``error`` says why it failed.
+    work (identical to the active version) or was superseded, or why a job is ``held``;
+    ``error`` says why it failed. ``warnings`` are dan's (:class:`dan.Message`: what the
+    conversion skipped or repaired, e.g. ``damaged-part``): a ``ready`` job with warnings
+    made a version that may lack part of the file.
     """
 
     id: str
@@ -96,6 +106,30 @@ class Job:
     attempts: int = 0
     created: float = 0.0
     updated: float = 0.0
+    warnings: tuple[Message, ...] = ()
+    #: What kind of failure ``error`` is (:data:`FAILURE_CODES`), ``""`` when the job did not fail.
+    error_code: str = ""
+
+    @property
+    def retryable(self) -> bool:
+        """A failed job whose failure a retry can fix (the embedding provider, an interrupted
+        worker, an internal error); a file dan cannot read fails the same way every time."""
+        return self.state == JobState.FAILED and self.error_code not in PERMANENT_FAILURES
+
+
+#: Why a job failed: what a person is told, and whether a retry can help (:attr:`Job.retryable`).
+FAILURE_CODES = {
+    "unsupported-format": "this file type is not supported",
+    "encrypted": "the file is password-protected or in a legacy format",
+    "damaged": "the file is damaged or is not what its name says",
+    "too-large": "the file is over one of the store's limits",
+    "not-stored": "the file could not be stored",
+    "embedding-unavailable": "the embedding model failed",
+    "interrupted": "the worker stopped while processing the file",
+    "internal": "an internal error",
+}
+#: Failures that happen again on every retry of the same bytes.
+PERMANENT_FAILURES = frozenset({"unsupported-format", "encrypted", "damaged", "too-large", "not-stored"})
 
 
 @frozen(slots=True)
@@ -114,6 +148,8 @@ class Source:
     activated: float = 0.0
     #: The embedding identity of its vectors (``""`` when it has none).
     embedding: str = ""
+    #: dan's warnings when it converted this version (empty for a clean conversion).
+    warnings: tuple[Message, ...] = ()
 
 
 @frozen(slots=True)

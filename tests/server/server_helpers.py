@@ -100,7 +100,7 @@ def wait_job(client: httpx.Client, cid: str, job_id: str, timeout: float = 60) -
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         job = client.get(f"/api/knowledge/{cid}/jobs/{job_id}").json()
-        if job["state"] in ("ready", "failed", "cancelled"):
+        if job["state"] in ("ready", "failed", "cancelled", "held"):
             return job
         time.sleep(0.05)
     raise AssertionError(f"job {job_id} did not finish: {job}")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from server_helpers import SAMPLES, wait_job
@@ -69,6 +71,12 @@ def test_health_openapi_docs_and_page_need_no_token(server):
         assert page.status_code == 200 and "/static/app.js" in page.text
         assert "script-src 'self'" in page.headers["content-security-policy"]
         assert c.get("/static/app.js").status_code == 200 and c.get("/static/app.css").status_code == 200
+        icon = c.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and icon.text.startswith("<svg")
+        assert c.get("/static/favicon.svg").status_code == 200
+        formats = c.get("/api/formats").json()
+        assert formats == {"names": dan.detect.format_names(), "extensions": list(dan.detect.extensions())}
+        assert "PDF" in formats["names"] and ".pdf" in formats["extensions"]
 
 
 # ---------------------------------------------------------------------------- authentication
@@ -211,14 +219,43 @@ def test_jobs_retry_cancel_and_their_status_codes(make_server):
         _problem(c.post(f"/api/knowledge/{cid}/jobs/JNOSUCH/cancel"), 404)
 
 
-def test_a_failed_job_is_retried(alice):
+def test_a_failed_job_says_why_in_plain_words_and_whether_a_retry_can_help(alice):
     cid = alice.post("/api/collections", json={"name": "Retry"}).json()["id"]
     job_id = alice.post(f"/api/knowledge/{cid}/documents", files={"file": ("bad.docx", b"PK\x03\x04 not a zip")}).json()["job_id"]
     job = wait_job(alice, cid, job_id)
-    assert job["state"] == "failed" and "CorruptDocumentError" in job["error"]
-    resp = alice.post(f"/api/knowledge/{cid}/jobs/{job_id}/retry")
-    assert resp.status_code == 202 and resp.json()["id"] == job_id
-    assert wait_job(alice, cid, job_id)["attempts"] == 2
+    assert job["state"] == "failed" and job["error"].startswith("The file is damaged") and "Error" not in job["error"]
+    assert job["error_code"] == "damaged" and job["retryable"] is False
+    assert "a retry fails the same way" in _problem(alice.post(f"/api/knowledge/{cid}/jobs/{job_id}/retry"), 409)["detail"]
+    empty = wait_job(alice, cid, alice.post(f"/api/knowledge/{cid}/documents", files={"file": ("empty.docx", b"")}).json()["job_id"])
+    assert empty["error"] == "This file type is not supported: 'empty.docx' is empty (0 bytes): it holds no document; save or export the file again"
+    assert empty["error_code"] == "unsupported-format" and empty["retryable"] is False
+
+
+def test_warnings_are_shown_and_a_damaged_replacement_is_held_until_confirmed(alice, reader):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+    from test_store_warnings import damaged_styles, good_docx
+
+    cid = alice.post("/api/collections", json={"name": "Held"}).json()["id"]
+
+    def upload(data: bytes) -> dict:
+        resp = alice.post(f"/api/knowledge/{cid}/documents", files={"file": ("contract.docx", data)})
+        return wait_job(alice, cid, resp.json()["job_id"])
+
+    good = upload(good_docx())
+    assert good["state"] == "ready" and good["warnings"] == []
+    held = upload(damaged_styles(good_docx()))
+    assert held["state"] == "held" and held["version_id"] is None and "confirm the job" in held["note"]
+    assert [(w["code"], w["where"]) for w in held["warnings"]] == [("damaged-part", "word/styles.xml")]
+    (doc,) = reader.get(f"/api/knowledge/{cid}/documents").json()
+    assert doc["version_id"] == good["version_id"] and doc["warnings"] == []
+    _problem(reader.post(f"/api/knowledge/{cid}/jobs/{held['id']}/confirm"), 403)
+    resp = alice.post(f"/api/knowledge/{cid}/jobs/{held['id']}/confirm")
+    assert resp.status_code == 202 and resp.json()["state"] in ("queued", "converting", "embedding", "ready")
+    done = wait_job(alice, cid, held["id"])
+    assert done["state"] == "ready" and done["warnings"] == held["warnings"]
+    (doc,) = reader.get(f"/api/knowledge/{cid}/documents").json()
+    assert doc["version_id"] == done["version_id"] and [w["code"] for w in doc["warnings"]] == ["damaged-part"]
+    assert "only a held job" in _problem(alice.post(f"/api/knowledge/{cid}/jobs/{held['id']}/confirm"), 409)["detail"]
 
 
 # ---------------------------------------------------------------------------- documents

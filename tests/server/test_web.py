@@ -95,6 +95,10 @@ def test_upload_browse_ask_and_open_a_citation(page):
     assert "revision" in revision.inner_text()
     assert pg.locator("#chunks ins").count() > 0  # insertions are marked up, not raw braces
     assert pg.locator("#chunks .facts li.comment").filter(has_text="Mary Hoffins").count() > 0
+    # the chunks read like the document: headings as headings, no Markdown source, no header line
+    assert pg.locator("#chunks .md h3.md-heading").count() > 0
+    shown = pg.inner_text("#chunks")
+    assert "{++" not in shown and "[doc_title:" not in shown and "**" not in shown and "\n# " not in shown
     # ask, then open a cited passage
     pg.click("#tab-ask")
     pg.fill("#question", "Who changed the payment terms and what did they change?")
@@ -107,15 +111,40 @@ def test_upload_browse_ask_and_open_a_citation(page):
     assert items.filter(has_text="Jonathan Reyes").count() > 0
     assert pg.locator("#answer ul.extract ins").count() > 0  # revisions marked up, not raw braces
     assert "{++" not in pg.inner_text("#answer ul.extract")
-    assert pg.locator("#answer dl.route").inner_text().startswith("path")
+    # how it was answered: plain words behind a toggle, the internals one toggle further
+    how = pg.locator("#answer details.how")
+    assert how.get_attribute("open") is None and not pg.locator("#answer ul.how-lines").is_visible()
+    how.locator("> summary").click()
+    plain = pg.inner_text("#answer ul.how-lines")
+    assert "tokens of the documents" in plain and "filter tokens" not in plain and "route:" not in plain
+    assert not pg.locator("#answer details.technical dl.route").is_visible()
+    # every answer item's citation opens its passage: title, section, page, the quote highlighted
+    item = items.filter(has_text="Jonathan Reyes").first
+    quote = item.locator(".extract-text").inner_text()
+    item.locator("cite a.citation").click()
+    pg.wait_for_selector("dialog#passage[open]")
+    assert pg.inner_text("#passage-title").startswith("Master Services Agreement")
+    where = pg.inner_text("#passage-where")
+    assert "Section" in where and "page" in where and "msa-northwind-cranepoint.docx" in where
+    hit = pg.locator("#passage-body .md .hit").first
+    hit.wait_for()
+    assert quote.split()[0] in hit.inner_text() and hit.is_visible()
+    assert pg.evaluate(
+        "(() => { const r = document.querySelector('#passage-body .hit').getBoundingClientRect();"
+        " const d = document.querySelector('dialog#passage').getBoundingClientRect();"
+        " return r.top >= d.top && r.bottom <= d.bottom; })()"
+    )  # scrolled into view
+    pg.get_by_role("button", name="Show in the document").click()
+    pg.wait_for_selector("#panel-browse:not([hidden]) #chunks li.chunk.hit")
+    pg.click("#tab-ask")
     first = pg.locator("#answer ol.citations a.citation").first
-    cited = first.inner_text()
     first.click()
     pg.wait_for_selector("dialog#passage[open]")
-    assert pg.inner_text("#passage-title") == cited
-    assert pg.locator("#passage-body pre.chunk-text").inner_text().strip()
+    assert pg.locator("#passage-body .md").inner_text().strip()
     pg.keyboard.press("Escape")
     pg.wait_for_selector("dialog#passage:not([open])", state="attached")
+    labels = pg.locator("#answer ol.citations a.citation").all_inner_texts()
+    assert len(labels) == len(set(labels))  # no two sources with the same label
     assert not errors, errors
 
 
@@ -139,7 +168,9 @@ def test_hostile_documents_stay_text(page):
     pg.fill("#question", "What does the vendor note and the hostile page say?")
     pg.click("#ask-form button[type=submit]")
     pg.wait_for_selector("#answer ol.citations a.citation")
-    pg.locator("#answer details.context summary").click()
+    pg.locator("#answer details.how > summary").click()
+    pg.locator("#answer details.technical > summary").click()
+    pg.locator("#answer details.context summary").click()  # the context rendered: still no element of a document
     assert pg.evaluate("window.__pwned") is None  # no script of any document ran
     assert pg.locator("img, svg, script:not([src])").count() == 0  # and no document element was created
     assert "<img src=x onerror=window.__pwned=9>.md" in pg.inner_text("#documents")
@@ -209,6 +240,11 @@ def test_no_horizontal_scrolling(page, width):
     pg.get_by_role("button", name=re.compile("Price List")).click()
     pg.wait_for_selector("#chunks li.chunk")
     assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    pg.click("#tab-search")  # the search form and its result tables fit too (a wide table scrolls in its box)
+    pg.fill("#search-query", "spindle bearing")
+    pg.click("#search-form button[type=submit]")
+    pg.wait_for_selector("#results li.result table.md-table")
+    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def test_the_page_script_never_writes_html():
@@ -217,3 +253,135 @@ def test_the_page_script_never_writes_html():
         assert sink not in code, sink
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     assert "<script>" not in html and "http" not in html.replace('name="viewport"', "")  # no inline code, no CDN
+
+
+MARKDOWN = """[doc_title: Rates | section_path: 2. Fees | page_range: 3]
+
+# 2. Fees
+
+Invoices are **payable** within *thirty* days[^2], see [the terms](https://example.com/terms) or [this](javascript:alert(1)).
+
+| Service | Rate \\| unit | Notes |
+| --- | ---: | --- |
+| Repair | 95.00 | per *hour* |
+| Travel | 0.40 | per km<br>one way |
+
+- first point
+  - nested point
+- second {++inserted++}{>>rev: Ann Editor, 2025-01-02<<} and {--removed--}
+1. one
+2. two
+
+> quoted `code` and ![a crane](media/image1.png)
+
+<script>window.__pwned = 1</script>
+"""
+
+
+def test_markdown_is_rendered_as_elements_never_as_source(page):
+    pg, _srv, errors = page
+    html_before = pg.evaluate("document.querySelectorAll('script').length")
+    pg.evaluate("text => { const box = document.getElementById('answer'); box.replaceChildren(renderMarkdown(text)); }", MARKDOWN)
+    box = pg.locator("#answer .md")
+    assert box.locator("h3.md-heading").inner_text() == "2. Fees"
+    assert box.locator("strong").first.inner_text() == "payable" and box.locator("p em").first.inner_text() == "thirty"
+    links = box.locator("a")
+    assert links.count() == 1 and links.first.get_attribute("href") == "https://example.com/terms"
+    assert links.first.get_attribute("rel") == "noopener noreferrer nofollow"
+    assert box.locator("table.md-table thead th").all_inner_texts() == ["Service", "Rate | unit", "Notes"]
+    assert box.locator("table.md-table tbody tr").count() == 2
+    assert box.locator("table.md-table tbody tr").nth(1).locator("td br").count() == 1
+    assert box.locator(":scope > ul.md-list > li").count() == 2
+    assert box.locator("ul.md-list ul.md-list > li").inner_text() == "nested point"
+    assert box.locator(":scope > ol.md-list > li").all_inner_texts() == ["one", "two"]
+    assert box.locator("p sup.footnote").inner_text() == "2"
+    assert box.locator("ins").inner_text() == "inserted" and box.locator("del").inner_text() == "removed"
+    assert box.locator(".remark").inner_text() == "rev: Ann Editor, 2025-01-02"
+    assert box.locator("blockquote code").inner_text() == "code" and box.locator("blockquote .image").inner_text() == "Image: a crane"
+    text = box.inner_text()
+    for source in ("**", "| ---", "[doc_title:", "](", "{++", "# 2.", "[^2]"):
+        assert source not in text, source
+    assert "<script>window.__pwned = 1</script>" in text  # HTML in a document stays text
+    assert pg.evaluate("document.querySelectorAll('script').length") == html_before
+    assert pg.locator("#answer img").count() == 0 and pg.evaluate("window.__pwned") is None
+    assert not errors, errors
+
+
+def test_search_box_finds_passages_by_each_mode(page):
+    pg, _srv, errors = page
+    pg.set_input_files("#files", str(SAMPLES / "price-list-2025.docx"))
+    _wait_ready(pg, 1)
+    pg.click("#tab-search")
+    for mode in ("keyword", "semantic", "hybrid"):
+        pg.fill("#search-query", "spindle bearing lead time")
+        pg.select_option("#search-mode", mode)
+        pg.click("#search-form button[type=submit]")
+        pg.wait_for_function("document.getElementById('search-summary').textContent.includes(' by ')")
+        summary = pg.inner_text("#search-summary")
+        assert summary.split(" ", 1)[0].isdigit() and "passage" in summary
+        results = pg.locator("#results li.result")
+        assert results.count() > 0
+        assert results.first.locator("table.md-table").count() > 0  # the price table as a table
+        assert "| ---" not in pg.inner_text("#results")
+        pg.evaluate("document.getElementById('search-summary').textContent = ''")
+    pg.locator("#results li.result a.citation").first.click()
+    pg.wait_for_selector("dialog#passage[open]")
+    assert pg.inner_text("#passage-title") == "CranePoint Price List 2025"
+    assert not errors, errors
+
+
+def test_a_failed_upload_says_why_in_plain_words_without_retry(page):
+    pg, _srv, errors = page
+    pg.set_input_files("#files", files=[{"name": "empty.docx", "mimeType": "application/octet-stream", "buffer": b""}])
+    pg.wait_for_selector("#jobs li.failed", timeout=60_000)
+    job = pg.locator("#jobs li.failed")
+    assert job.locator("p.error").inner_text().startswith("This file type is not supported: 'empty.docx' is empty (0 bytes)")
+    assert "Error" not in job.inner_text() and "doc_type" not in job.inner_text()
+    assert job.get_by_role("button", name="Retry").count() == 0
+    assert "fix the file and upload it again" in job.inner_text()
+    pg.wait_for_function("document.getElementById('status').textContent.startsWith('empty.docx failed: ')")
+    assert pg.evaluate("document.getElementById('status').dataset.kind") == "error"
+    assert "Queued" not in pg.inner_text("#status")
+    assert not errors, errors
+
+
+def test_warnings_and_a_held_replacement_on_the_page(page):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+    from test_store_warnings import damaged_styles, good_docx
+
+    pg, _srv, errors = page
+    pg.set_input_files("#files", files=[{"name": "contract.docx", "mimeType": "application/octet-stream", "buffer": good_docx()}])
+    _wait_ready(pg, 1)
+    pg.set_input_files("#files", files=[{"name": "contract.docx", "mimeType": "application/octet-stream", "buffer": damaged_styles(good_docx())}])
+    pg.wait_for_selector("#jobs li.held", timeout=60_000)
+    held = pg.locator("#jobs li.held")
+    assert held.locator(".state").inner_text() == "waiting for your confirmation"
+    assert "dan found damaged parts (word/styles.xml)" in held.inner_text()
+    assert "styles" in held.locator("ul.warnings").inner_text()
+    pg.wait_for_function("document.getElementById('status').textContent.startsWith('contract.docx was not activated yet: ')")
+    held.get_by_role("button", name="Replace anyway").click()
+    pg.wait_for_selector("#jobs li.ready.warned", timeout=60_000)
+    assert pg.locator("#jobs li.ready.warned .state").first.inner_text() == "ready, with 1 warning"
+    pg.wait_for_selector("#documents li.has-warnings details.warn")
+    assert pg.inner_text("#documents li.has-warnings summary") == "1 warning: parts of the file may be missing"
+    assert not errors, errors
+
+
+def test_favicon_and_plurals(page):
+    pg, srv, errors = page
+    missing: list[str] = []
+    pg.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    pg.reload()
+    pg.wait_for_selector("#app:not([hidden])")
+    assert pg.evaluate("fetch('/favicon.ico').then(r => r.status + ' ' + r.headers.get('content-type'))") == "200 image/svg+xml"
+    assert "PDF" in pg.inner_text("#formats") and ".pdf" in (pg.get_attribute("#files", "accept") or "")
+    pg.set_input_files("#files", files=[{"name": "one.md", "mimeType": "text/markdown", "buffer": b"# One\n\nA single short chunk."}])
+    _wait_ready(pg, 1)
+    meta = pg.locator("#documents li[data-document] .meta").first.inner_text()
+    assert " · 1 chunk · " in meta and "1 chunks" not in meta
+    pg.locator("#documents li[data-document] button.link").first.click()
+    pg.wait_for_function("document.getElementById('browse-title').textContent.endsWith('— 1 chunk')")
+    assert not missing, missing
+    assert not errors, errors

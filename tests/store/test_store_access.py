@@ -34,6 +34,7 @@ def _operations(store, col, job, passage):
         ("list_jobs", lambda a: store.list_jobs(cid, a), False),
         ("get_job", lambda a: store.get_job(cid, job.id, a), False),
         ("retry_job", lambda a: store.retry_job(cid, job.id, a), True),
+        ("confirm_job", lambda a: store.confirm_job(cid, job.id, a), True),
         ("cancel_job", lambda a: store.cancel_job(cid, job.id, a), True),
         ("list_sources", lambda a: store.list_sources(cid, a), False),
         ("delete_source", lambda a: store.delete_source(cid, job.document_id, a), True),

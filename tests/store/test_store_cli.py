@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 from store_helpers import review_bytes, terms_md
+from test_store_warnings import damaged_styles, good_docx
 
-from demo.app import main
+from demo.app import EXIT_FILES_FAILED, EXIT_HELD, EXIT_OK, EXIT_USAGE, main
 
 
 @pytest.fixture(autouse=True)
@@ -22,9 +23,10 @@ def test_ingest_then_search_then_ask_on_the_same_store(tmp_path, capsys, db_url)
     bad.write_bytes(b"PK\x03\x04 nope")
     missing = tmp_path / "missing.md"
     common = ["--db", db_url, "--subject", "alice", "--collection", "Legal", "--max-tokens", "96"]
-    assert main(["ingest", str(a), str(b), str(bad), str(missing), *common]) == 0
+    assert main(["ingest", str(a), str(b), str(bad), str(missing), *common]) == EXIT_FILES_FAILED == 1
     out, err = capsys.readouterr()
-    assert "loaded 2 documents" in out and "broken.docx: CorruptDocumentError" in err and "missing.md" in err
+    assert "loaded 2 documents" in out and "skipped broken.docx: The file is damaged" in err and "missing.md" in err
+    assert "Error" not in err
     assert main(["search", "-q", "warranty for the cranes", "--mode", "keyword", *common]) == 0
     out, _ = capsys.readouterr()
     assert "keyword search:" in out and "twenty-four months" in out and "Payment terms · Warranty" in out
@@ -37,10 +39,36 @@ def test_ingest_then_search_then_ask_on_the_same_store(tmp_path, capsys, db_url)
     assert "0 passages" in out
 
 
+def test_ingest_exit_codes_ok_skipped_and_held(tmp_path, capsys):
+    db = ["--db", str(tmp_path / "kb.db"), "--subject", "alice", "--embeddings", "hashing"]
+    doc = tmp_path / "terms.md"
+    doc.write_bytes(terms_md() * 3)
+    assert main(["ingest", str(doc), *db]) == EXIT_OK == 0
+    assert main(["ingest", str(tmp_path / "gone.md"), *db]) == EXIT_FILES_FAILED
+    assert "skipped" in capsys.readouterr().err
+    doc.write_bytes(b"# Payment terms\n\nShort now.\n")
+    assert main(["ingest", str(doc), *db]) == EXIT_HELD == 3
+    err = capsys.readouterr().err
+    assert "held terms.md (job J" in err and "confirm the job" in err
+    contract = tmp_path / "contract.docx"
+    contract.write_bytes(damaged_styles(good_docx()))
+    assert main(["ingest", str(contract), *db]) == EXIT_OK  # a first upload is not held; its warning is printed
+    assert "warning: contract.docx: word/styles.xml (styles) is damaged and was skipped" in capsys.readouterr().err
+
+
+def test_help_says_the_real_defaults(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.replace("``", "").split())
+    assert "the neural MiniLM embedding" in out and "hashed lexical embedding" not in out
+    assert "capped at --context-tokens" in out and "(default 6000, the store's" in out
+    assert "the extracted answer" in out and "ingest exits 0 when every file is ready, 1 when" in out
+
+
 def test_commands_that_need_a_store_say_so(capsys):
     assert main(["search", "-q", "x"]) == 2
     assert "needs --db" in capsys.readouterr().err
-    assert main(["ingest", "a.md"]) == 2
+    assert main(["ingest", "a.md"]) == EXIT_USAGE == 2
 
 
 def test_store_errors_are_one_line(tmp_path, capsys):

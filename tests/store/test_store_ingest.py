@@ -135,7 +135,8 @@ def test_replacement_retires_the_old_version_and_its_passage_ids(store, cid):
 def test_a_failed_replacement_keeps_the_active_version(store, cid):
     good = ingest(store, cid, "report.docx", review_bytes())
     bad = ingest(store, cid, "report.docx", b"PK\x03\x04 this is not a zip archive")
-    assert bad.state == JobState.FAILED and "CorruptDocumentError" in bad.error
+    assert bad.state == JobState.FAILED and bad.error_code == "damaged" and not bad.retryable
+    assert bad.error.startswith("The file is damaged or is not what its name says: ") and "Error" not in bad.error
     assert bad.document_id == good.document_id and bad.version_id is None
     [source] = store.list_sources(cid, ALICE)
     assert source.version_id == good.version_id
@@ -145,8 +146,8 @@ def test_a_failed_replacement_keeps_the_active_version(store, cid):
 @pytest.mark.parametrize(
     "name,data,message",
     [
-        ("broken.docx", b"PK\x03\x04" + b"\x00" * 40, "CorruptDocumentError"),
-        ("junk.txt", bytes(range(256)) * 40, "UnsupportedFormatError"),
+        ("broken.docx", b"PK\x03\x04" + b"\x00" * 40, "The file is damaged or is not what its name says: "),
+        ("junk.txt", bytes(range(256)) * 40, "This file type is not supported: "),
         ("empty.md", b"", "no text to index"),
         ("blank.txt", b"   \n\n\t  ", "no text to index"),
     ],
@@ -180,10 +181,10 @@ def test_limits_refuse_cleanly(db_url, make_store):
     drain(s)
     long = ("# Long\n\n" + "The crane lifts heavy loads safely every day. " * 60).encode()
     job = ingest(s, cid, "long.md", long)
-    assert job.state == JobState.FAILED and "TooManyChunksError" in job.error and "StoreOptions: max_chunks=3" in job.error
+    assert job.state == JobState.FAILED and job.error_code == "too-large" and job.error.startswith("The file is over one of the store's limits: ") and "StoreOptions: max_chunks=3" in job.error
     s2 = make_store(options=StoreOptions(max_extracted_chars=100))
     job = ingest(s2, cid, "chars.md", ("# Chars\n\n" + "abc " * 100).encode())
-    assert job.state == JobState.FAILED and "TextTooLargeError" in job.error and "max_extracted_chars=100" in job.error
+    assert job.state == JobState.FAILED and job.error_code == "too-large" and "max_extracted_chars=100" in job.error
     assert {x.file_name for x in s.list_sources(cid, ALICE)} == {"a.md", "b.md", "c.md"}
 
 
@@ -250,7 +251,8 @@ def test_a_failed_job_keeps_its_bytes_and_a_retry_succeeds(db_url, make_store):
     s = make_store(embeddings=FlakyProvider(failures=1))
     cid = s.create_collection("Retry", ALICE).id
     job = ingest(s, cid, "terms.md", terms_md())
-    assert job.state == JobState.FAILED and "EmbeddingUnavailableError" in job.error and "unreachable" in job.error
+    assert job.state == JobState.FAILED and job.error.startswith("The embedding model failed: ") and "unreachable" in job.error
+    assert job.error_code == "embedding-unavailable" and job.retryable
     assert s.list_sources(cid, ALICE) == []
     assert s.retry_job(cid, job.id, ALICE).state == JobState.QUEUED
     drain(s)
@@ -391,7 +393,7 @@ def test_invalid_vectors_fail_the_job(db_url, make_store, kind, message):
     s = make_store(embeddings=BadVectors(kind))
     cid = s.create_collection("Vectors", ALICE).id
     job = ingest(s, cid, "terms.md", terms_md())
-    assert job.state == JobState.FAILED and "InvalidVectorError" in job.error and message in job.error
+    assert job.state == JobState.FAILED and job.error_code == "embedding-unavailable" and message in job.error
     assert s.list_sources(cid, ALICE) == []
 
 

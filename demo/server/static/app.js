@@ -1,9 +1,14 @@
 // dan + ven — the web page. Plain JavaScript, no build step, no third-party code.
 // Every string that comes from a document or the server is put into the page with
-// textContent (never as HTML), so a document holding <script> or <img onerror> is text.
+// textContent or as a text node (never as HTML), so a document holding <script> or
+// <img onerror> is text. Markdown is rendered by the small renderer below, which builds
+// elements one by one from a fixed list of tags.
 "use strict";
 
-const state = { token: null, role: null, subject: null, collection: null, document: null, polling: null };
+const state = {
+  token: null, role: null, subject: null, collection: null, document: null, polling: null,
+  jobStates: new Map(), documents: [],
+};
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +37,12 @@ function say(message, kind = "info") {
   s.dataset.kind = kind;
 }
 
+// "1 chunk", "2 chunks", "1,234 tokens"
+function plural(n, one, many) {
+  const count = Number(n) || 0;
+  return `${count.toLocaleString("en")} ${count === 1 ? one : (many || one + "s")}`;
+}
+
 class ApiError extends Error {
   constructor(status, detail) {
     super(detail);
@@ -49,16 +60,29 @@ async function api(method, path, body, isForm = false) {
       payload = JSON.stringify(body);
     }
   }
-  const response = await fetch(path, { method, headers, body: payload });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload });
+  } catch (err) {
+    throw new ApiError(0, "The server could not be reached: check that it is still running, then try again.");
+  }
   if (response.status === 204) return null;
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
   if (!response.ok) {
-    const detail = data && data.detail ? data.detail : `HTTP ${response.status}`;
+    const detail = data && data.detail ? data.detail : `The server answered ${response.status}.`;
     if (response.status === 401) signOut("That token was not accepted: " + detail, "error");
-    throw new ApiError(response.status, detail);
+    throw new ApiError(response.status, sentence(detail));
   }
   return data;
+}
+
+// A server message as a sentence: capital first letter, a full stop at the end.
+function sentence(text) {
+  const t = String(text || "").trim();
+  if (!t) return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?…)]$/.test(first) ? first : first + ".";
 }
 
 function guard(fn) {
@@ -67,9 +91,252 @@ function guard(fn) {
       await fn(...args);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return; // signOut() has said why
-      say(err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`, "error");
+      say(err instanceof ApiError ? err.message : "Something went wrong on this page; reload it and try again.", "error");
     }
   };
+}
+
+// ---------------------------------------------------------------- Markdown, safely
+
+// dan's CriticMarkup: revisions and comments.
+const CRITIC = /\{\+\+([\s\S]*?)\+\+\}|\{--([\s\S]*?)--\}|\{==([\s\S]*?)==\}|\{>>([\s\S]*?)<<\}/g;
+// Inline Markdown: escapes, code, images, links, strong, emphasis, strike-through, <br>.
+const INLINE = new RegExp([
+  "\\\\([\\\\`*_{}\\[\\]()#+\\-.!|~<>])", // 1 escaped character
+  "`([^`\\n]+)`", // 2 code
+  "!\\[([^\\]\\n]*)\\]\\(([^)\\s]*)(?:\\s+\"[^\"\\n]*\")?\\)", // 3 alt, 4 image source
+  "\\[((?:[^\\[\\]\\n]|\\[[^\\]\\n]*\\])+)\\]\\(([^)\\s]+)(?:\\s+\"[^\"\\n]*\")?\\)", // 5 link text, 6 target
+  "\\*\\*(?=\\S)([\\s\\S]+?)\\*\\*", // 7 strong
+  "__(?=\\S)([\\s\\S]+?)__", // 8 strong
+  "\\*(?=[^\\s*])([^*\\n]+?)\\*", // 9 emphasis
+  "(?<![\\w])_(?=[^\\s_])([^_\\n]+?)_(?![\\w])", // 10 emphasis
+  "~~(?=\\S)([\\s\\S]+?)~~", // 11 strike-through
+  "<br\\s*/?>", // a line break inside a table cell
+  "\\[\\^([^\\]\\s]{1,20})\\](?::\\s)?", // 12 a footnote mark (or a footnote's own label)
+].join("|"), "g");
+
+function inlineInto(parent, text) {
+  let last = 0;
+  for (const m of text.matchAll(CRITIC)) {
+    if (m.index > last) markdownInline(parent, text.slice(last, m.index));
+    if (m[1] !== undefined) parent.append(markdownInline(el("ins"), m[1]));
+    else if (m[2] !== undefined) parent.append(markdownInline(el("del"), m[2]));
+    else if (m[3] !== undefined) parent.append(markdownInline(el("mark"), m[3]));
+    else parent.append(el("span", { class: "remark", text: m[4] }));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) markdownInline(parent, text.slice(last));
+  return parent;
+}
+
+function markdownInline(parent, text) {
+  let last = 0;
+  for (const m of text.matchAll(INLINE)) {
+    if (m.index > last) parent.append(document.createTextNode(text.slice(last, m.index)));
+    if (m[1] !== undefined) parent.append(document.createTextNode(m[1]));
+    else if (m[2] !== undefined) parent.append(el("code", { text: m[2] }));
+    else if (m[4] !== undefined) parent.append(el("span", { class: "image", text: m[3] ? `Image: ${m[3]}` : "Image" }));
+    else if (m[6] !== undefined) {
+      const safe = /^https?:\/\//i.test(m[6]);
+      const link = safe ? el("a", { href: m[6], rel: "noopener noreferrer nofollow", target: "_blank" }) : el("span");
+      parent.append(markdownInline(link, m[5]));
+    } else if (m[7] !== undefined || m[8] !== undefined) parent.append(inlineInto(el("strong"), m[7] ?? m[8]));
+    else if (m[9] !== undefined || m[10] !== undefined) parent.append(inlineInto(el("em"), m[9] ?? m[10]));
+    else if (m[11] !== undefined) parent.append(inlineInto(el("s"), m[11]));
+    else if (m[12] !== undefined) parent.append(el("sup", { class: "footnote", text: m[12] }), m[0].endsWith(" ") ? " " : "");
+    else parent.append(el("br"));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parent.append(document.createTextNode(text.slice(last)));
+  return parent;
+}
+
+const HEADER_LINE = /^\[doc_title: [^\n]*\]$/;
+const FENCE = /^\s*(```|~~~)/;
+const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$/;
+const QUOTE = /^\s*>\s?(.*)$/;
+
+function cells(row) {
+  const inner = row.trim().replace(/^\|/, "").replace(/\|$/, "");
+  const out = [];
+  let cell = "";
+  for (let i = 0; i < inner.length; i++) {
+    if (inner[i] === "\\" && inner[i + 1] === "|") {
+      cell += "|";
+      i++;
+    } else if (inner[i] === "|") {
+      out.push(cell.trim());
+      cell = "";
+    } else cell += inner[i];
+  }
+  out.push(cell.trim());
+  return out;
+}
+
+function startsBlock(line) {
+  return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || TABLE_ROW.test(line) || LIST_ITEM.test(line) || QUOTE.test(line);
+}
+
+// Markdown as elements: headings, paragraphs, pipe tables, lists, quotes, code, rules.
+// dan's first line ("[doc_title: … | section_path: … | page_range: …]") is left out: the
+// page shows the title, section and page beside the passage.
+function renderMarkdown(text, { header = false } = {}) {
+  const root = el("div", { class: "md" });
+  const lines = String(text || "").replace(/\r\n?/g, "\n").split("\n");
+  let i = 0;
+  if (!header && lines.length && HEADER_LINE.test(lines[0].trim())) i = 1;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (!line.trim()) {
+      i++;
+      continue;
+    }
+    if (FENCE.test(line)) {
+      const close = line.trim().slice(0, 3);
+      const body = [];
+      i++;
+      while (i < lines.length && !lines[i].trim().startsWith(close)) body.push(lines[i++]);
+      i++;
+      root.append(el("pre", { class: "code" }, el("code", { text: body.join("\n") })));
+      continue;
+    }
+    const h = HEADING.exec(line);
+    if (h) {
+      const level = Math.min(6, h[1].length + 2);
+      root.append(inlineInto(el(`h${level}`, { class: "md-heading" }), h[2]));
+      i++;
+      continue;
+    }
+    if (RULE.test(line)) {
+      root.append(el("hr"));
+      i++;
+      continue;
+    }
+    if (TABLE_ROW.test(line)) {
+      const table = el("table", { class: "md-table" });
+      let body = table;
+      if (i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]) && lines[i + 1].includes("-")) {
+        const head = el("thead");
+        const tr = el("tr");
+        for (const c of cells(line)) tr.append(inlineInto(el("th", { scope: "col" }), c));
+        head.append(tr);
+        table.append(head);
+        i += 2;
+      }
+      body = el("tbody");
+      table.append(body);
+      while (i < lines.length && TABLE_ROW.test(lines[i])) {
+        if (!TABLE_RULE.test(lines[i])) {
+          const tr = el("tr");
+          for (const c of cells(lines[i])) tr.append(inlineInto(el("td"), c));
+          body.append(tr);
+        }
+        i++;
+      }
+      root.append(el("div", { class: "table-wrap" }, table));
+      continue;
+    }
+    if (QUOTE.test(line)) {
+      const quoted = [];
+      while (i < lines.length && QUOTE.test(lines[i])) quoted.push(QUOTE.exec(lines[i++])[1]);
+      const inner = renderMarkdown(quoted.join("\n"), { header: true });
+      root.append(el("blockquote", {}, ...inner.childNodes));
+      continue;
+    }
+    if (LIST_ITEM.test(line)) {
+      i = renderList(root, lines, i);
+      continue;
+    }
+    const para = el("p");
+    let first = true;
+    while (i < lines.length && lines[i].trim() && (first || !startsBlock(lines[i]))) {
+      if (!first) para.append(el("br"));
+      inlineInto(para, lines[i].trim());
+      first = false;
+      i++;
+    }
+    root.append(para);
+  }
+  return root;
+}
+
+function renderList(root, lines, i) {
+  const stack = []; // {indent, list}
+  let lastItem = null;
+  while (i < lines.length) {
+    const line = lines[i];
+    const m = LIST_ITEM.exec(line);
+    if (!m) {
+      if (!line.trim()) {
+        const next = lines.slice(i + 1).find((l) => l.trim());
+        if (next !== undefined && (LIST_ITEM.test(next) || /^\s{2,}\S/.test(next))) {
+          i++;
+          continue;
+        }
+        break;
+      }
+      if (lastItem && /^\s{2,}\S/.test(line)) {
+        lastItem.append(el("br"));
+        inlineInto(lastItem, line.trim());
+        i++;
+        continue;
+      }
+      break;
+    }
+    const indent = m[1].replace(/\t/g, "    ").length;
+    const ordered = /\d/.test(m[2]);
+    while (stack.length && stack[stack.length - 1].indent > indent) stack.pop();
+    let top = stack[stack.length - 1];
+    let parent = root;
+    if (top && top.indent === indent && top.ordered !== ordered) {
+      parent = stack.pop().parent; // "- a" then "1. b" at the same depth: a new list beside the old one
+      top = null;
+    } else if (top && top.indent < indent) parent = lastItem || top.list; // a nested list
+    if (!top || top.indent < indent) {
+      const list = el(ordered ? "ol" : "ul", { class: "md-list" });
+      if (ordered && parseInt(m[2], 10) !== 1) list.setAttribute("start", String(parseInt(m[2], 10)));
+      parent.append(list);
+      stack.push({ indent, list, ordered, parent });
+    }
+    lastItem = inlineInto(el("li"), m[3]);
+    stack[stack.length - 1].list.append(lastItem);
+    i++;
+  }
+  return i;
+}
+
+// Words of a text for matching a quoted sentence against a rendered passage.
+function words(text) {
+  return String(text || "").toLowerCase().replace(/\{(\+\+|--|==|>>)|(\+\+|--|==|<<)\}/g, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+// Mark the blocks of a rendered passage that hold the quoted text; the first of them.
+function highlight(root, quote) {
+  const wanted = words(quote);
+  if (!wanted) return null;
+  // compared without spaces: a revision's remark sits right after the word it follows
+  const squeeze = (s) => s.replace(/ /g, "");
+  const probe = squeeze(wanted).slice(0, 60);
+  const bag = new Set(wanted.split(" "));
+  // a table row quoted as "Heading: value · Heading: value" holds every word of the row
+  const rowMatches = (block, have) => block.tagName === "TR" && !block.closest("thead") &&
+    have.split(" ").length >= 2 && have.split(" ").every((w) => bag.has(w));
+  let first = null;
+  for (const block of root.querySelectorAll("p, li, tr, h3, h4, h5, h6, blockquote, pre")) {
+    if (block.querySelector("p, li, tr")) continue; // the innermost blocks only
+    const have = words(block.textContent);
+    const flat = squeeze(have);
+    if (flat && (flat.includes(probe) || (flat.length > 12 && squeeze(wanted).includes(flat)) || rowMatches(block, have))) {
+      block.classList.add("hit");
+      first = first || block;
+    }
+  }
+  return first;
 }
 
 // ---------------------------------------------------------------- sign in
@@ -109,6 +376,19 @@ function signOut(message, kind = "info") {
   say(message || "Signed out.", kind);
 }
 
+// The upload hint and the file chooser from dan's own list of formats.
+async function learnFormats() {
+  try {
+    const response = await fetch("/api/formats");
+    if (!response.ok) return;
+    const f = await response.json();
+    $("formats").textContent = `${f.names} — several at once`;
+    $("files").setAttribute("accept", f.extensions.join(","));
+  } catch (err) {
+    // the page keeps the list it was shipped with
+  }
+}
+
 // ---------------------------------------------------------------- collections
 
 function renderCollections(collections, select) {
@@ -129,56 +409,114 @@ function renderCollections(collections, select) {
 
 async function refresh() {
   if (!state.collection) return;
+  state.jobStates = new Map();
   await Promise.all([loadDocuments(), loadJobs()]);
 }
 
+const cpath = (rest) => `/api/knowledge/${encodeURIComponent(state.collection)}${rest}`;
+
 // ---------------------------------------------------------------- documents and jobs
 
+function warningList(warnings) {
+  const list = el("ul", { class: "warnings" });
+  for (const w of warnings) list.append(el("li", { text: sentence(w.message) }));
+  return list;
+}
+
 async function loadDocuments() {
-  const docs = await api("GET", `/api/knowledge/${encodeURIComponent(state.collection)}/documents`);
+  const docs = await api("GET", cpath("/documents"));
+  state.documents = docs;
   const list = $("documents");
   clear(list);
   if (!docs.length) list.append(el("li", { class: "empty", text: "No ready documents yet." }));
   for (const d of docs) {
     const open = el("button", { type: "button", class: "link", onclick: guard(() => browse(d)) }, d.title || d.file_name);
-    const meta = el("span", { class: "meta", text: `${d.file_name} · ${d.chunk_count} chunks · ${d.tokens} tokens` });
+    const meta = el("span", { class: "meta", text: `${d.file_name} · ${plural(d.chunk_count, "chunk")} · ${plural(d.tokens, "token")}` });
     const remove = el("button", {
       type: "button",
       class: "quiet operator-only",
       "aria-label": `Delete ${d.file_name}`,
       onclick: guard(async () => {
         if (!confirm(`Delete ${d.file_name} and all its passages?`)) return;
-        await api("DELETE", `/api/knowledge/${encodeURIComponent(state.collection)}/documents/${encodeURIComponent(d.document_id)}`);
+        await api("DELETE", cpath(`/documents/${encodeURIComponent(d.document_id)}`));
         say(`Deleted ${d.file_name}.`);
         await loadDocuments();
       }),
     }, "Delete");
-    list.append(el("li", { "data-document": d.document_id }, open, meta, remove));
+    const item = el("li", { "data-document": d.document_id }, open, meta, remove);
+    if (d.warnings && d.warnings.length) {
+      item.classList.add("has-warnings");
+      item.append(el("details", { class: "warn" },
+        el("summary", { text: `${plural(d.warnings.length, "warning")}: parts of the file may be missing` }),
+        warningList(d.warnings)));
+    }
+    list.append(item);
   }
 }
 
+const STATE_WORDS = {
+  queued: "waiting", converting: "reading the file", embedding: "indexing", ready: "ready",
+  failed: "failed", cancelled: "cancelled", held: "waiting for your confirmation",
+};
+
+function jobLabel(j) {
+  if (j.state === "ready" && j.warnings && j.warnings.length) return `ready, with ${plural(j.warnings.length, "warning")}`;
+  return STATE_WORDS[j.state] || j.state;
+}
+
+// What the status line says when a job ends.
+function jobOutcome(j) {
+  if (j.state === "failed") return [`${j.file_name} failed: ${sentence(j.error)}`, "error"];
+  if (j.state === "held") return [`${j.file_name} was not activated yet: ${sentence(j.note)}`, "error"];
+  if (j.state === "ready" && j.warnings && j.warnings.length) {
+    return [`${j.file_name} is ready, with ${plural(j.warnings.length, "warning")}: ${sentence(j.warnings[0].message)}`, "warning"];
+  }
+  if (j.state === "ready") return [`${j.file_name} is ready.`, "info"];
+  return null;
+}
+
+function jobButton(label, action, j) {
+  return el("button", {
+    type: "button", class: "quiet operator-only",
+    onclick: guard(async () => {
+      await api("POST", cpath(`/jobs/${encodeURIComponent(j.id)}/${action}`));
+      say(action === "confirm" ? `Replacing ${j.file_name} as confirmed.` : action === "retry" ? `Retrying ${j.file_name}.` : `Cancelled ${j.file_name}.`);
+      await loadJobs();
+    }),
+  }, label);
+}
+
 async function loadJobs() {
-  const jobs = await api("GET", `/api/knowledge/${encodeURIComponent(state.collection)}/jobs`);
+  const jobs = await api("GET", cpath("/jobs"));
   const list = $("jobs");
   clear(list);
   let pending = false;
+  const pendingStates = ["queued", "converting", "embedding"];
+  for (const j of jobs) {
+    const before = state.jobStates.get(j.id);
+    if (before !== undefined && before !== j.state && pendingStates.includes(before)) {
+      const outcome = jobOutcome(j);
+      if (outcome) say(...outcome);
+    }
+    state.jobStates.set(j.id, j.state);
+  }
   for (const j of jobs.slice(0, 12)) {
-    if (["queued", "converting", "embedding"].includes(j.state)) pending = true;
+    if (pendingStates.includes(j.state)) pending = true;
+    const warned = j.warnings && j.warnings.length;
     const bar = el("progress", { max: "100", value: String(j.progress), "aria-label": `${j.file_name} progress` });
-    const item = el("li", { class: `job ${j.state}`, "data-job": j.id },
+    const item = el("li", { class: `job ${j.state}${warned ? " warned" : ""}`, "data-job": j.id },
       el("span", { class: "name", text: j.file_name }),
-      el("span", { class: "state", text: j.state }),
+      el("span", { class: "state", text: jobLabel(j) }),
       bar);
-    if (j.error) item.append(el("p", { class: "error", text: j.error }));
-    if (j.note) item.append(el("p", { class: "note", text: j.note }));
-    if (j.state === "failed") {
-      item.append(el("button", {
-        type: "button", class: "quiet operator-only",
-        onclick: guard(async () => {
-          await api("POST", `/api/knowledge/${encodeURIComponent(state.collection)}/jobs/${encodeURIComponent(j.id)}/retry`);
-          await loadJobs();
-        }),
-      }, "Retry"));
+    if (j.error) item.append(el("p", { class: "error", text: sentence(j.error) }));
+    if (j.note) item.append(el("p", { class: "note", text: sentence(j.note) }));
+    if (warned) item.append(warningList(j.warnings));
+    if (j.state === "failed" && j.retryable) item.append(jobButton("Retry", "retry", j));
+    if (j.state === "failed" && !j.retryable) {
+      item.append(el("p", { class: "note", text: "A retry would fail the same way: fix the file and upload it again." }));
+    }
+    if (j.state === "held") {
+      item.append(el("span", { class: "actions" }, jobButton("Replace anyway", "confirm", j), jobButton("Keep the current version", "cancel", j)));
     }
     list.append(item);
   }
@@ -208,46 +546,43 @@ async function upload(files) {
     const form = new FormData();
     form.append("file", file, file.name);
     try {
-      await api("POST", `/api/knowledge/${encodeURIComponent(state.collection)}/documents`, form, true);
+      const accepted = await api("POST", cpath("/documents"), form, true);
+      if (!state.jobStates.has(accepted.job_id)) state.jobStates.set(accepted.job_id, "queued");
       say(`Queued ${file.name}.`);
     } catch (err) {
-      say(`${file.name}: ${err.message}`, "error");
+      say(`${file.name} was not uploaded: ${err.message}`, "error");
     }
   }
   await loadJobs();
 }
 
-// ---------------------------------------------------------------- chunks
+// ---------------------------------------------------------------- passages
 
-const MARKUP = /\{\+\+([\s\S]*?)\+\+\}|\{--([\s\S]*?)--\}|\{==([\s\S]*?)==\}|\{>>([\s\S]*?)<<\}/g;
+function pages(record) {
+  if (!record.ssPage) return "";
+  const range = record.ssPage === record.ssPageLast || !record.ssPageLast ? `${record.ssPage}` : `${record.ssPage}–${record.ssPageLast}`;
+  return (range.includes("–") ? "pages " : "page ") + range + (record.ssPageKind === "estimated" ? " (estimated)" : "");
+}
 
-function markup(text, tag = "pre", cls = "chunk-text") {
-  // CriticMarkup (dan's revisions and comments) as <ins>, <del>, <mark> and notes — built
-  // from text nodes only.
-  const out = el(tag, { class: cls });
-  let last = 0;
-  for (const m of text.matchAll(MARKUP)) {
-    if (m.index > last) out.append(document.createTextNode(text.slice(last, m.index)));
-    if (m[1] !== undefined) out.append(el("ins", { text: m[1] }));
-    else if (m[2] !== undefined) out.append(el("del", { text: m[2] }));
-    else if (m[3] !== undefined) out.append(el("mark", { text: m[3] }));
-    else out.append(el("span", { class: "remark", text: m[4] }));
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) out.append(document.createTextNode(text.slice(last)));
-  return out;
+// Title, section and page of a passage, from its record (the locator as a fallback).
+function whereOf(p) {
+  const r = p.record || {};
+  const parts = p.locator ? p.locator.split(" · ") : [];
+  const title = r.ssTitle || parts[0] || p.file_name;
+  const section = r.section_path || (parts.length > 2 ? parts.slice(1, -1).join(" · ") : "");
+  return { title, section, page: pages(r) };
 }
 
 function facts(record) {
   const out = el("ul", { class: "facts", "aria-label": "Chunk facts" });
   const add = (label, value, kind) => out.append(el("li", { class: kind || "" }, el("strong", { text: label }), " ", value));
-  const pages = record.ssPage === record.ssPageLast ? `${record.ssPage}` : `${record.ssPage}–${record.ssPageLast}`;
-  add("page", pages + (record.ssPageKind === "estimated" ? " (est.)" : ""));
+  const pg = pages(record);
+  if (pg) add(pg.startsWith("pages") ? "pages" : "page", pg.replace(/^pages? /, "").replace(" (estimated)", " (est.)"));
   if (record.section_path) add("section", record.section_path);
   if (record.ssType && record.ssType !== "body") add("story", record.ssType);
   if (record.ssTables) add("tables", record.ssTables, "table");
-  if (record.ssRevs) add(`${record.ssRevs} revision${record.ssRevs === 1 ? "" : "s"}`, `by ${record.ssRevAuthors || "unknown"}`, "revision");
-  if (record.ssComs) add(`${record.ssComs} comment${record.ssComs === 1 ? "" : "s"}`, `by ${record.ssComAuthors || "unknown"}`, "comment");
+  if (record.ssRevs) add(plural(record.ssRevs, "revision"), `by ${record.ssRevAuthors || "unknown"}`, "revision");
+  if (record.ssComs) add(plural(record.ssComs, "comment"), `by ${record.ssComAuthors || "unknown"}`, "comment");
   add("tokens", String(record.ssTokens));
   return out;
 }
@@ -264,104 +599,194 @@ function recordDetails(record) {
 }
 
 function chunkCard(p) {
-  return el("li", { class: "chunk", "data-passage": p.id },
+  return el("li", { class: "chunk", "data-passage": p.id, id: `chunk-${p.id}` },
     el("p", { class: "locator", text: p.locator }),
     facts(p.record),
-    markup(p.text),
+    renderMarkdown(p.text),
     recordDetails(p.record));
 }
 
-async function browse(doc) {
+async function browse(doc, focus) {
   state.document = doc.document_id;
   showTab("browse");
-  $("browse-title").textContent = `${doc.title || doc.file_name} — ${doc.chunk_count} chunks`;
+  $("browse-title").textContent = `${doc.title || doc.file_name} — ${plural(doc.chunk_count, "chunk")}`;
   const list = $("chunks");
   clear(list);
-  const passages = await api("GET",
-    `/api/knowledge/${encodeURIComponent(state.collection)}/documents/${encodeURIComponent(doc.document_id)}/passages?limit=1000`);
+  const passages = await api("GET", cpath(`/documents/${encodeURIComponent(doc.document_id)}/passages?limit=1000`));
   for (const p of passages) list.append(chunkCard(p));
+  if (focus) {
+    const card = document.getElementById(`chunk-${focus.id}`);
+    if (card) {
+      card.classList.add("hit");
+      if (focus.quote) highlight(card, focus.quote);
+      card.scrollIntoView({ block: "start" });
+    }
+  }
+}
+
+// Open a passage in the dialog: its title, section and page, the passage rendered, and the
+// quoted text (an answer item) highlighted and scrolled to.
+async function openPassage(id, quote) {
+  const p = await api("GET", cpath(`/passages/${encodeURIComponent(id)}`));
+  const body = $("passage-body");
+  clear(body);
+  const where = whereOf(p);
+  $("passage-title").textContent = where.title;
+  const line = $("passage-where");
+  clear(line);
+  if (where.section) line.append(el("span", { class: "section" }, el("strong", { text: "Section " }), where.section));
+  if (where.page) line.append(el("span", { class: "page", text: where.page }));
+  line.append(el("span", { class: "file", text: p.file_name }));
+  const rendered = renderMarkdown(p.text);
+  const doc = state.documents.find((d) => d.document_id === p.document_id);
+  body.append(facts(p.record), rendered);
+  if (doc) {
+    body.append(el("button", {
+      type: "button", class: "quiet",
+      onclick: guard(async () => {
+        $("passage").close();
+        await browse(doc, { id: p.id, quote });
+      }),
+    }, "Show in the document"));
+  }
+  body.append(recordDetails(p.record));
+  const dialog = $("passage");
+  if (!dialog.open) dialog.showModal();
+  const hit = quote ? highlight(rendered, quote) : null;
+  if (hit) hit.scrollIntoView({ block: "center" });
+  else body.scrollTop = 0;
+  $("passage-close").focus({ preventScroll: true });
+}
+
+function citeButton(label, passageId, quote) {
+  return el("a", {
+    href: `#passage-${passageId}`,
+    class: "citation",
+    "data-passage": passageId,
+    onclick: (event) => {
+      event.preventDefault();
+      guard(openPassage)(passageId, quote);
+    },
+  }, label);
+}
+
+// ---------------------------------------------------------------- search
+
+const MODE_WORDS = {
+  keyword: "keyword search (the words of the query)",
+  semantic: "meaning search (passages that say the same in other words)",
+  hybrid: "keyword and meaning search combined",
+  auto: "the best search available",
+};
+
+async function search(query, mode) {
+  const list = $("results");
+  clear(list);
+  $("search-summary").textContent = "Searching…";
+  const r = await api("POST", cpath("/search"), { query, mode, limit: 10 });
+  $("search-summary").textContent = `${plural(r.passages.length, "passage")} by ${MODE_WORDS[r.mode] || r.mode}.` +
+    (r.notice ? ` ${sentence(r.notice)}` : "");
+  for (const p of r.passages) {
+    const where = whereOf(p);
+    const head = el("p", { class: "locator" }, citeButton(p.locator || p.file_name, p.id, ""));
+    list.append(el("li", { class: "chunk result", "data-passage": p.id },
+      head,
+      el("p", { class: "meta", text: [p.file_name, where.page].filter(Boolean).join(" · ") }),
+      renderMarkdown(p.text)));
+  }
 }
 
 // ---------------------------------------------------------------- questions
 
-async function ask(question) {
-  const box = $("answer");
-  clear(box);
-  box.append(el("p", { class: "hint", text: "Thinking…" }));
-  const r = await api("POST", `/api/knowledge/${encodeURIComponent(state.collection)}/ask`, { question });
-  clear(box);
-  if (r.answer_kind === "generated") {
-    box.append(el("h3", { text: "Answer" }), el("p", { class: "answer-text", text: r.answer }));
-  } else if (r.answer_kind === "extracted") {
-    const items = el("ul", { class: "extract" });
-    for (const item of r.extract) {
-      items.append(el("li", {}, markup(item.text, "span", "extract-text"), " ",
-        el("cite", { text: item.locator })));
-    }
-    box.append(el("h3", { text: "Answer (extracted)" }),
-      el("p", { class: "offline", text: "Offline: these sentences are quoted from the documents; no model wrote them." }),
-      items);
-  } else if (r.answer_kind === "not-found") {
-    box.append(el("h3", { text: "Answer (extracted)" }),
-      el("p", { class: "not-found", text: "Not found in the documents: nothing in the context matches the question well enough." }));
-  } else {
-    box.append(el("p", { class: "offline", text: "Offline: no chat model is configured, so the assembled context and its citations are shown instead of a generated answer." }));
-  }
-  const route = el("dl", { class: "route" },
-    el("dt", { text: "path" }), el("dd", { text: r.route.path }),
-    el("dt", { text: "route" }), el("dd", { text: r.route.kind || "not used" }),
-    el("dt", { text: "search" }), el("dd", { text: r.mode }));
-  if (r.route.documents.length) {
-    const files = el("ul");
-    for (const d of r.route.documents) files.append(el("li", { text: `${d.file_name || d.document_id}: confidence ${d.confidence}` }));
-    route.append(el("dt", { text: "routed files" }), el("dd", {}, files));
-  }
-  box.append(el("h3", { text: "How it was answered" }), route);
+const PATH_WORDS = {
+  all: "The collection is small enough to read whole, so every document was given to the answer.",
+  "whole-documents": "The question points to a few files, so those files were read whole.",
+  index: "The question is about the collection itself, so the list of its documents answered it.",
+  retrieval: "The collection was searched and the best passages were read, with the tables, revisions and comments that complete them.",
+};
+
+function howItWasAnswered(r) {
+  const box = el("details", { class: "how" }, el("summary", { text: "How it was answered" }));
+  const lines = el("ul", { class: "how-lines" });
+  const add = (text) => lines.append(el("li", { text }));
+  add(PATH_WORDS[r.route.path] || `Path: ${r.route.path}.`);
+  if (r.route.path === "retrieval") add(`It used ${MODE_WORDS[r.mode] || r.mode}.`);
+  const docs = r.route.documents || [];
+  if (docs.length) {
+    add(`The question points to ${docs.map((d) => `${d.file_name || d.document_id} (confidence ${d.confidence} of 100)`).join(", ")}.`);
+  } else if (r.route.kind === "NONE") add("No single file stood out, so the whole collection was searched.");
+  else if (r.route.kind === "ALL") add("The question needs every file, so the whole collection was searched.");
   const t = r.tokens;
+  add(`The answer drew on ${plural(t.context, "token")} of the documents` +
+    (t.max_tokens ? `, within a limit of ${t.max_tokens.toLocaleString("en")}.` : "."));
+  const cited = new Set(r.citations.map((c) => c.passage_id)).size;
+  add(`${plural(cited, "passage")} of ${plural(new Set(r.citations.map((c) => c.document_id)).size, "document")} were read.`
+    .replace(/^1 passage of 1 document were/, "1 passage of 1 document was"));
+  box.append(lines);
+  const tech = el("details", { class: "technical" }, el("summary", { text: "Technical details" }));
   const tokens = el("table", { class: "tokens" },
     el("tr", {}, el("th", { scope: "row", text: "context" }), el("td", { text: String(t.context) })),
     el("tr", {}, el("th", { scope: "row", text: "retrieval" }), el("td", { text: String(t.retrieval) })),
     el("tr", {}, el("th", { scope: "row", text: "enrichment" }), el("td", { text: String(t.enrichment) })),
     el("tr", {}, el("th", { scope: "row", text: "index (routing)" }), el("td", { text: String(t.index) })),
     el("tr", {}, el("th", { scope: "row", text: "cap" }), el("td", { text: t.max_tokens === null ? "none" : String(t.max_tokens) })));
-  box.append(el("h3", { text: "Tokens" }), tokens);
-  for (const note of r.notes) box.append(el("p", { class: "note", text: note }));
+  const route = el("dl", { class: "route" },
+    el("dt", { text: "path" }), el("dd", { text: r.route.path }),
+    el("dt", { text: "route" }), el("dd", { text: r.route.kind || "not used" }),
+    el("dt", { text: "search" }), el("dd", { text: r.mode }));
+  tech.append(route, tokens);
+  for (const note of r.notes) tech.append(el("p", { class: "note", text: note }));
+  if (r.context) {
+    tech.append(el("details", { class: "context" }, el("summary", { text: "The context sent to the model" }),
+      renderMarkdown(r.context, { header: true })));
+  }
+  box.append(tech);
+  return box;
+}
+
+async function ask(question) {
+  const box = $("answer");
+  clear(box);
+  box.append(el("p", { class: "hint", text: "Thinking…" }));
+  const r = await api("POST", cpath("/ask"), { question });
+  clear(box);
+  if (r.answer_kind === "generated") {
+    box.append(el("h3", { text: "Answer" }), renderMarkdown(r.answer, { header: true }));
+  } else if (r.answer_kind === "extracted") {
+    const items = el("ul", { class: "extract" });
+    for (const item of r.extract) {
+      items.append(el("li", {}, inlineInto(el("span", { class: "extract-text" }), item.text), " ",
+        el("cite", {}, citeButton(item.locator, item.passage_id, item.text))));
+    }
+    box.append(el("h3", { text: "Answer (extracted)" }),
+      el("p", { class: "offline", text: "Offline: these sentences are quoted from the documents; no model wrote them. Open a source to read it in place." }),
+      items);
+  } else if (r.answer_kind === "not-found") {
+    box.append(el("h3", { text: "Answer (extracted)" }),
+      el("p", { class: "not-found", text: "Not found in the documents: nothing in them matches the question well enough. Try other words, or search." }));
+  } else {
+    box.append(el("p", { class: "offline", text: "Offline: no chat model is configured, so the passages found are listed below instead of a generated answer." }));
+  }
+  box.append(howItWasAnswered(r));
+  // The sources: one link per passage; the same label twice is told apart by its file.
   const cites = el("ol", { class: "citations" });
   const seen = new Set();
+  const labels = new Map();
   for (const c of r.citations) {
     if (seen.has(c.passage_id)) continue;
     seen.add(c.passage_id);
-    cites.append(el("li", {}, el("a", {
-      href: `#passage-${c.passage_id}`,
-      class: "citation",
-      "data-passage": c.passage_id,
-      onclick: (event) => {
-        event.preventDefault();
-        guard(openPassage)(c.passage_id);
-      },
-    }, c.locator || c.file_name)));
+    const label = c.locator || c.file_name;
+    labels.set(label, (labels.get(label) || 0) + 1);
+    const n = labels.get(label);
+    cites.append(el("li", {}, citeButton(n > 1 ? `${label} (part ${n})` : label, c.passage_id, "")));
   }
-  box.append(el("h3", { text: `Citations (${seen.size})` }), cites);
-  if (r.context) {
-    box.append(el("details", { class: "context" }, el("summary", { text: "The context sent to the model" }), markup(r.context)));
-  }
-}
-
-async function openPassage(id) {
-  const p = await api("GET", `/api/knowledge/${encodeURIComponent(state.collection)}/passages/${encodeURIComponent(id)}`);
-  const body = $("passage-body");
-  clear(body);
-  $("passage-title").textContent = p.locator || p.file_name;
-  body.append(el("p", { class: "meta", text: `${p.file_name} · passage ${p.id}` }), facts(p.record), markup(p.text), recordDetails(p.record));
-  const dialog = $("passage");
-  if (!dialog.open) dialog.showModal();
-  $("passage-close").focus();
+  box.append(el("h3", { text: `Sources (${seen.size})` }), cites);
 }
 
 // ---------------------------------------------------------------- tabs and wiring
 
 function showTab(name) {
-  for (const tab of ["ask", "browse"]) {
+  for (const tab of ["ask", "search", "browse"]) {
     const on = tab === name;
     $(`tab-${tab}`).setAttribute("aria-selected", String(on));
     $(`panel-${tab}`).hidden = !on;
@@ -369,6 +794,7 @@ function showTab(name) {
 }
 
 function wire() {
+  learnFormats();
   $("signin-form").addEventListener("submit", guard(async (event) => {
     event.preventDefault();
     const token = $("token").value.trim();
@@ -380,6 +806,7 @@ function wire() {
     state.collection = event.target.value || null;
     clear($("chunks"));
     clear($("answer"));
+    clear($("results"));
     await refresh();
   }));
   $("new-collection").addEventListener("submit", guard(async (event) => {
@@ -419,7 +846,16 @@ function wire() {
     }
     await ask($("question").value.trim());
   }));
+  $("search-form").addEventListener("submit", guard(async (event) => {
+    event.preventDefault();
+    if (!state.collection) {
+      say("Choose or create a collection first.", "error");
+      return;
+    }
+    await search($("search-query").value.trim(), $("search-mode").value);
+  }));
   $("tab-ask").addEventListener("click", () => showTab("ask"));
+  $("tab-search").addEventListener("click", () => showTab("search"));
   $("tab-browse").addEventListener("click", () => showTab("browse"));
   $("passage-close").addEventListener("click", () => $("passage").close());
   const saved = sessionStorage.getItem("danven-token");

@@ -1,0 +1,81 @@
+"""Help texts and hints true to the code: the formats come from dan's one list, the install
+hint from how danven is installed, an empty file says it is empty."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+
+import pytest
+
+import dan
+from dan import cli as dan_cli
+from dan import install
+from dan.detect import DOC_TYPES, doc_type_names, extensions, format_names
+from dan.readers import FORMATS
+
+
+def test_the_format_names_are_the_readers_list() -> None:
+    assert DOC_TYPES is FORMATS and "pdf" in DOC_TYPES
+    assert format_names() == "DOCX, RTF, PDF, HTML, Markdown, text"
+    assert doc_type_names() == "docx (docm, dotx, dotm), rtf, pdf, html (htm, xhtml), markdown (md), text (txt)"
+    assert ".pdf" in extensions() and extensions()[0] == ".docx"
+
+
+def test_dan_help_and_doc_type_help_list_every_format(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dan_cli.main(["--help"]) == 0
+    top = " ".join(capsys.readouterr().out.split())
+    assert f"Convert documents ({format_names()})" in top and "PDF" in top
+    assert dan_cli.main(["convert", "--help"]) == 0
+    conv = " ".join(capsys.readouterr().out.split())
+    assert f"force the format: {doc_type_names()}; default: detect" in conv
+
+
+def test_an_unknown_doc_type_lists_every_format() -> None:
+    with pytest.raises(dan.UnsupportedFormatError, match=r"use one of docx \(docm, dotx, dotm\), rtf, pdf, html"):
+        dan.convert_string("x", doc_type="xlsx")
+
+
+@pytest.mark.parametrize("name", ["empty.docx", "empty.pdf"])
+def test_an_empty_word_or_pdf_file_says_it_is_empty(tmp_path, name: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / name
+    path.write_bytes(b"")
+    with pytest.raises(dan.UnsupportedFormatError) as err:
+        dan.convert(path)
+    assert str(err.value) == f"{name!r} is empty (0 bytes): it holds no document; save or export the file again"
+
+
+class _Dist:
+    def __init__(self, direct_url: str | None) -> None:
+        self._text = direct_url
+
+    def read_text(self, name: str) -> str | None:
+        return self._text if name == "direct_url.json" else None
+
+
+@pytest.mark.parametrize(
+    "found,editable",
+    [
+        (_Dist(None), False),  # a wheel from the index: no direct_url.json
+        (_Dist(json.dumps({"url": "file:///w/danven-0.1.0-py3-none-any.whl", "archive_info": {}})), False),
+        (_Dist(json.dumps({"url": "file:///work/main", "dir_info": {"editable": True}})), True),
+        (_Dist(json.dumps({"url": "file:///work/main", "dir_info": {}})), False),  # pip install . (not editable)
+        (_Dist("not json"), False),
+        (None, True),  # not installed: run from a checkout
+    ],
+)
+def test_the_install_hint_matches_the_installation(monkeypatch: pytest.MonkeyPatch, found: _Dist | None, editable: bool) -> None:
+    def distribution(name: str) -> _Dist:
+        assert name == "danven"
+        if found is None:
+            raise importlib.metadata.PackageNotFoundError(name)
+        return found
+
+    monkeypatch.setattr(importlib.metadata, "distribution", distribution)
+    install.editable_install.cache_clear()
+    try:
+        assert install.editable_install() is editable
+        expected = "pip install -e '.[embeddings]'" if editable else 'pip install "danven[embeddings]"'
+        assert install.install_hint("embeddings") == expected
+    finally:
+        install.editable_install.cache_clear()

@@ -29,17 +29,16 @@ chunk texts) and turns a question into the context to send to a model, in five s
    every hit is kept (its tokens are set aside before any completion), and a weaker hit
    whose structure no longer fits is sent alone; then the chunks the hits refer to and that
    refer to them (:meth:`ven.Ven.references`: a definition, an exception in another clause),
-   best hit first — under a hard cap the referring chunks only for a question that asks
-   whether something holds (:func:`asks_for_qualifiers`), and then the comment and revision
-   chunks of the people the question names (:func:`named_people`); then comment and revision
-   chunks while budget remains. With ``rank_order=False``: ``add_related_chunks`` for all
-   hits at once (completions ignore the budget), then the additions. Under a hard cap
-   (``max_tokens``), where hits and completions share one budget, structures are completed
-   only for a question that asks for a set of things (:func:`asks_for_set`; the
-   ``structure`` argument of :meth:`Collection.context` decides otherwise): a one-fact
-   question's answer sits in its hit, and a completion would take the cap the next hits
-   need. Room a cap still has after these steps is back-filled from further searches (see
-   :meth:`Collection.context`).
+   best hit first; then comment and revision chunks while budget remains. With
+   ``rank_order=False``: ``add_related_chunks`` for all hits at once (completions ignore
+   the budget), then the additions. Under a hard cap (``max_tokens``), where hits and
+   completions share one budget, one ranking decides how the cap is spent
+   (:func:`ven.capped.spend_cap`): the best hits first, their structures when another top
+   hit lies in the same structure or it holds marks of a person the question names
+   (:func:`named_people`), further hits, a back-fill from further searches, and the
+   structures not completed yet while room is left; the question's wording decides
+   nothing unless ``hints=True`` (:func:`looks_broad`, :func:`asks_for_set`,
+   :func:`asks_for_qualifiers`, see :meth:`Collection.context`).
 5. **Assembly** — each file's chunks in document order, files in the order they were
    added, with the token accounting of :meth:`CollectionContext.summary`.
 
@@ -358,50 +357,46 @@ class Collection:
         ``routing`` is ``off``, ``lexical`` (:func:`ven.lexical_route`, no model) or
         ``model`` (``ask(filter_system_prompt() + index, question)``: the prompt ends
         with the line that introduces the index). ``broad`` is a bool,
-        a callable judging the question, or None for :func:`looks_broad`.
+        a callable judging the question, or None (not broad; with ``hints``,
+        :func:`looks_broad`).
 
         ``max_tokens`` is a hard cap on the document tokens of the context (the model's
         window, a cost limit). The small-collection and whole-document paths are taken only
-        when they fit it, and retrieval spends it across files in hit-rank order: hits
-        until ``retrieval_share`` of the cap, then each taken hit's structure (best first,
-        only when it fits whole), then what the taken hits refer to and (see ``referring``)
-        what refers to them (:meth:`ven.Ven.references`, with its structure when that fits),
-        then further hits, each followed the same way by what it refers to, then comment and
-        revision chunks — never more than the cap. The first search asks
-        for enough hits to fill the cap twice at the mean chunk size; when the cap still
-        has room for the smallest chunk in scope after those steps and that search returned
-        as many items as asked for, a back-fill searches again for twice the hits (at most
-        :data:`BACKFILL_ROUNDS` more searches, never more hits than the chunks in scope,
-        over the same ``restrict``ion to the routed files, stopping after a search that
-        returns fewer than asked) and adds the hits not yet seen, best first, like the
-        further hits (with their structure when it fits, else alone; what is chosen stays).
-        A broad question is back-filled the same way, from the whole-scope search: room
-        left after its spread over the files goes to the best remaining hits. A cap that is
-        full after the first search gives the same context as without a back-fill. Without
-        ``max_tokens``, the percentages of the constructor apply (no back-fill).
+        when they fit it, and retrieval spends it across files over one ranking, in the steps
+        of :func:`ven.capped.spend_cap`: the best hits until ``retrieval_share`` of the cap,
+        their structures when the ranking or the records say so, what they refer to and what
+        refers to them, the marks of the people the question names, a broad question's spread
+        over the other files, further hits, comment and revision chunks, the back-fill, and
+        with room left the structures not completed yet — never more than the cap. The first
+        search asks for enough hits to fill the cap twice at the mean chunk size; when the cap
+        still has room for the smallest chunk in scope and that search returned as many items
+        as asked for, a back-fill searches again for twice the hits (at most
+        :data:`BACKFILL_ROUNDS` more searches, never more hits than the chunks in scope, over
+        the same ``restrict``ion to the routed files, stopping after a search that returns
+        fewer than asked) and adds the hits not yet seen, best first, like the further hits.
+        Without ``max_tokens``, the percentages of the constructor apply (no back-fill).
 
-        ``partial_tables``: when a hit's whole table does not fit, send the table's chunks
-        nearest the hit (each repeats the table's header) while they fit, instead of the hit
-        alone; every table sent in part says so in the header line of its first chunk sent
-        (``… | table: partial, 2 of 6 chunks]``) and in :attr:`DocContext.partial`. Off by
-        default: a table is then sent whole or only as its hits.
+        ``partial_tables`` (on by default): when a hit's whole table does not fit, send the
+        table's chunks nearest the hit (each repeats the table's header) while they fit;
+        every table sent in part says so in the header line of its first chunk sent
+        (``… | table: partial, 2 of 6 chunks]``) and in :attr:`DocContext.partial`. Off: a
+        table is sent whole or only as its hits.
 
         ``structure``: whether retrieval completes the hits' structures (a hit's whole
         table, its run of revisions or comments): a bool, a callable judging the question,
-        or None — always without ``max_tokens`` (the enrichment budget is the hits' own),
-        and under ``max_tokens`` only for a question that asks for a set of things
-        (:func:`asks_for_set`): a one-fact question's answer sits in its hit, and there a
-        completion takes the cap that the next hits need (the context's notes say so). What
-        the hits refer to, and the comment and revision chunks, are added either way.
+        or None — always without ``max_tokens``, and under ``max_tokens`` when another hit of
+        the ranking's top lies in the same structure, when it holds marks of a person the
+        question names, or with room left after every hit (:mod:`ven.capped`).
 
         ``referring``: whether the chunks that *refer to* the hits (:meth:`ven.Ven.references`
         with ``referring=True``: "Notwithstanding clause 5 …" for a hit in clause 5) are
-        added after the hits' structures: a bool, a callable judging the question, or None —
-        always without ``max_tokens``, and under ``max_tokens`` only for a question that
-        asks whether something holds or about its exceptions and conditions
-        (:func:`asks_for_qualifiers`): for a question after a value such a chunk takes the
-        room of the next hit (the context's notes say so). What the hits themselves refer to
-        (a definition, a table named in their text) is added for every question.
+        added after the hits' structures: a bool, a callable judging the question, or None
+        (yes). What the hits themselves refer to is added either way.
+
+        ``hints``: the English-phrase hints, off by default. With ``hints=True`` a None
+        ``broad`` is :func:`looks_broad`, and under ``max_tokens`` a None ``structure`` is
+        :func:`asks_for_set` and a None ``referring`` :func:`asks_for_qualifiers` (the
+        context's notes say when they said no). Without hints a None ``broad`` is False.
         """
         if not isinstance(partial_tables, bool):
             raise VenError(f"partial_tables must be a bool, got {partial_tables!r}")

@@ -22,7 +22,7 @@ import dan
 from attrs import frozen
 
 from demo.embeddings import words
-from demo.store.marks import Mark, describe, marks_in, plain
+from demo.store.marks import marks_in, plain
 from ven.people import named_people
 
 __all__ = ["Extract", "ExtractItem", "extract_answer", "NOT_FOUND"]
@@ -48,7 +48,7 @@ NOT_FOUND = "Not found in the documents: no passage of the context matches the q
 HEADING = "Extracted from the documents (verbatim; no model wrote this):"
 
 _HEADER = re.compile(r"^\[(?:doc_title|section_path|page_range|ssTitle)[^\]]*\]\s*$")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“‘(\[]?[A-Z0-9])")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=(?:\{==|\{\+\+|\{--)?[\"“‘(\[]?[A-Z0-9])")
 #: Words after which a full stop does not end a sentence ("Document No. 7", "e.g. this").
 _ABBREVIATIONS = frozenset(
     "no nos nr art sec para fig ref vol p pp e.g i.e etc vs approx incl cf dr mr mrs ms st co corp inc ltd".split()
@@ -246,11 +246,12 @@ _REVISION_Q = re.compile(r"\b(?:chang\w*|revis\w*|edit\w*|amend\w*|insert\w*|del
 
 
 def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tuple[list[ExtractItem], frozenset[str]]:
-    """The marks (comments, revisions) of the people ``question`` names among the marks'
-    authors, in context order, each described; and every author found (so units marked only
-    by people the question does not name can be left out)."""
-    found: list[tuple[Mark, str, str]] = [(mk, loc, pid) for text, loc, pid in passages for mk in marks_in(text)]
-    authors = list(dict.fromkeys(mk.author for mk, _, _ in found if mk.author))
+    """The sentences and rows holding comments or revisions of the people ``question`` names
+    among the marks' authors, in context order, in plain text (the marks in words: who,
+    when, what they anchor or change); and the other authors found (so units marked only by
+    people the question does not name can be left out)."""
+    found = [(u, marks_in(u), loc, pid) for text, loc, pid in passages for u in _units(text) if "{>>" in u]
+    authors = list(dict.fromkeys(mk.author for _, mks, _, _ in found for mk in mks if mk.author))
     named = set(named_people(question, authors))
     if not named:
         return [], frozenset()
@@ -258,9 +259,9 @@ def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tup
     kinds = {"comment"} if comments and not revisions else {"insertion", "deletion"} if revisions and not comments else {"comment", "insertion", "deletion"}
     items: list[ExtractItem] = []
     seen: set[str] = set()
-    for mk, loc, pid in found:
-        if mk.author in named and mk.kind in kinds:
-            text = describe(mk)
+    for unit, mks, loc, pid in found:
+        if any(mk.author in named and mk.kind in kinds for mk in mks):
+            text = plain(unit)
             if text not in seen:
                 seen.add(text)
                 items.append(ExtractItem(text, loc, pid, 0.0))

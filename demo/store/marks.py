@@ -13,7 +13,7 @@ import re
 
 from attrs import frozen
 
-__all__ = ["Mark", "describe", "marks_in", "plain"]
+__all__ = ["Mark", "marks_in", "plain"]
 
 _REV = re.compile(r"\{(\+\+|--)(.*?)(?:\+\+|--)\}\{>>rev: ([^,<]*?)(?:, (\d{4}-\d{2}-\d{2}))?(?:, moved)?<<\}", re.S)
 _COM = re.compile(r"(?:\{==(.*?)==\})?\{>>(?!rev: )(?!↳)([^,:<]*?)(?:, (\d{4}-\d{2}-\d{2}))?: (.*?)<<\}", re.S)
@@ -90,11 +90,3 @@ def plain(text: str) -> str:
     text = _KEPT.sub(lambda m: kept[int(m.group(1))], text)
     return _SPACE.sub(" ", text).replace(" .", ".").strip()
 
-
-def describe(mark: Mark) -> str:
-    """One sentence for a person: who, when, what the mark anchors or changes."""
-    when = f" ({mark.date})" if mark.date else ""
-    if mark.kind == "comment":
-        on = f" on “{mark.anchor}”" if mark.anchor else ""
-        return f"{mark.author}{when} commented{on}: {mark.text}"
-    return f"{mark.author}{when} {'inserted' if mark.kind == 'insertion' else 'deleted'} “{mark.text}”"

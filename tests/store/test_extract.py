@@ -188,10 +188,25 @@ MARKED = (
 def test_a_named_persons_comments_are_listed_and_no_one_else_is_mixed_in() -> None:
     ex = extract_answer("What comments did Mary Hoffins make?", [(MARKED, "Terms · Schedule 6", "p1")])
     texts = [it.text for it in ex.items]
-    assert texts == ["Mary Hoffins (2026-11-29) commented on “The Supplier may suspend the Services.”: Suspension is too aggressive."]
+    # the sentence the comment sits in, in words: who, when, what it anchors, what it says
+    assert texts == ["The Supplier may suspend the Services. (comment by Mary Hoffins, 2026-11-29: Suspension is too aggressive.)"]
     assert not any("Okafor" in t for t in texts)
     revs = extract_answer("Which changes did Mary Hoffins make?", [(MARKED, "Terms", "p1")])
-    assert [it.text for it in revs.items] == ["Mary Hoffins (2026-11-28) deleted “30”", "Mary Hoffins (2026-11-28) inserted “45”"]
-    both = extract_answer("What did Daniel Okafor say in Schedule 6?", [(MARKED, "Terms", "p1")])
-    assert [it.text for it in both.items] == ["Daniel Okafor (2026-11-30) commented on “by e-mail”: Add registered post."]
-    assert all(it.passage_id == "p1" and it.locator == "Terms" for it in both.items)
+    assert [it.text for it in revs.items] == [
+        "Invoices are due in 30 (deleted by Mary Hoffins, 2026-11-28) 45 (inserted by Mary Hoffins, 2026-11-28) days."
+    ]
+    other = extract_answer("What did Daniel Okafor say in Schedule 6?", [(MARKED, "Terms", "p1")])
+    assert [it.text for it in other.items] == ["Notices go by e-mail. by e-mail (comment by Daniel Okafor, 2026-11-30: Add registered post.)"]
+    assert all(it.passage_id == "p1" and it.locator == "Terms" for it in other.items)
+    # nobody named: the units are scored as usual, marks in words
+    anyone = extract_answer("Which comments were made about suspending the services?", [(MARKED, "Terms", "p1")])
+    assert "comment by Mary Hoffins" in anyone.items[0].text
+
+
+def test_marks_in_and_plain() -> None:
+    from demo.store.marks import Mark, marks_in, plain
+
+    assert marks_in(MARKED)[0] == Mark("comment", "Mary Hoffins", "2026-11-29", "Suspension is too aggressive.",
+                                       "The Supplier may suspend the Services.")
+    assert [m.kind for m in marks_in(MARKED)] == ["comment", "deletion", "insertion", "comment"]
+    assert plain("a \\*b\\* **c** [d](http://e.example) ![f](g.png) {++h") == "a *b* c d h"

@@ -309,9 +309,12 @@ function renderList(root, lines, i) {
   return i;
 }
 
-// Words of a text for matching a quoted sentence against a rendered passage.
+// Words of a text for matching a quoted sentence against a rendered passage (an answer
+// item says a mark in words, "(inserted by Ann Lee, 2025-02-11)": those words are not the passage's).
 function words(text) {
-  return String(text || "").toLowerCase().replace(/\{(\+\+|--|==|>>)|(\+\+|--|==|<<)\}/g, " ")
+  return String(text || "").toLowerCase()
+    .replace(/\((?:inserted|deleted) by [^)]*\)|\((?:comment|reply) by [^:)]*:[^)]*\)/g, " ")
+    .replace(/\{(\+\+|--|==|>>)|(\+\+|--|==|<<)\}/g, " ")
     .replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
@@ -329,7 +332,9 @@ function highlight(root, quote) {
   let first = null;
   for (const block of root.querySelectorAll("p, li, tr, h3, h4, h5, h6, blockquote, pre")) {
     if (block.querySelector("p, li, tr")) continue; // the innermost blocks only
-    const have = words(block.textContent);
+    const bare = block.cloneNode(true);
+    bare.querySelectorAll(".remark").forEach((r) => r.remove()); // a quote says its marks in words
+    const have = words(bare.textContent);
     const flat = squeeze(have);
     if (flat && (flat.includes(probe) || (flat.length > 12 && squeeze(wanted).includes(flat)) || rowMatches(block, have))) {
       block.classList.add("hit");

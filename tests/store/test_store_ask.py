@@ -312,3 +312,18 @@ def test_the_structure_option_reaches_vens_collection(loaded, monkeypatch):
     assert seen == [None, True, False]
     with pytest.raises(InvalidRequestError, match="structure must be"):
         AskOptions(structure="yes")  # type: ignore[arg-type]
+
+
+def test_the_store_asks_ven_with_its_defaults_no_phrase_hints(loaded):
+    # issue 49: every path (the store, /ask, the page, the CLI) builds the context with ven's
+    # defaults; a question's wording makes nothing broad unless the hints are asked for
+    store, cid, _jobs = loaded
+    question = "Summarise all the documents and list every price."
+    plain = store.ask(cid, question, ALICE, options=AskOptions(threshold=0))
+    assert plain.broad is False
+    hinted = store.ask(cid, question, ALICE, options=AskOptions(threshold=0, hints=True))
+    assert hinted.broad is True
+    mini = store.ask(cid, question, ALICE, options=AskOptions(threshold=0, routing="lexical"), mini=Scripted("GLOBAL"))
+    assert mini.broad is True  # a mini model's verdict still counts
+    with pytest.raises(InvalidRequestError, match="hints"):
+        AskOptions(hints="yes")  # type: ignore[arg-type]

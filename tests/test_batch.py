@@ -213,8 +213,9 @@ def test_a_pool_keeps_its_workers_across_batches(corpus: dict[str, Path]) -> Non
         second = pool.convert_many(paths, names=H.worker_pid)
         streamed = list(pool.iter_convert(paths))
     assert "closed" in repr(pool)
-    # the same two processes served every batch, and none of them is this one
-    assert _pids(first) == _pids(second) and 1 <= len(_pids(first)) <= 2
+    # the pool's two processes served every batch (which of them took which file is the OS's
+    # scheduling: only that no third process ever appeared is asserted), none of them this one
+    assert 1 <= len(_pids(first) | _pids(second)) <= 2
     assert f"pid{__import__('os').getpid()}" not in _pids(first)
     for a, b in zip(alone, streamed):
         _same(a, b)

@@ -269,3 +269,28 @@ def test_reply_authors_reach_the_record_whichever_way_the_reply_is_linked():
     # no link at all, the reply anchored itself: two comments, both authors there
     rec = convert(_thread_docx(None, anchor_reply=True)).records[0]
     assert rec["ssComs"] == 2 and rec["ssComAuthors"] == "Carol Reviewer; Ken Anderson"
+
+
+def test_a_ninth_comment_open_on_the_same_text_is_shown_at_its_reference():
+    # issue 57 (Open-XML-SDK's CommentExTest files): nine ranges opened over one word; only
+    # eight wrap text, and the ninth comment (and its author) was lost
+    n = 9
+    comments = "".join(
+        f'<w:comment w:id="{i}" w:author="Author {i}" w:date="2024-04-05T09:00:00Z">'
+        f'<w:p w14:paraId="0000E00{i}"><w:r><w:t>remark {i}</w:t></w:r></w:p></w:comment>'
+        for i in range(n)
+    )
+    body = p(
+        r("The term is "),
+        *(f'<w:commentRangeStart w:id="{i}"/>' for i in range(n)),
+        r("30 days"),
+        *(f'<w:commentRangeEnd w:id="{i}"/>' + r("", extra=f'<w:commentReference w:id="{i}"/>') for i in range(n)),
+        r("."),
+    )
+    res = convert(make_docx(body, comments=comments))
+    rec = res.records[0]
+    assert rec["ssComs"] == n
+    assert rec["ssComAuthors"] == "; ".join(f"Author {i}" for i in range(n))
+    text = body_of(res.chunks[0])
+    assert all(f"Author {i}, 2024-04-05: remark {i}<<}}" in text for i in range(n))
+    assert text.count("{==") == 8  # eight wrap the words, the ninth stands at its reference

@@ -1,5 +1,9 @@
 """Complexity: each path that was once superlinear, timed at n and 8n in one run.
 
+The cases in ``LADDERS`` are timed at more sizes, each a multiple of n (the RTF annotation
+groups at 10³, 10⁴ and 10⁵): a step of 10x in size should cost about 10x in time, and the
+verdict is "linear" while each step's ratio stays under ``MAX_STEP_RATIO`` x the step.
+
 Every case builds an input of size n and of size 8n and converts each in a fresh child
 process (the input is built before the clock starts; the tokenizer is loaded first). A
 linear path takes about 8 times as long at 8n; the verdict is "linear" when the ratio
@@ -24,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from benchmarks._runner import child_main, measure  # noqa: E402
-from benchmarks.hostile_cases import W, _doc, _rels, minimal_docx  # noqa: E402
+from benchmarks.hostile_cases import W, _doc, _rels, minimal_docx, rtf_annotations  # noqa: E402
 
 #: Verdict threshold: time(8n) / time(n) under this is linear-ish.
 MAX_RATIO = 12
@@ -110,6 +114,7 @@ CASES: dict[str, tuple[int, Callable[[int], Input]]] = {
     "docx: n runs in a paragraph": (60_000, lambda n: (minimal_docx(_doc("<w:p>" + "<w:r><w:t>a</w:t></w:r>" * n + "</w:p>")), "docx")),
     "docx: vertical merges over n x n cells (8x cells)": (100, _vmerge),
     "rtf: n annotations in a paragraph": (2_000, _rtf_annotations),
+    "rtf: n annotation groups, their ranges left open": (1_000, lambda n: (rtf_annotations(n, True), "rtf")),
     "rtf: n cells outside a row": (10_000, lambda n: (b"{\\rtf1 " + b"x\\cell " * n + b"}", "rtf")),
     "rtf: n paragraphs": (10_000, lambda n: (b"{\\rtf1 " + b"w\\par " * n + b"x}", "rtf")),
     "html: n nested divs with paragraphs (main content)": (500, _html_divs),
@@ -118,6 +123,15 @@ CASES: dict[str, tuple[int, Callable[[int], Input]]] = {
         2_000, lambda n: _md("```\n" + "[x](http://a)" * n + "\nnext line\n```\n")),
     "ven: a chunk listing n tables": (100_000, lambda n: ("; ".join(str(i) for i in range(1, n + 1)).encode(), "ven")),
 }
+
+
+#: name -> the multiples of n it is also timed at (each step compared with the one before).
+LADDERS: dict[str, tuple[int, ...]] = {
+    "rtf: n annotations in a paragraph": (1, 5, 50),  # (2,000, 10^4, 10^5)
+    "rtf: n annotation groups, their ranges left open": (1, 10, 100),  # (10^3, 10^4, 10^5)
+}
+#: A step of k x in size is linear-ish while its time ratio stays under this x k.
+MAX_STEP_RATIO = 1.5
 
 
 def _size(name: str, scale: int) -> int:
@@ -187,6 +201,24 @@ def main() -> None:
             "peak_rss_mb_8n": big["peak_rss_mb"], "outcome_8n": big.get("outcome"), "verdict": verdict,
         })
         print(f"{name:52} {_size(name, 1):>9,} {small['median_s']:>8.2f} {big['median_s']:>8.2f} {ratio:>6.1f}  {verdict}")
+    script = Path(__file__).resolve()
+    for name, multiples in LADDERS.items():
+        if args.only not in name:
+            continue
+        n, _ = CASES[name]
+        steps = []
+        for k in multiples:
+            got = measure(script, name, str(k), 1)
+            steps.append({"n": n * k, "seconds": got.get("median_s"), "peak_rss_mb": got.get("peak_rss_mb"),
+                          "outcome": got.get("outcome") or got.get("skipped")})
+        timed = [s for s in steps if s["seconds"] is not None]
+        ratios = [round(b["seconds"] / max(a["seconds"], 1e-3), 2) for a, b in zip(timed, timed[1:])]
+        limits = [MAX_STEP_RATIO * b["n"] / a["n"] for a, b in zip(timed, timed[1:])]
+        verdict = "linear" if len(timed) == len(steps) and all(r < lim for r, lim in zip(ratios, limits)) else "SUPERLINEAR"
+        rows.append({"case": name + " (ladder)", "steps": steps, "ratios": ratios, "verdict": verdict})
+        print(f"{name + ' (ladder)':52} " + "  ".join(
+            f"n={s['n']:,}: {s['seconds']:.2f} s" if s["seconds"] is not None else f"n={s['n']:,}: {s['outcome']}"
+            for s in steps) + f"  {verdict}")
     bad = [r["case"] for r in rows if r.get("verdict") == "SUPERLINEAR"]
     print(f"\n{len(rows) - len(bad)} of {len(rows)} cases linear (ratio < {MAX_RATIO}); superlinear: {bad or 'none'}")
     args.out.parent.mkdir(parents=True, exist_ok=True)

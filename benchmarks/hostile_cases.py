@@ -14,7 +14,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 
-__all__ = ["cases", "case_names", "case_named", "minimal_docx"]
+__all__ = ["cases", "case_names", "case_named", "minimal_docx", "rtf_annotations"]
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
@@ -28,6 +28,18 @@ def minimal_docx(document_xml: bytes, extra: dict[str, bytes] | None = None) -> 
         for name, data in (extra or {}).items():
             z.writestr(name, data)
     return buf.getvalue()
+
+
+def rtf_annotations(n: int, open_ranges: bool) -> bytes:
+    """An RTF paragraph of n words, each followed by an ``{\\*\\atnid …}{\\*\\annotation …}``
+    group of a few words ("note i"); with ``open_ranges`` each word also opens an annotation
+    range (``\\atrfstart``) that is never closed."""
+    return b"{\\rtf1\\ansi " + b"".join(
+        (b"{\\*\\atrfstart %d}" % i if open_ranges else b"")
+        + b"w%d {\\*\\atnid A%d}{\\*\\atnauthor Author %d}\\chatn"
+        b"{\\*\\annotation {\\*\\atnref %d}a few words, note %d}" % (i, i % 7, i % 7, i, i)
+        for i in range(n)
+    ) + b"}"
 
 
 def _doc(body: str) -> bytes:
@@ -118,6 +130,10 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "rtf: truncated", lambda: (b"{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\pard hello \\par world \\'e", "rtf", None)
     yield "rtf: gigantic control word", lambda: (b"{\\rtf1 \\" + b"a" * big + b" x}", "rtf", None)
     yield "rtf: invalid code page", lambda: (b"{\\rtf1\\ansi\\ansicpg99999 caf\\'e9 \\u-1? \\uc5\\u8364???? x}", "rtf", None)
+    notes = max(10_000, int(100_000 * scale))
+    yield f"rtf: {notes:,} annotation groups", lambda: (rtf_annotations(notes, False), "rtf", None)
+    yield f"rtf: {notes:,} annotation groups, their ranges left open", lambda: (
+        rtf_annotations(notes, True), "rtf", None)
     yield "rtf: random bytes", lambda: (b"{\\rtf1" + random.Random(3).randbytes(100_000), "rtf", None)
 
     # Markdown and text

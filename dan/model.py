@@ -59,8 +59,8 @@ class Message:
     """A warning that travels with a result: what was skipped or repaired, and where.
 
     ``code`` is stable and machine-readable (``damaged-part``, ``unbalanced-groups``,
-    ``truncated-group``, ``unknown-codepage``, ``whole-page``, ``nul-bytes``, ``no-text``,
-    ``empty``);
+    ``truncated-group``, ``unknown-codepage``, ``whole-page``, ``hidden-page``, ``nul-bytes``,
+    ``no-text``, ``empty``);
     ``message`` says it for a person;
     ``where`` names the part or place (a package part, ``input``), or is empty.
     """

@@ -75,12 +75,15 @@ class PdfBuilder:
     def para(self, text: str, x: float = LEFT, width: float | None = None, font: str = BODY[0],
              size: float = BODY[1], hyphenate: str | None = None) -> None:
         """A wrapped paragraph; ``hyphenate`` names a word to break with a hyphen at the end
-        of the first line."""
+        of the first line (in its middle, or where a ``|`` in it says: ``non-|exclusive``
+        breaks a compound at its own hyphen, ``deliv|ery`` a word)."""
         if hyphenate:
-            head, tail = text.split(hyphenate, 1)
-            half = len(hyphenate) // 2
-            self._line(head + hyphenate[:half] + "-", font, size, x)
-            text = hyphenate[half:] + tail
+            word = hyphenate.replace("|", "")
+            head, tail = text.split(word, 1)
+            half = hyphenate.index("|") if "|" in hyphenate else len(word) // 2
+            first = word[:half]
+            self._line(head + first + ("" if first.endswith("-") else "-"), font, size, x)
+            text = word[half:] + tail
         for line in simpleSplit(text, font, size, width or self.width):
             self._line(line, font, size, x)
         self.y -= size * 0.8

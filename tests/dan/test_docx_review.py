@@ -210,3 +210,87 @@ def test_field_spanning_paragraphs_keeps_its_text():
     )
     text = body_of(convert(make_docx(body)).chunks[0])
     assert "Introduction 1" in text and "Scope 2" in text and "Body after the table of contents." in text
+
+
+def _thread_docx(
+    extended: str | None, raw_extended: str | None = None, parent_paras: int = 1, anchor_reply: bool = False
+) -> bytes:
+    parent = "".join(
+        f'<w:p w14:paraId="0000C00{k}"><w:r><w:t>Question part {k}.</w:t></w:r></w:p>' for k in range(1, parent_paras + 1)
+    )
+    comments = (
+        f'<w:comment w:id="0" w:author="Carol Reviewer" w:date="2024-04-05T09:00:00Z">{parent}</w:comment>'
+        '<w:comment w:id="1" w:author="Ken Anderson" w:date="2024-04-06T09:00:00Z">'
+        '<w:p w14:paraId="0000D001"><w:r><w:t>Agreed with legal.</w:t></w:r></w:p></w:comment>'
+    )
+    body = p(
+        r("The term is "),
+        '<w:commentRangeStart w:id="0"/>',
+        r("30 days"),
+        '<w:commentRangeEnd w:id="0"/>',
+        r("", extra='<w:commentReference w:id="0"/>'),
+        *(
+            ['<w:commentRangeStart w:id="1"/>', '<w:commentRangeEnd w:id="1"/>', r("", extra='<w:commentReference w:id="1"/>')]
+            if anchor_reply
+            else []
+        ),
+        r("."),
+    )
+    raw = None
+    if raw_extended is not None:
+        raw = {
+            "word/commentsExtended.xml": (
+                '<?xml version="1.0" encoding="UTF-8"?><w15:commentsEx '
+                'xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml">' + raw_extended + "</w15:commentsEx>"
+            ).encode()
+        }
+    return make_docx(body, comments=comments, comments_extended=extended, raw_parts=raw)
+
+
+def test_reply_authors_reach_the_record_whichever_way_the_reply_is_linked():
+    # issue 57: replies anchored nowhere in the body (only their thread says where they
+    # belong), linked to their parent in ways the reader missed: their authors were lost
+    linked = [
+        # the reply names the parent's first paragraph (Word names the last)
+        _thread_docx('<w15:commentEx w15:paraId="0000D001" w15:paraIdParent="0000C001"/>', parent_paras=2),
+        # ids in lower case
+        _thread_docx('<w15:commentEx w15:paraId="0000d001" w15:paraIdParent="0000c001"/>'),
+        # commentsExtended.xml in the package but not related from the document
+        _thread_docx(None, raw_extended='<w15:commentEx w15:paraId="0000D001" w15:paraIdParent="0000C001"/>'),
+        # Word's own way, as before
+        _thread_docx('<w15:commentEx w15:paraId="0000D001" w15:paraIdParent="0000C001"/>'),
+    ]
+    for data in linked:
+        res = convert(data)
+        rec = res.records[0]
+        assert rec["ssComAuthors"] == "Carol Reviewer; Ken Anderson"
+        assert rec["ssComs"] == 1  # one thread: the reply is not a comment of its own
+        assert "{>>↳ Ken Anderson: Agreed with legal.<<}" in body_of(res.chunks[0])
+    # no link at all, the reply anchored itself: two comments, both authors there
+    rec = convert(_thread_docx(None, anchor_reply=True)).records[0]
+    assert rec["ssComs"] == 2 and rec["ssComAuthors"] == "Carol Reviewer; Ken Anderson"
+
+
+def test_a_ninth_comment_open_on_the_same_text_is_shown_at_its_reference():
+    # issue 57 (Open-XML-SDK's CommentExTest files): nine ranges opened over one word; only
+    # eight wrap text, and the ninth comment (and its author) was lost
+    n = 9
+    comments = "".join(
+        f'<w:comment w:id="{i}" w:author="Author {i}" w:date="2024-04-05T09:00:00Z">'
+        f'<w:p w14:paraId="0000E00{i}"><w:r><w:t>remark {i}</w:t></w:r></w:p></w:comment>'
+        for i in range(n)
+    )
+    body = p(
+        r("The term is "),
+        *(f'<w:commentRangeStart w:id="{i}"/>' for i in range(n)),
+        r("30 days"),
+        *(f'<w:commentRangeEnd w:id="{i}"/>' + r("", extra=f'<w:commentReference w:id="{i}"/>') for i in range(n)),
+        r("."),
+    )
+    res = convert(make_docx(body, comments=comments))
+    rec = res.records[0]
+    assert rec["ssComs"] == n
+    assert rec["ssComAuthors"] == "; ".join(f"Author {i}" for i in range(n))
+    text = body_of(res.chunks[0])
+    assert all(f"Author {i}, 2024-04-05: remark {i}<<}}" in text for i in range(n))
+    assert text.count("{==") == 8  # eight wrap the words, the ninth stands at its reference

@@ -280,3 +280,56 @@ def test_the_option_is_checked_and_travels_through_the_api() -> None:
 
     batch = convert_many([html, html], doc_type="html", workers=1, main_content=False)
     assert len(batch.results) == 2 and all("NAV-NEWS" in "\n".join(r.chunks) for r in batch.results)
+
+
+# ----------------------------------------------------------------- pages that hid all (issue 57)
+
+
+def _article_divs() -> str:
+    # Article text in plain containers with chrome-like class names (the shape of the
+    # guardian.co.tt page of trafilatura's evaluation set): the main-content rules drop them.
+    return "".join(
+        f"<div class='aghor agjcfs'><div class='ag_c1 sidebar-widget'><p>{p}</p></div></div>" for p in PARAGRAPHS
+    )
+
+
+def test_a_page_hidden_until_its_scripts_run_is_read_as_shown() -> None:
+    import dan
+
+    # the whole page, chrome included, in a wrapper a script shows
+    inner = page(_article_divs()).split("<body>")[1].split("</body>")[0]
+    html = f"<html><body><div id='i76' style='display: none;'>{inner}</div><script>show()</script></body></html>"
+    res = dan.convert(html.encode(), "html")
+    text = " ".join(res.chunks)
+    assert res.chunks, "a page with body text never gives nothing"
+    for p in PARAGRAPHS:
+        assert p.split(",")[0] in text
+    assert "show()" not in text  # (scripts stay dropped)
+    # hidden elements read as shown; then the main content held no text: the whole page
+    assert [w.code for w in res.warnings] == ["hidden-page", "whole-page"]
+    doc = read_html(html, LIMITS, ReadOptions(main_content=False))
+    assert all(p.split(",")[0] in text_of(doc.body) for p in PARAGRAPHS)
+    assert [w.code for w in doc.warnings] == ["hidden-page"]
+
+
+def test_hidden_text_stays_out_when_the_page_shows_some() -> None:
+    html = page(f"<p>{PARAGRAPHS[0]}</p><div style='display:none'><p>SECRET {PARAGRAPHS[1]}</p></div>")
+    doc = read_html(html, LIMITS)
+    assert "SECRET" not in text_of(doc.body) and PARAGRAPHS[0][:30] in text_of(doc.body)
+    assert doc.warnings == ()
+
+
+def test_an_unclosed_tag_in_noscript_does_not_swallow_the_page() -> None:
+    # (parcoabruzzo.it's page of trafilatura's evaluation set: libxml2 read everything after
+    # ``<noscript><div id="mms_nojava"></noscript>`` as inside the dropped noscript)
+    html = (
+        "<html><head><title>News</title></head><body><noscript><div id='mms_nojava'></noscript>"
+        f"<div id='main_group'><nav><a href='/'>Home</a></nav><div class='testo'>{''.join(f'<p>{p}</p>' for p in PARAGRAPHS)}"
+        "</div></div><noscript><img src='pixel.gif' alt='NOSCRIPT-PIXEL'></noscript></body></html>"
+    )
+    for options in (ReadOptions(), ReadOptions(main_content=False)):
+        doc = read_html(html, LIMITS, options)
+        text = text_of(doc.body)
+        assert all(p[:40] in text for p in PARAGRAPHS)
+        assert "NOSCRIPT-PIXEL" not in text
+        assert doc.warnings == ()

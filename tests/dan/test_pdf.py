@@ -654,3 +654,51 @@ def test_flate_streams_are_inflated_under_the_zip_part_limits_before_pdfium_sees
     broken = data.replace(zlib.compress(page, 9)[:40], b"\x00" * 40)
     check_streams(broken, Limits(max_part_bytes=30_000))
     check_streams(_pdf([page]), Limits(max_part_bytes=10))
+
+
+# ----------------------------------------------------------------- hyphens at line ends (issue 57)
+
+
+def test_a_compound_broken_at_its_own_hyphen_keeps_it() -> None:
+    b = PdfBuilder(title="Licence")
+    b.para("The Licensor grants a non-exclusive licence. " + FILLER, hyphenate="non-|exclusive")
+    b.para("It covers the know-how of the team, and what they know of how it works. " + FILLER, hyphenate="know-|how")
+    b.para("The COVID-19 rules apply. " + FILLER, hyphenate="COVID-|19")
+    b.para("The Anglo-American terms apply. " + FILLER, hyphenate="Anglo-|American")
+    b.para("Support is given by delivery of spare parts. " + FILLER, hyphenate="deliv|ery")
+    b.para("The remedies for performance are in the annex. " + FILLER, hyphenate="perfor|mance")
+    body = text_of(convert(b.build()))
+    for printed in ("non-exclusive licence", "the know-how of", "COVID-19 rules", "Anglo-American terms"):
+        assert printed in body, printed
+    for joined in ("by delivery of", "for performance are"):  # broken words are still joined
+        assert joined in body, joined
+    assert "nonexclusive" not in body and "knowhow" not in body and "deliv-ery" not in body
+
+
+def test_the_documents_own_vocabulary_decides() -> None:
+    # "nonexclusive" written elsewhere as one word: the broken one is joined the same way;
+    # "self-service" written elsewhere with its hyphen: kept (self is also a prefix); "pro-
+    # cedures" with "procedures" nowhere else and "pro" no word of its own: joined
+    b = PdfBuilder(title="Licence")
+    b.para("This is a nonexclusive grant. " + FILLER)
+    b.para("The Licensor grants a nonexclusive licence. " + FILLER, hyphenate="non|exclusive")
+    b.para("The clean-up tools are listed. " + FILLER)
+    b.para("A clean-up of the site follows. " + FILLER, hyphenate="clean-|up")
+    b.para("The procedures follow the plan. " + FILLER, hyphenate="pro|cedures")
+    body = text_of(convert(b.build()))
+    assert body.count("nonexclusive") == 2 and "non-exclusive" not in body
+    assert "A clean-up of the site" in body
+    assert "The procedures follow" in body
+
+
+def test_hyphen_rules_on_words() -> None:
+    from dan.readers.pdf.hyphens import keeps_hyphen
+
+    words = {"know", "how", "deliver", "provided", "non-exclusive", "non", "exclusive"}
+    assert keeps_hyphen("COVID", "19", set()) and keeps_hyphen("Anglo", "American", set())
+    assert not keeps_hyphen("pro", "vided", words)  # the joined word occurs
+    assert keeps_hyphen("non", "exclusive", words)  # the compound occurs
+    assert keeps_hyphen("self", "assessment", set())  # a compound-making prefix
+    assert keeps_hyphen("know", "how", words)  # both words, never joined
+    assert not keeps_hyphen("deliv", "ery", words)  # a broken word
+    assert not keeps_hyphen("in", "formation", {"in", "formation"})  # parts too short to say

@@ -209,7 +209,10 @@ def test_story_text_makes_the_atoms_the_named_tuple_makes(runs: list[tuple[str, 
     story = Story("body", 3)
     expected: list[Atom] = []
     for text, bold, italic, comment in runs:
-        story.open_comments = [comment] if comment else []
+        for name in list(story.open_comments):
+            story.comment_end(name)
+        if comment:
+            story.comment_start(comment)
         story.text(text, bold, italic, None)
         comments = (comment,) if comment else ()
         last = expected[-1] if expected else None

@@ -455,6 +455,42 @@ def test_comment_inside_revision_nests() -> None:
     assert rec["ssRevAuthors"] == "Al" and rec["ssComAuthors"] == "A"
 
 
+def _comments_by_depth(inlines, depth: int = 0):
+    for node in inlines:
+        if isinstance(node, m.Comment):
+            yield node, depth + 1
+            yield from _comments_by_depth(node.children, depth + 1)
+        elif hasattr(node, "children"):
+            yield from _comments_by_depth(node.children, depth)
+
+
+@pytest.mark.parametrize("open_ranges", [False, True])
+def test_ten_thousand_annotations_convert_with_every_note_once(open_ranges: bool) -> None:
+    # The hostile shape of issue 57 (10^5 annotation groups; the test runs 10^4): with the
+    # ranges left open, every text atom once carried every open range (cubic). Now at most
+    # MAX_OPEN_RANGES ranges wrap text; the annotations of ranges opened beyond that stand at
+    # their reference marks, so every note is still shown, once.
+    from benchmarks.hostile_cases import rtf_annotations
+    from dan.readers.rtf.story import MAX_OPEN_RANGES
+
+    n = 10_000
+    data = rtf_annotations(n, open_ranges)
+    (para,) = read(data).body
+    found = list(_comments_by_depth(para.inlines))
+    assert len(found) == n
+    assert max(depth for _, depth in found) <= MAX_OPEN_RANGES + 1
+    assert sorted(int(c.info.text.rsplit(" ", 1)[1]) for c, _ in found) == list(range(n))
+    res = dan.convert(data, max_tokens=512)
+    md = "\n".join(res.chunks)
+    # (a range's note closes its range: repeated in each chunk the range runs through)
+    first = MAX_OPEN_RANGES if open_ranges else 0
+    assert all(f"note {i}<<}}" in md for i in range(first))
+    assert all(md.count(f"note {i}<<}}") == 1 for i in range(first, n))
+    assert all(len(re.findall(rf"\bw{i}\b", md)) == 1 for i in range(1000, n, 97))  # (past the title)
+    for chunk in res.chunks:  # each chunk reopens the ranges open at its start: at most 8
+        assert chunk.count("{==") <= MAX_OPEN_RANGES
+
+
 # --------------------------------------------------------------------------- bad input
 
 

@@ -94,6 +94,9 @@ _UNRECORDED_FIELDS = {
 }
 _INSTR_ARG = re.compile(r'"([^"]*)"|(\S+)')
 _MAX_PATH = 32
+#: Comment ranges open at once that wrap text (their notes nest); further ones open at the
+#: same time are shown at their reference, as comments on a point.
+MAX_OPEN_COMMENTS = 8
 
 
 class _Rev:
@@ -728,10 +731,16 @@ class BodyReader:
             return  # field instruction text is not displayed
         path: _Path = ()
         if ctx.open_comments:
-            path = tuple(("c", cid) for cid in islice(ctx.open_comments, 8))
+            shown = tuple(islice(ctx.open_comments, MAX_OPEN_COMMENTS))
+            path = tuple(("c", cid) for cid in shown)
             if kind == _TEXT and ctx.fresh_comments:
-                ctx.commented.update(ctx.fresh_comments)
-                ctx.fresh_comments.clear()
+                # Only the ranges that wrap this text are shown around it; one opened
+                # beyond the first MAX_OPEN_COMMENTS stays fresh, and is shown at its end
+                # (its reference) unless an outer range closes first and makes room.
+                for cid in shown:
+                    if cid in ctx.fresh_comments:
+                        ctx.commented.add(cid)
+                        ctx.fresh_comments.discard(cid)
         if fields:
             inner = None
             for f in reversed(fields):

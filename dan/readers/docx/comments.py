@@ -1,8 +1,9 @@
 """comments.xml (+ commentsExtended.xml): each comment's author, date, text and replies.
 
-Replies are comments whose ``w15:paraIdParent`` points at another comment's last
-paragraph; they are attached to that comment's :class:`~dan.model.CommentInfo` and never
-wrap text of their own (Word repeats the parent's range for them).
+Replies are comments whose ``w15:paraIdParent`` points at a paragraph of another comment
+(its last one, as Word writes it, or any other; the hex ids in any case); they are attached
+to that comment's :class:`~dan.model.CommentInfo` and never wrap text of their own (Word
+repeats the parent's range for them).
 """
 
 from __future__ import annotations
@@ -49,15 +50,17 @@ class Comments:
                 _text(c),
             )
             order.append(cid)
-            paras = c.findall(W.p)
-            if paras:
-                pid = paras[-1].get(W14.paraId)
+            # A reply names its parent by a paragraph's w14:paraId: the last paragraph, as
+            # Word writes it, but other producers name the first, or one inside a table.
+            for para in c.iter(W.p):
+                pid = para.get(W14.paraId)
                 if pid:
-                    para_of[pid] = cid
+                    para_of[pid.upper()] = cid  # (hex: some producers write lower case)
         parent: dict[str, str] = {}
         if extended is not None:
             for ex in extended.iter(W15.commentEx):
-                pid, ppid = ex.get(W15.paraId), ex.get(W15.paraIdParent)
+                pid = (ex.get(W15.paraId) or "").upper()
+                ppid = (ex.get(W15.paraIdParent) or "").upper()
                 if pid and ppid and pid in para_of and ppid in para_of:
                     parent[para_of[pid]] = para_of[ppid]
         replies: dict[str, list[str]] = {}

@@ -77,6 +77,21 @@ class _Parts:
             return None
 
 
+def _comments_extended(pkg: Package, parts: _Parts) -> etree._Element | None:
+    """``commentsExtended.xml`` (which comment replies to which): by its relationship, or,
+    when the main part does not relate it (some producers write the part only), at its
+    usual name beside the comments part."""
+    found = parts.optional("commentsExtended")
+    if found is not None:
+        return found
+    comments = parts.optional_target("comments")
+    if comments is None:
+        return None
+    folder = comments.rsplit("/", 1)[0] + "/" if "/" in comments else ""
+    guess = folder + "commentsExtended.xml"
+    return parts.load(guess, "commentsExtended") if pkg.has(guess) else None
+
+
 def read_docx(
     data: bytes | str, limits: Limits, options: ReadOptions = DEFAULT_OPTIONS
 ) -> m.Document:
@@ -88,7 +103,7 @@ def read_docx(
     parts = _Parts(pkg)
     styles = Styles(parts.optional("styles"))
     numbering = Numbering(parts.optional("numbering"), styles.numbering_styles())
-    comments = Comments(parts.optional("comments"), parts.optional("commentsExtended"))
+    comments = Comments(parts.optional("comments"), _comments_extended(pkg, parts))
     ctx = DocxContext(styles, numbering, comments, limits)
     ctx.link_targets = options.link_targets
     ctx.links = parts.links(pkg.main)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
+from attrs import evolve
+
 from dan.readers.html.tree import Element, parse_html
 
 from dan import model as m
@@ -51,6 +53,10 @@ _NAV_ROLES = frozenset({"navigation", "search"})
 #: a declaration (a flood of ``<!---->`` costs as much memory as one of tags).
 _START_TAG = re.compile(rb"<[A-Za-z!?]")
 _START_TAG_STR = re.compile(r"<[A-Za-z!?]")
+_NOSCRIPT_HINT = re.compile(r"<noscript", re.I)
+#: A noscript element: its content up to the first end tag, as a browser running scripts
+#: reads it (an unclosed one runs to the end of the page).
+_NOSCRIPT = re.compile(r"<noscript\b[^>]*>.*?(?:</noscript\s*>|\Z)", re.I | re.S)
 _MAIN_HINT = re.compile(r"<\s*(?:main|article)\b|role\s*=\s*[\"']?\s*main\b", re.I)
 _TITLE_HINT = re.compile(r"<\s*title\b", re.I)
 
@@ -127,7 +133,20 @@ def _parse(source: str | bytes, limits: Limits) -> tuple[Element, str, int]:
             f"over 4 × Limits.max_chars={limits.max_chars:,}; "
             "raise the limit to convert it"
         )
-    return parse_html(text), text, nuls
+    return parse_html(_without_noscript(text)), text, nuls
+
+
+def _without_noscript(text: str) -> str:
+    """``text`` without its ``noscript`` elements.
+
+    A browser running scripts reads a ``noscript`` element's content as raw text up to
+    ``</noscript>``, and the reader drops it; libxml2 parses it as markup, so one
+    unclosed tag in it (``<noscript><div id="nojs"></noscript>``) swallowed the rest of the
+    page into the dropped element.
+    """
+    if _NOSCRIPT_HINT.search(text) is None:
+        return text
+    return _NOSCRIPT.sub("", text)
 
 
 def _body(root: Element) -> Element:
@@ -136,9 +155,9 @@ def _body(root: Element) -> Element:
     return body if body is not None else root
 
 
-def _shown_style(tag: Element) -> InlineStyle | None:
+def _shown_style(tag: Element, show_hidden: bool = False) -> InlineStyle | None:
     """The element's inline style, or None when the walk drops it whatever it holds
-    (scripts and the like, a closed dialog, a hidden element)."""
+    (scripts and the like, a closed dialog, a hidden element unless ``show_hidden``)."""
     name = tag.name  # (lower case, as the tree has it)
     attrs = tag.attrs
     if name in DROPPED or (name == "dialog" and "open" not in attrs):
@@ -147,6 +166,8 @@ def _shown_style(tag: Element) -> InlineStyle | None:
         return NO_STYLE  # (no style, no hidden flag)
     raw_style = attrs.get("style")
     style = parse_style(raw_style) if isinstance(raw_style, str) else NO_STYLE
+    if show_hidden:
+        return evolve(style, hidden=False) if style.hidden else style
     return None if _is_hidden(tag, style) else style
 
 
@@ -205,12 +226,14 @@ def _walk(
     roots: set[int],
     children_of_root: Iterable[object] | None = None,
     dropped: frozenset[int] = frozenset(),
+    show_hidden: bool = False,
 ) -> None:
     """Visit ``root``'s content depth-first with an explicit stack (no recursion).
 
     ``roots`` are the ids of the page's main/article elements and their ancestors; when
     it is not empty, boilerplate outside them is dropped. ``children_of_root`` replaces
-    ``root``'s children (the main content's parts), and elements in ``dropped`` are skipped.
+    ``root``'s children (the main content's parts), and elements in ``dropped`` are skipped;
+    with ``show_hidden``, hidden elements are read as shown ones.
     """
     has_main = bool(roots)
     # Stack of (element, iterator over its children, style, inside main/article).
@@ -232,7 +255,7 @@ def _walk(
                 continue
             if not isinstance(child, Element) or id(child) in dropped:
                 continue
-            cstyle = _shown_style(child)
+            cstyle = _shown_style(child, show_hidden)
             if cstyle is None:
                 continue
             name = child.name
@@ -271,19 +294,21 @@ def _blocks(
     roots: set[int],
     selection: Selection | None = None,
     link_targets: bool = True,
+    show_hidden: bool = False,
 ) -> tuple[m.Block, ...]:
     builder = BlockBuilder(limits, revision_from_attrs, link_targets)
     body = _body(soup)
     if selection is None:
-        _walk(body, builder, roots)
+        _walk(body, builder, roots, show_hidden=show_hidden)
     else:
-        _walk(body, builder, set(), selection.roots, selection.dropped)
+        _walk(body, builder, set(), selection.roots, selection.dropped, show_hidden)
     return builder.finish()
 
 
-def _hidden_ids(body: Element) -> set[int]:
-    """ids of the elements the walk drops whatever the content (scripts, hidden elements)."""
-    return {id(tag) for tag in body.elements() if _shown_style(tag) is None}
+def _hidden_ids(body: Element, show_hidden: bool = False) -> set[int]:
+    """ids of the elements the walk drops whatever the content (scripts, hidden elements
+    unless ``show_hidden``)."""
+    return {id(tag) for tag in body.elements() if _shown_style(tag, show_hidden) is None}
 
 
 def html_blocks(fragment: str, limits: Limits, link_targets: bool = True) -> tuple[m.Block, ...]:
@@ -314,18 +339,43 @@ def _read_page(
     soup: Element, text: str, nuls: int, limits: Limits, options: ReadOptions
 ) -> m.Document:
     """The document of a parsed page (see :func:`read_html`)."""
-    main_content = options.main_content
     title = _title(soup, text)
+    warnings = list(nul_warning(nuls, "page"))
+    body, found = _content(soup, text, limits, options, show_hidden=False)
+    if not body:
+        # Never nothing: a page whose every word is hidden until its scripts run (a
+        # wrapper with display:none that a script removes) is read as if they had run.
+        body, found = _content(soup, text, limits, options, show_hidden=True)
+        if body:
+            warnings.append(
+                m.Message(
+                    "hidden-page",
+                    "the page shows no text until its scripts run (its text is in hidden "
+                    "elements), so its hidden elements were read as shown",
+                    "input",
+                )
+            )
+    warnings.extend(found)
+    return m.Document(body=body, title=title, warnings=tuple(warnings))
+
+
+def _content(
+    soup: Element, text: str, limits: Limits, options: ReadOptions, show_hidden: bool
+) -> tuple[tuple[m.Block, ...], list[m.Message]]:
+    """The page's blocks (its main content when it is a web page) and the warnings."""
+    main_content = options.main_content
     selection = None
     if main_content or (main_content is None and looks_like_web_page(text, soup)):
         body_tag = _body(soup)
-        selection = select_main_content(body_tag, _hidden_ids(body_tag))
+        selection = select_main_content(body_tag, _hidden_ids(body_tag, show_hidden))
     roots = _content_roots(soup, text)
-    body = _blocks(soup, limits, roots, selection, options.link_targets)
-    warnings = list(nul_warning(nuls, "page"))
+    body = _blocks(soup, limits, roots, selection, options.link_targets, show_hidden)
+    warnings: list[m.Message] = []
     if not body and (selection is not None or roots):
         # Never nothing: what the page shows is better than an empty result.
-        body = _blocks(soup, limits, set(), link_targets=options.link_targets)
+        body = _blocks(
+            soup, limits, set(), link_targets=options.link_targets, show_hidden=show_hidden
+        )
         if body:
             warnings.append(
                 m.Message(
@@ -335,4 +385,4 @@ def _read_page(
                     "input",
                 )
             )
-    return m.Document(body=body, title=title, warnings=tuple(warnings))
+    return body, warnings

@@ -6,8 +6,9 @@
   starts a list item, or the previous line ends a sentence short of the right margin or
   before an indented first line. A paragraph that ends a page without ending its sentence
   goes on at the top of the next page when that starts in lower case.
-* **Lines joined.** With a space, except after a soft hyphen at the end of a line, which is
-  dropped and the word joined.
+* **Lines joined.** With a space, except after a hyphen at the end of a line: the word is
+  joined, without the hyphen when a broken word's, with it when a compound's (the rules
+  are in :mod:`dan.readers.pdf.hyphens`).
 * **List items.** A paragraph starting with a bullet (``•``, ``–``, ``*``...) or a number or
   letter label (``3.``, ``a)``, ``(iv)``); the depth follows its indentation.
 * **Headings.** From the outline (bookmarks) when most of its entries match a paragraph;

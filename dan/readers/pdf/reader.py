@@ -23,6 +23,7 @@ from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.pdf.columns import blocks
 from dan.readers.pdf.footnotes import is_reference, split_footnotes
+from dan.readers.pdf.hyphens import keep_compound_hyphens
 from dan.readers.pdf.layout import Para, assign_headings, join_lines, join_pages, paragraphs
 from dan.readers.pdf.pdfium import load
 from dan.readers.pdf.running import split_running
@@ -393,6 +394,7 @@ def read_pdf(
     per_page = [_page_paragraphs(page.number, lines) for page, lines in zip(content.pages, bodies)]
     paras = [p for page in join_pages(per_page) for p in page]
     paras = assign_headings(paras, content.outline)
+    paras = keep_compound_hyphens(paras)
     marks = _Marks(content.pages, options.link_targets)
     repeated = Counter(label for _, label, _ in found)
     notes: list[m.Note] = []

@@ -987,8 +987,8 @@ class _Reader:
         text = clean_text("".join(self.captured)).strip()
         self.captured = []
         if name == "atrfstart":
-            self._story().comment_start(text)
-            self.ranges_used.add(text)
+            if self._story().comment_start(text):
+                self.ranges_used.add(text)
         elif name == "atrfend":
             self._story().comment_end(text)
         elif name in ("atnid", "atnauthor", "atndate", "atnref", "atntime"):

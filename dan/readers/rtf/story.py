@@ -16,7 +16,12 @@ from dan import model as m
 from dan.readers.rtf.inline import Atom, CommentPoint, RevKey, build_inlines, has_text, new_atom
 from dan.readers.rtf.tables import RowDef, TableBuilder
 
-__all__ = ["Story", "ParaProps", "Resolver", "is_bullet"]
+__all__ = ["Story", "ParaProps", "Resolver", "is_bullet", "MAX_OPEN_RANGES"]
+
+#: Annotation ranges open at once that wrap text (as DOCX's comment ranges): a range opened
+#: while this many are open is not opened, and its annotation is shown at its reference
+#: mark. Without a bound, n ranges left open cost n-long comment lists on each of n atoms.
+MAX_OPEN_RANGES = 8
 
 _BULLETS = frozenset("•·▪▫◦‣⁃–—-*§Øüvo»>\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf0a8\uf06e\uf071")
 
@@ -84,7 +89,9 @@ class Story:
         self.atoms: list[Atom] = []
         self.label: list[str] = []
         self.pn: tuple[int, bool] | None = None
-        self.open_comments: list[str] = []
+        self.open_comments: dict[str, None] = {}
+        #: ``open_comments`` as a tuple, made again only when a range opens or closes.
+        self.open_tuple: tuple[str, ...] = ()
         #: The URL of the HYPERLINK field result being read ("" outside one).
         self.link = ""
         self.tables: list[TableBuilder] = []
@@ -98,7 +105,7 @@ class Story:
 
     def text(self, text: str, bold: bool, italic: bool, rev: RevKey | None) -> None:
         """Append text with its formatting and revision."""
-        comments = tuple(self.open_comments) if self.open_comments else ()
+        comments = self.open_tuple
         atoms = self.atoms
         link = self.link
         if atoms:
@@ -122,17 +129,25 @@ class Story:
         self, leaf: m.LineBreak | m.NoteRef | m.PageMark | CommentPoint, rev: RevKey | None = None
     ) -> None:
         """Append a line break, note reference, page mark or comment point."""
-        self.atoms.append(Atom(leaf, tuple(self.open_comments), rev, self.link))
+        self.atoms.append(Atom(leaf, self.open_tuple, rev, self.link))
 
-    def comment_start(self, name: str) -> None:
-        """``\\atrfstart``: a comment range opens."""
-        if name not in self.open_comments:
-            self.open_comments.append(name)
+    def comment_start(self, name: str) -> bool:
+        """``\\atrfstart``: a comment range opens. False when it is not opened, because
+        ``MAX_OPEN_RANGES`` ranges are open already (its annotation then stands at its mark).
+        """
+        if name in self.open_comments:
+            return True
+        if len(self.open_comments) >= MAX_OPEN_RANGES:
+            return False
+        self.open_comments[name] = None
+        self.open_tuple = tuple(self.open_comments)
+        return True
 
     def comment_end(self, name: str) -> None:
         """``\\atrfend``: a comment range closes."""
         if name in self.open_comments:
-            self.open_comments.remove(name)
+            del self.open_comments[name]
+            self.open_tuple = tuple(self.open_comments)
 
     # ------------------------------------------------------------------ structure
 

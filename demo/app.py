@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -300,6 +301,16 @@ def print_result(result: AskResult, show: str = "short", out: TextIO | None = No
         w(f"   answer: {result.answer}\n")
     else:
         w("   answer:\n" + "\n".join("     " + line for line in result.answer.split("\n")) + "\n")
+        if result.answer_kind == "generated":
+            for n in cited_numbers(result.answer, len(result.citations)):
+                cite = result.citations[n - 1]
+                w(f"     [{n}] {cite.file_name}: {cite.locator}\n")
+
+
+def cited_numbers(answer: str, count: int) -> list[int]:
+    """The passage numbers a generated answer cites as [n] (1 to ``count``), in first-cited order."""
+    found = (int(m) for m in re.findall(r"\[(\d{1,6})\]", answer))
+    return list(dict.fromkeys(n for n in found if 1 <= n <= count))
 
 
 def print_turn(turn: Turn, show: str = "short", out: TextIO | None = None) -> None:
@@ -345,7 +356,10 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as exc:
         sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
         return 1
-    except (LocalModelError, ModelSetupError) as exc:
+    except LocalModelError as exc:
+        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        return 2
+    except ModelSetupError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
 

@@ -75,7 +75,7 @@ class OpenAIChat:
             raise ValueError("limit_param must be 'max_completion_tokens' or 'max_tokens'")
         if client is None:
             client = openai_client()
-        self.client = client
+        self.client: Any = client
         self.name = model
         self.max_tokens = max_tokens
         self.limit_param = limit_param
@@ -86,14 +86,14 @@ class OpenAIChat:
         return payload
 
     def complete(self, system: str, messages: Sequence[Message]) -> str:
-        resp = self.client.chat.completions.create(  # type: ignore[attr-defined]
+        resp = self.client.chat.completions.create(
             model=self.name, messages=self._payload(system, messages), **{self.limit_param: self.max_tokens}
         )
         return resp.choices[0].message.content or ""
 
     def stream(self, system: str, messages: Sequence[Message]) -> Iterator[str]:
         """The answer in pieces as the model writes them (``stream=True``)."""
-        chunks = self.client.chat.completions.create(  # type: ignore[attr-defined]
+        chunks = self.client.chat.completions.create(
             model=self.name, messages=self._payload(system, messages), stream=True, **{self.limit_param: self.max_tokens}
         )
         for chunk in chunks:

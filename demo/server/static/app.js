@@ -852,6 +852,10 @@ async function ask(question) {
     }
   });
   if (r === null) throw new ApiError(502, "The answer ended before it began; try again.");
+  if (live && live.dataset.done !== "true") { // the connection closed before the model finished
+    live.setAttribute("aria-busy", "false");
+    live.append(el("p", { class: "error", text: "The answer stopped before it was finished; ask again." }));
+  }
   if (r.answer_kind === "generated") return;
   r.answer = text || null;
   clear(box);

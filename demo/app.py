@@ -16,7 +16,10 @@ matches words, not meaning), the lexical router, the context builder capped at
 the context's sentences and table rows that answer the question, each with its citation
 (clearly labelled). With ``OPENAI_API_KEY`` set (and without ``--offline``): OpenAI
 embeddings (``text-embedding-3-small``), routing on the mini model, answers from the main
-model.
+model. With ``--base-url URL`` (or ``OPENAI_BASE_URL``) and ``--model NAME`` (or
+``OPENAI_MODEL``): answers from that OpenAI-compatible server (Ollama, vLLM, llama.cpp's
+server), no key needed; embeddings and routing stay local. A generated answer cites the
+context's passages as [n].
 
 ``ingest`` exits 0 when every file is ready, 1 when any file failed or was skipped, 3 when
 none failed but a replacement is held for confirmation (see docs/cli.md); 2 is a usage error.
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -38,6 +42,7 @@ from attrs import frozen
 
 from demo import samples
 from demo.local_llm import LocalModelError
+from demo.models import ModelSetupError
 from demo.cli_options import add_model_arguments
 from demo.questions import QUESTIONS
 from demo.session import DemoConfig, Turn, progress_bar
@@ -112,14 +117,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _online(args: argparse.Namespace) -> bool:
-    return bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
+    """Whether OpenAI's service is used: a key, no ``--offline``, no ``--base-url`` server."""
+    return bool(os.environ.get("OPENAI_API_KEY")) and not args.offline and not args.base_url
 
 
 def _models(args: argparse.Namespace) -> tuple[Any, Any]:
     """(chat, mini) models for ``--chat``; (None, None) offline: answers are extracted."""
     from demo.models import chat_models
 
-    return chat_models(args.chat, online=_online(args), main=args.main_model, mini=args.mini_model)
+    return chat_models(
+        args.chat, online=_online(args), main=args.main_model, mini=args.mini_model, base_url=args.base_url, model=args.model
+    )
 
 
 def _model_routing(args: argparse.Namespace) -> bool:
@@ -293,6 +301,16 @@ def print_result(result: AskResult, show: str = "short", out: TextIO | None = No
         w(f"   answer: {result.answer}\n")
     else:
         w("   answer:\n" + "\n".join("     " + line for line in result.answer.split("\n")) + "\n")
+        if result.answer_kind == "generated":
+            for n in cited_numbers(result.answer, len(result.citations)):
+                cite = result.citations[n - 1]
+                w(f"     [{n}] {cite.file_name}: {cite.locator}\n")
+
+
+def cited_numbers(answer: str, count: int) -> list[int]:
+    """The passage numbers a generated answer cites as [n] (1 to ``count``), in first-cited order."""
+    found = (int(m) for m in re.findall(r"\[(\d{1,6})\]", answer))
+    return list(dict.fromkeys(n for n in found if 1 <= n <= count))
 
 
 def print_turn(turn: Turn, show: str = "short", out: TextIO | None = None) -> None:
@@ -340,6 +358,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except LocalModelError as exc:
         sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        return 2
+    except ModelSetupError as exc:
+        sys.stderr.write(f"error: {exc}\n")
         return 2
 
 

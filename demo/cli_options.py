@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from demo.models import CHAT_CHOICES
 from demo.store.embedding import PROVIDER_NAMES
@@ -11,13 +12,28 @@ __all__ = ["add_model_arguments"]
 
 
 def add_model_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--offline``, ``--chat`` and ``--embeddings``."""
-    parser.add_argument("--offline", action="store_true", help="never call OpenAI, even when OPENAI_API_KEY is set")
+    """``--offline``, ``--chat``, ``--base-url``, ``--model`` and ``--embeddings``."""
+    parser.add_argument(
+        "--offline", action="store_true",
+        help="never call OpenAI's service, even when OPENAI_API_KEY is set (a --base-url server is still used)",
+    )
     parser.add_argument(
         "--chat", choices=CHAT_CHOICES, default="auto",
-        help="answering model: auto (OpenAI with a key, else extracted answers), openai, local (SmolLM2, the local-llm extra), none",
+        help="answering model: auto (a --base-url server, else OpenAI with a key, else extracted answers), openai "
+        "(OpenAI or the --base-url server), local (SmolLM2, the local-llm extra), none",
+    )
+    parser.add_argument(
+        "--base-url", default=os.environ.get("OPENAI_BASE_URL") or None, metavar="URL",
+        help="an OpenAI-compatible server for answers, e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 "
+        "(vLLM), http://127.0.0.1:8080/v1 (llama.cpp's llama-server); no OpenAI key needed "
+        "(default: $OPENAI_BASE_URL, else none)",
+    )
+    parser.add_argument(
+        "--model", default=os.environ.get("OPENAI_MODEL") or None, metavar="NAME",
+        help="the answering model's name (needed with --base-url; default: $OPENAI_MODEL)",
     )
     parser.add_argument(
         "--embeddings", choices=PROVIDER_NAMES, default="default",
-        help="default: OpenAI when OPENAI_API_KEY is set, else the offline MiniLM model (hashing without the embeddings extra)",
+        help="default: OpenAI when OPENAI_API_KEY is set (and no --base-url), else the offline MiniLM model "
+        "(hashing without the embeddings extra)",
     )

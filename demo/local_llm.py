@@ -17,7 +17,7 @@ import hashlib
 import importlib.util
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,12 +110,30 @@ class LocalChat:
             return system
         return str(llm.detokenize(ids[:room]).decode("utf-8", errors="ignore"))
 
+    def _payload(self, llm: Any, system: str, messages: Sequence[tuple[str, str]]) -> list[dict[str, str]]:
+        payload = [{"role": "system", "content": self._fit(llm, system, messages)}]
+        payload += [{"role": "assistant" if role == "assistant" else "user", "content": text} for role, text in messages]
+        return payload
+
     def complete(self, system: str, messages: Sequence[tuple[str, str]]) -> str:
         """The model's answer to the last user message."""
         with self._lock:
             llm = self._load()
-            fitted = self._fit(llm, system, messages)
-            payload = [{"role": "system", "content": fitted}]
-            payload += [{"role": "assistant" if role == "assistant" else "user", "content": text} for role, text in messages]
+            payload = self._payload(llm, system, messages)
             out = llm.create_chat_completion(messages=payload, max_tokens=self.max_tokens, temperature=0.0)
         return str(out["choices"][0]["message"]["content"] or "").strip()
+
+    def stream(self, system: str, messages: Sequence[tuple[str, str]]) -> Iterator[str]:
+        """The answer in pieces as the model writes them (``/ask`` streams them over SSE);
+        leading white space is dropped, as :meth:`complete` drops it."""
+        with self._lock:
+            llm = self._load()
+            payload = self._payload(llm, system, messages)
+            started = False
+            for chunk in llm.create_chat_completion(messages=payload, max_tokens=self.max_tokens, temperature=0.0, stream=True):
+                piece = str(chunk["choices"][0].get("delta", {}).get("content") or "")
+                if not started:
+                    piece = piece.lstrip()
+                    started = bool(piece)
+                if piece:
+                    yield piece

@@ -38,8 +38,11 @@ class FakeLlama:
     def detokenize(self, ids: list[bytes]) -> bytes:
         return b" ".join(ids)
 
-    def create_chat_completion(self, messages: list[dict[str, str]], max_tokens: int, temperature: float) -> dict[str, Any]:
-        self.calls.append({"messages": messages, "max_tokens": max_tokens, "temperature": temperature})
+    def create_chat_completion(self, messages: list[dict[str, str]], max_tokens: int, temperature: float, stream: bool = False) -> Any:
+        self.calls.append({"messages": messages, "max_tokens": max_tokens, "temperature": temperature, "stream": stream})
+        if stream:  # llama-cpp-python's chunks: the first carries the role, the last only a finish reason
+            deltas = [{"role": "assistant"}, {"content": "  "}, {"content": " Forty-five"}, {"content": " days [1]."}, {}]
+            return iter({"choices": [{"index": 0, "delta": d}]} for d in deltas)
         return {"choices": [{"message": {"content": "  Forty-five days.  "}}]}
 
 
@@ -75,6 +78,13 @@ def test_the_packaged_weights_are_checked(fake: Path, monkeypatch: pytest.Monkey
         {"role": "user", "content": "When are invoices due?"},
     ]
     assert not chat.truncated
+
+
+def test_the_answer_streams_in_pieces(fake: Path) -> None:
+    chat = LocalChat(fake, n_ctx=1024, max_tokens=64)
+    assert list(chat.stream("Context: due in forty-five days.", [("user", "When?")])) == ["Forty-five", " days [1]."]
+    call = FakeLlama.instances[0].calls[0]
+    assert call["stream"] is True and call["temperature"] == 0.0 and call["messages"][0]["content"] == "Context: due in forty-five days."
 
 
 def test_a_long_context_is_cut_to_fit(fake: Path) -> None:

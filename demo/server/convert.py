@@ -79,9 +79,9 @@ def ask_out(r: AskResult, answer: str | None, kind: str) -> AskOut:
             ],
             "context": r.context,
             "citations": [
-                {"passage_id": c.passage_id, "document_id": c.document_id, "version_id": c.version_id,
+                {"n": n, "passage_id": c.passage_id, "document_id": c.document_id, "version_id": c.version_id,
                  "file_name": c.file_name, "locator": c.locator, "seq": c.seq}
-                for c in r.citations
+                for n, c in enumerate(r.citations, 1)
             ],
             "tokens": {"context": t.context, "retrieval": t.retrieval, "enrichment": t.enrichment, "index": t.index,
                        "max_tokens": t.max_tokens},

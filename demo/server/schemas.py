@@ -159,6 +159,7 @@ class AskIn(Strict):
 
 
 class CitationOut(BaseModel):
+    n: int = Field(description="the passage's number: a generated answer cites this passage as [n] (1 is the first citation)")
     passage_id: str
     document_id: str
     version_id: str

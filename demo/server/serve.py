@@ -94,11 +94,13 @@ class SetupError(Exception):
 
 def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     """(store, chat, mini) from the options ``--db``, ``--embeddings``, ``--chat``,
-    ``--offline``, ``--max-tokens`` (and ``--max-file-bytes``, ``--max-pending-jobs``
+    ``--base-url``, ``--model``, ``--offline``, ``--max-tokens`` (and ``--max-file-bytes``, ``--max-pending-jobs``
     where the command has them); :class:`SetupError` for a refused configuration."""
     from demo.store import KnowledgeStore, StoreError, StoreOptions, named_provider
 
-    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
+    base_url = getattr(args, "base_url", None)
+    # A key with a --base-url may be that server's: embeddings stay local unless asked for.
+    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline and not base_url
     name = "openai" if args.embeddings == "default" and online else args.embeddings
     try:
         embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n")) or "none"
@@ -106,7 +108,8 @@ def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
         raise SetupError(f"{type(exc).__name__}: {exc}") from None
     try:
         chat, mini = chat_models(
-            args.chat, online=online, main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini")
+            args.chat, online=online, main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"),
+            base_url=base_url, model=getattr(args, "model", None),
         )
     except (ImportError, RuntimeError, ValueError) as exc:
         raise SetupError(f"{type(exc).__name__}: {exc}") from None

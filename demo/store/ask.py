@@ -42,7 +42,9 @@ from ven.collection import (
     scope_system_prompt,
 )
 
-__all__ = ["CONTEXT_INTRO", "EXACT_PER_DOCUMENT", "PER_DOCUMENT_DEPTH", "Asker", "ChatLike", "is_broad"]
+__all__ = [
+    "CITE_NUMBERS", "CONTEXT_INTRO", "EXACT_PER_DOCUMENT", "PER_DOCUMENT_DEPTH", "Asker", "ChatLike", "is_broad", "numbered_context",
+]
 
 log = logging.getLogger("demo.store")
 
@@ -53,6 +55,21 @@ PER_DOCUMENT_DEPTH = 1000
 
 #: Between the system message and the chunks (as in the reference demo).
 CONTEXT_INTRO = "USE THIS EXTRACTED DOCUMENT CONTEXT TO ANSWER THE USER'S QUESTION:\n"
+
+#: Between dan's system message and the numbered context: cite a chunk by its number [n],
+#: which is the answer's ``citations[n - 1]`` (the API's citation ``n``; the page links it).
+CITE_NUMBERS = """\
+CITING BY NUMBER
+- In the context below, each chunk is preceded by its number on a line of its own: [1], [2], ...
+- Cite every fact with the number of the chunk it came from, in square brackets right after
+  the fact, for example: "Late fees are 1.5% per month [2]." Facts from several chunks: [2][5].
+  Use these numbers instead of the title, section and page; cite no number the context lacks.
+"""
+
+
+def numbered_context(texts: Sequence[str]) -> str:
+    """The chunks as the chat model reads them: ``[n]`` on a line of its own before the n-th."""
+    return "\n\n".join(f"[{n}]\n{text}" for n, text in enumerate(texts, 1))
 
 
 class ChatLike(Protocol):
@@ -337,7 +354,8 @@ class Asker:
         if ctx.path == "index":
             system = ven.index_system_prompt() + context
         else:
-            system = dan.system_message() + "\n\n" + CONTEXT_INTRO + context
+            numbered = numbered_context([text for text, _locator, _pid in pieces])
+            system = dan.system_message() + "\n\n" + CITE_NUMBERS + "\n" + CONTEXT_INTRO + numbered
         route = None
         if ctx.route is not None:
             docs = tuple(

@@ -271,8 +271,9 @@ class AskResult:
     without a chat model, the extractive answer (:mod:`demo.store.extract`; ``answer_kind``
     ``extracted``, or ``not-found`` when nothing in the context matches; ``extract`` holds its
     items); ``none`` when extraction is switched off (``AskOptions(extract=False)``).
-    ``system_prompt`` is what a chat model is (or would be) sent: dan's system message, then
-    the context.
+    ``system_prompt`` is what a chat model is (or would be) sent: dan's system message, how
+    to cite by number, then the context's chunks each preceded by its number ``[n]``; a
+    generated answer's ``[n]`` is ``citations[n - 1]``.
     """
 
     question: str

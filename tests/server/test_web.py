@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from browser import ARGS, require_browser
+from fake_openai import FakeOpenAI
 from server_helpers import SAMPLES
 
 STATIC = Path(__file__).resolve().parents[2] / "demo" / "server" / "static"
@@ -43,9 +44,8 @@ def browser() -> Iterator[object]:
         b.close()
 
 
-@pytest.fixture
-def page(browser, make_server):  # type: ignore[no-untyped-def]
-    srv = make_server(extra=["--max-tokens", "256"])
+def _signed_in(browser, srv):  # type: ignore[no-untyped-def]
+    """A page signed in as alice with a new collection chosen: (context, page, page errors)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     pg = context.new_page()
     errors: list[str] = []
@@ -57,6 +57,13 @@ def page(browser, make_server):  # type: ignore[no-untyped-def]
     pg.fill("#new-name", "Browser test")
     pg.click("#new-collection button[type=submit]")
     pg.wait_for_function("document.querySelector('#collection').selectedOptions[0]?.textContent === 'Browser test'")
+    return context, pg, errors
+
+
+@pytest.fixture
+def page(browser, make_server):  # type: ignore[no-untyped-def]
+    srv = make_server(extra=["--max-tokens", "256"])
+    context, pg, errors = _signed_in(browser, srv)
     yield pg, srv, errors
     context.close()
 
@@ -385,3 +392,47 @@ def test_favicon_and_plurals(page):
     pg.wait_for_function("document.getElementById('browse-title').textContent.endsWith('— 1 chunk')")
     assert not missing, missing
     assert not errors, errors
+
+
+def test_a_generated_answer_streams_and_links_each_number(browser, make_server):
+    """A chat model behind --base-url (a fake OpenAI-compatible server): the page shows the
+    answer while it is written, and each [n] opens the answer's n-th passage."""
+    pieces = ["Backups run nightly ", "and are kept for thirty days [1]. See also [2][1] and [99]."]
+    with FakeOpenAI(pieces, gated=True) as fake:
+        srv = make_server(extra=["--max-tokens", "256", "--base-url", fake.base_url, "--model", "fake-model"])
+        context, pg, errors = _signed_in(browser, srv)
+        try:
+            pg.set_input_files("#files", str(SAMPLES / "operations-manual.md"))
+            _wait_ready(pg, 1)
+            pg.click("#tab-ask")
+            pg.fill("#question", "How often are backups made?")
+            pg.click("#ask-form button[type=submit]")
+            # The first piece is on the page while the model has not written the rest (the
+            # fake server holds it back until the gate opens): the answer streams.
+            pg.wait_for_function("document.querySelector('#answer .generated')?.textContent.includes('Backups run nightly')")
+            live = pg.locator("#answer .generated")
+            assert live.get_attribute("aria-busy") == "true" and "thirty days" not in live.inner_text()
+            sources = pg.locator("#answer ol.citations.numbered li")
+            assert sources.count() > 1 and sources.first.get_attribute("value") == "1"  # the sources came first
+            fake.gate.set()
+            pg.wait_for_selector("#answer .generated[data-done=true]")
+            assert live.get_attribute("aria-busy") == "false"
+            assert "Backups run nightly and are kept for thirty days [1]. See also [2][1] and [99]." in live.inner_text()
+            links = live.locator("a.citation.number")
+            assert [links.nth(i).inner_text() for i in range(links.count())] == ["[1]", "[2]", "[1]"]  # [99]: no such passage
+            first = sources.nth(0).locator("a.citation").get_attribute("data-passage")
+            second = sources.nth(1).locator("a.citation").get_attribute("data-passage")
+            assert [links.nth(i).get_attribute("data-passage") for i in range(3)] == [first, second, first]
+            assert "{==" not in live.inner_text() and "[doc_title:" not in live.inner_text()
+            # [1] opens its passage, with where it is
+            links.nth(0).click()
+            pg.wait_for_selector("#passage[open]")
+            assert "operations-manual.md" in pg.inner_text("#passage-where")
+            with srv.client("alice") as alice:
+                cid = pg.evaluate("document.querySelector('#collection').value")
+                passage = alice.get(f"/api/knowledge/{cid}/passages/{first}").json()
+            assert passage["locator"].split(" · ")[0] in pg.inner_text("#passage")
+            assert fake.requests[-1]["body"]["stream"] is True and fake.requests[-1]["body"]["model"] == "fake-model"
+            assert errors == []
+        finally:
+            context.close()

@@ -8,7 +8,7 @@ from store_helpers import ALICE, ingest, page_html, prices_md, review_bytes, ter
 import dan
 import ven
 from demo.store import AskOptions, InvalidRequestError
-from demo.store.ask import CONTEXT_INTRO
+from demo.store.ask import CITE_NUMBERS, CONTEXT_INTRO, numbered_context
 from ven.collection import Collection
 
 
@@ -45,7 +45,28 @@ def test_a_small_collection_sends_everything(loaded):
     assert res.tokens.context == sum(s.tokens for s in sources)
     for c in res.citations:
         assert store.get_passage(cid, c.passage_id, ALICE).text in res.context
-    assert res.system_prompt == dan.system_message() + "\n\n" + CONTEXT_INTRO + res.context
+    texts = [store.get_passage(cid, c.passage_id, ALICE).text for c in res.citations]
+    assert res.system_prompt == dan.system_message() + "\n\n" + CITE_NUMBERS + "\n" + CONTEXT_INTRO + numbered_context(texts)
+
+
+def test_the_prompt_numbers_each_passage_as_its_citation(loaded):
+    """A generated answer's [n] is citations[n - 1]: the model reads [n] before that passage."""
+    store, cid, _jobs = loaded
+    chat = Scripted("Twenty-four months [1].")
+    res = store.ask(cid, "How long is the warranty?", ALICE, options=AskOptions(threshold=0), chat=chat)
+    system = chat.calls[0][0]
+    assert system == res.system_prompt and "cite" in CITE_NUMBERS.lower() and "[n]" not in res.context
+    context = system.split(CONTEXT_INTRO, 1)[1]
+    assert len(res.citations) > 1
+    for n, c in enumerate(res.citations, 1):
+        text = store.get_passage(cid, c.passage_id, ALICE).text
+        block = f"[{n}]\n{text}"
+        assert block in context  # the number on its own line, then exactly that passage
+        assert context.index(block) == (0 if n == 1 else context.index(f"\n\n[{n}]\n") + 2)
+    assert f"[{len(res.citations) + 1}]\n" not in context
+    # the context the API and the page show stays the chunks themselves, unnumbered
+    assert not res.context.startswith("[1]\n")
+    assert numbered_context(["a", "b"]) == "[1]\na\n\n[2]\nb" and numbered_context([]) == ""
 
 
 def test_offline_the_answer_is_extracted_with_citations(loaded):

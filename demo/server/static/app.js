@@ -69,12 +69,52 @@ async function api(method, path, body, isForm = false) {
   if (response.status === 204) return null;
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
-  if (!response.ok) {
-    const detail = data && data.detail ? data.detail : `The server answered ${response.status}.`;
-    if (response.status === 401) signOut("That token was not accepted: " + detail, "error");
-    throw new ApiError(response.status, sentence(detail));
-  }
+  if (!response.ok) refused(response.status, data);
   return data;
+}
+
+// A refused request: its problem+json detail as a sentence (401 also signs out).
+function refused(status, data) {
+  const detail = data && data.detail ? data.detail : `The server answered ${status}.`;
+  if (status === 401) signOut("That token was not accepted: " + detail, "error");
+  throw new ApiError(status, sentence(detail));
+}
+
+// POST a JSON body and read the answer as Server-Sent Events while it arrives:
+// onEvent(name, data) for each event, in order, as soon as it is complete.
+async function apiEvents(path, body, onEvent) {
+  const headers = {
+    Authorization: `Bearer ${state.token}`, "Content-Type": "application/json", Accept: "text/event-stream",
+  };
+  let response;
+  try {
+    response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+  } catch (err) {
+    throw new ApiError(0, "The server could not be reached: check that it is still running, then try again.");
+  }
+  const type = response.headers.get("content-type") || "";
+  if (!response.ok || !type.includes("text/event-stream")) {
+    refused(response.ok ? 502 : response.status, type.includes("json") ? await response.json() : null);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value.replace(/\r\n?/g, "\n");
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let name = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (data.length) onEvent(name, JSON.parse(data.join("\n")));
+    }
+  }
 }
 
 // A server message as a sentence: capital first letter, a full stop at the end.
@@ -749,15 +789,82 @@ function howItWasAnswered(r) {
   return box;
 }
 
+// A generated answer's [n]: a link that opens the answer's n-th passage (citation n).
+function linkNumbers(root, citations) {
+  const byNumber = new Map(citations.map((c) => [c.n, c]));
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  for (const node of texts) {
+    if (node.parentElement && node.parentElement.closest("a, code, pre")) continue;
+    const text = node.nodeValue;
+    const parts = [];
+    let last = 0;
+    for (const m of text.matchAll(/\[(\d{1,6})\]/g)) {
+      const c = byNumber.get(Number(m[1]));
+      if (!c) continue; // a number the context does not have stays text
+      if (m.index > last) parts.push(text.slice(last, m.index));
+      const link = citeButton(`[${c.n}]`, c.passage_id, "");
+      link.classList.add("number");
+      link.setAttribute("title", c.locator || c.file_name);
+      link.setAttribute("aria-label", `Source ${c.n}: ${c.locator || c.file_name}`);
+      parts.push(link);
+      last = m.index + m[0].length;
+    }
+    if (!parts.length) continue;
+    if (last < text.length) parts.push(text.slice(last));
+    node.replaceWith(...parts);
+  }
+  return root;
+}
+
+function renderGenerated(node, text, citations) {
+  clear(node);
+  node.append(linkNumbers(renderMarkdown(text, { header: true }), citations));
+}
+
+// Ask over Server-Sent Events: a generated answer is shown as it is written, its sources
+// first; an extracted answer arrives whole.
 async function ask(question) {
   const box = $("answer");
   clear(box);
   box.append(el("p", { class: "hint", text: "Thinking…" }));
-  const r = await api("POST", cpath("/ask"), { question });
+  let r = null;
+  let text = "";
+  let live = null;
+  await apiEvents(cpath("/ask"), { question }, (name, data) => {
+    if (name === "context") {
+      r = data;
+      if (r.answer_kind !== "generated") return;
+      clear(box);
+      live = el("div", { class: "generated", "aria-busy": "true" },
+        el("p", { class: "hint", text: "Writing…" }));
+      box.append(el("h3", { text: "Answer" }), live);
+      showSources(box, r);
+    } else if (name === "answer") {
+      text += data.text;
+      if (live) renderGenerated(live, text, r.citations);
+    } else if (name === "error") {
+      if (live) {
+        live.setAttribute("aria-busy", "false");
+        live.append(el("p", { class: "error", text: sentence(data.detail) }));
+      }
+      throw new ApiError(data.status || 502, sentence(data.detail));
+    } else if (name === "done" && live) {
+      renderGenerated(live, data.answer || text, r.citations);
+      live.setAttribute("aria-busy", "false");
+      live.dataset.done = "true";
+    }
+  });
+  if (r === null) throw new ApiError(502, "The answer ended before it began; try again.");
+  if (live && live.dataset.done !== "true") { // the connection closed before the model finished
+    live.setAttribute("aria-busy", "false");
+    live.append(el("p", { class: "error", text: "The answer stopped before it was finished; ask again." }));
+  }
+  if (r.answer_kind === "generated") return;
+  r.answer = text || null;
   clear(box);
-  if (r.answer_kind === "generated") {
-    box.append(el("h3", { text: "Answer" }), renderMarkdown(r.answer, { header: true }));
-  } else if (r.answer_kind === "extracted") {
+  if (r.answer_kind === "extracted") {
     const items = el("ul", { class: "extract" });
     for (const item of r.extract) {
       items.append(el("li", {}, inlineInto(el("span", { class: "extract-text" }), item.text), " ",
@@ -772,9 +879,14 @@ async function ask(question) {
   } else {
     box.append(el("p", { class: "offline", text: "Offline: no chat model is configured, so the passages found are listed below instead of a generated answer." }));
   }
+  showSources(box, r);
+}
+
+// How it was answered, then the sources: one link per passage, numbered as a generated
+// answer cites them ([n]); the same label twice is told apart as parts.
+function showSources(box, r) {
   box.append(howItWasAnswered(r));
-  // The sources: one link per passage; the same label twice is told apart by its file.
-  const cites = el("ol", { class: "citations" });
+  const cites = el("ol", { class: r.answer_kind === "generated" ? "citations numbered" : "citations" });
   const seen = new Set();
   const labels = new Map();
   for (const c of r.citations) {
@@ -783,7 +895,7 @@ async function ask(question) {
     const label = c.locator || c.file_name;
     labels.set(label, (labels.get(label) || 0) + 1);
     const n = labels.get(label);
-    cites.append(el("li", {}, citeButton(n > 1 ? `${label} (part ${n})` : label, c.passage_id, "")));
+    cites.append(el("li", { value: c.n }, citeButton(n > 1 ? `${label} (part ${n})` : label, c.passage_id, "")));
   }
   box.append(el("h3", { text: `Sources (${seen.size})` }), cites);
 }

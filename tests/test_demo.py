@@ -38,7 +38,7 @@ def test_demo_main_runs_offline(capsys, monkeypatch):
         assert q in out
     assert out.count("   answer:\n     Extracted from the documents (verbatim; no model wrote this):") == len(QUESTIONS)
     assert "- Drug: Metformin · Dose: 1000 mg" in out  # a table row with its headings
-    assert "{>>rev: Jonathan Reyes, 2025-02-11<<}{++forty-five (45) days (Net-45)++}" in out  # the revision, attributed
+    assert "forty-five (45) days (Net-45) (inserted by Jonathan Reyes, 2025-02-11)" in out  # the revision, attributed, in words
     assert "path: " in out and "tokens: " in out and "cited:" in out
 
 

@@ -128,8 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``dan`` command."""
     parser = argparse.ArgumentParser(
         prog="dan",
-        description="Convert documents (DOCX, RTF, HTML, Markdown, text) into token-bounded "
-        "Markdown chunks with one flat metadata record per chunk.",
+        description="Convert documents (DOCX, RTF, PDF, HTML, Markdown, text, XLSX, CSV, "
+        "PPTX, EML, EPUB, ODT) into token-bounded Markdown chunks with one flat metadata "
+        "record per chunk.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -191,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument(
         "--doc-type",
         metavar="TYPE",
-        help="force the format: docx, rtf, html, markdown (md) or text (txt); default: detect",
+        help="force the format: docx, rtf, pdf, html, markdown (md), text (txt), xlsx, "
+        "csv (tsv), pptx, eml, epub or odt; default: detect",
     )
     conv.add_argument(
         "--first-page", type=_positive_int, metavar="N", help="convert from this 1-based page"
@@ -210,6 +212,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-link-targets",
         action="store_true",
         help="write hyperlinks as their text only, without [text](url) targets",
+    )
+    conv.add_argument(
+        "--keep-hidden",
+        action="store_true",
+        help="keep a workbook's hidden sheets, rows and columns (marked '(hidden ...)')",
     )
     conv.add_argument(
         "--list-fields",
@@ -422,6 +429,8 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         options["link_targets"] = False
     if args.join_sections:
         options["join_sections"] = True
+    if args.keep_hidden:
+        options["keep_hidden"] = True
     if args.first_page is not None:
         options["first_page"] = args.first_page
     if args.last_page is not None:

@@ -34,6 +34,10 @@ class Limits:
     #: (``LimitExceededError``). Default 100,000 (the benchmark's generated 500-page
     #: report has about 13,000).
     max_blocks: int = field(default=100_000, validator=_positive)
+    #: Cells of one sheet's used range (a spreadsheet's or a CSV's rows × columns, after
+    #: empty rows and columns are dropped), counted before the table is built
+    #: (``LimitExceededError``). Default 2 million.
+    max_cells: int = field(default=2_000_000, validator=_positive)
     #: Pages of a PDF, counted before any is read (``LimitExceededError``). Default 20,000.
     max_pages: int = field(default=20_000, validator=_positive)
     #: Characters of extracted text (``TextTooLargeError``). Default 20 million.

@@ -15,6 +15,8 @@ format        reader                      where
 ``html``      ``read_html``               ``dan/readers/html/``
 ``markdown``  ``read_markdown``           ``dan/readers/markdown/``
 ``text``      ``read_text``               ``dan/readers/text.py``
+``xlsx``      ``read_xlsx``               ``dan/readers/sheets/`` (SpreadsheetML, lxml)
+``csv``       ``read_csv``                ``dan/readers/sheets/`` (stdlib ``csv``)
 ============  ==========================  ==========================================
 """
 
@@ -38,6 +40,8 @@ _READERS: dict[str, tuple[str, str]] = {
     "html": ("dan.readers.html", "read_html"),
     "markdown": ("dan.readers.markdown", "read_markdown"),
     "text": ("dan.readers.text", "read_text"),
+    "xlsx": ("dan.readers.sheets", "read_xlsx"),
+    "csv": ("dan.readers.sheets", "read_csv"),
 }
 
 #: The formats with a reader, in the order the docs list them.

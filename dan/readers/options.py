@@ -28,10 +28,13 @@ class ReadOptions:
     """``main_content``: for HTML, keep only a web page's main content (True), read the whole
     page (False), or decide by whether the page has site chrome (None, the default).
     ``link_targets``: keep hyperlinks' targets, written as Markdown links (True, the
-    default), or only their text (False, for callers who count every token)."""
+    default), or only their text (False, for callers who count every token).
+    ``keep_hidden``: keep a workbook's hidden sheets, rows and columns, each marked
+    ``(hidden ...)`` (True), or leave them out (False, the default)."""
 
     main_content: bool | None = field(default=None, validator=_tri_state)
     link_targets: bool = field(default=True, validator=_flag)
+    keep_hidden: bool = field(default=False, validator=_flag)
 
 
 #: Every reader's default.

@@ -17,6 +17,7 @@ format        reader                      where
 ``text``      ``read_text``               ``dan/readers/text.py``
 ``xlsx``      ``read_xlsx``               ``dan/readers/sheets/`` (SpreadsheetML, lxml)
 ``csv``       ``read_csv``                ``dan/readers/sheets/`` (stdlib ``csv``)
+``pptx``      ``read_pptx``               ``dan/readers/pptx/`` (PresentationML, lxml)
 ============  ==========================  ==========================================
 """
 
@@ -42,6 +43,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "text": ("dan.readers.text", "read_text"),
     "xlsx": ("dan.readers.sheets", "read_xlsx"),
     "csv": ("dan.readers.sheets", "read_csv"),
+    "pptx": ("dan.readers.pptx", "read_pptx"),
 }
 
 #: The formats with a reader, in the order the docs list them.

@@ -18,6 +18,7 @@ format        reader                      where
 ``xlsx``      ``read_xlsx``               ``dan/readers/sheets/`` (SpreadsheetML, lxml)
 ``csv``       ``read_csv``                ``dan/readers/sheets/`` (stdlib ``csv``)
 ``pptx``      ``read_pptx``               ``dan/readers/pptx/`` (PresentationML, lxml)
+``eml``       ``read_eml``                ``dan/readers/eml/`` (stdlib ``email``)
 ============  ==========================  ==========================================
 """
 
@@ -44,6 +45,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "xlsx": ("dan.readers.sheets", "read_xlsx"),
     "csv": ("dan.readers.sheets", "read_csv"),
     "pptx": ("dan.readers.pptx", "read_pptx"),
+    "eml": ("dan.readers.eml", "read_eml"),
 }
 
 #: The formats with a reader, in the order the docs list them.

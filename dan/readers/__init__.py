@@ -19,6 +19,7 @@ format        reader                      where
 ``csv``       ``read_csv``                ``dan/readers/sheets/`` (stdlib ``csv``)
 ``pptx``      ``read_pptx``               ``dan/readers/pptx/`` (PresentationML, lxml)
 ``eml``       ``read_eml``                ``dan/readers/eml/`` (stdlib ``email``)
+``epub``      ``read_epub``               ``dan/readers/epub/`` (through the HTML reader)
 ============  ==========================  ==========================================
 """
 
@@ -46,6 +47,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "csv": ("dan.readers.sheets", "read_csv"),
     "pptx": ("dan.readers.pptx", "read_pptx"),
     "eml": ("dan.readers.eml", "read_eml"),
+    "epub": ("dan.readers.epub", "read_epub"),
 }
 
 #: The formats with a reader, in the order the docs list them.

@@ -20,6 +20,7 @@ format        reader                      where
 ``pptx``      ``read_pptx``               ``dan/readers/pptx/`` (PresentationML, lxml)
 ``eml``       ``read_eml``                ``dan/readers/eml/`` (stdlib ``email``)
 ``epub``      ``read_epub``               ``dan/readers/epub/`` (through the HTML reader)
+``odt``       ``read_odt``                ``dan/readers/odt/`` (OpenDocument text, lxml)
 ============  ==========================  ==========================================
 """
 
@@ -48,6 +49,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "pptx": ("dan.readers.pptx", "read_pptx"),
     "eml": ("dan.readers.eml", "read_eml"),
     "epub": ("dan.readers.epub", "read_epub"),
+    "odt": ("dan.readers.odt", "read_odt"),
 }
 
 #: The formats with a reader, in the order the docs list them.

@@ -26,8 +26,8 @@ class Limits:
     #: Uncompressed/compressed ratio of a zip part over 1 MiB (``ZipBombError``). Default 200.
     max_compression_ratio: int = field(default=200, validator=_positive)
     #: XML elements in all the parts of a zipped package (DOCX, XLSX, PPTX, ODT, EPUB)
-    #: together, counted before each part is parsed (``LimitExceededError``). Default 2 million (a 500-page report has about
-    #: 250,000).
+    #: together, counted before each part is parsed (``LimitExceededError``). Default
+    #: 2 million (a 500-page report has about 250,000).
     max_xml_elements: int = field(default=2_000_000, validator=_positive)
     #: Blocks (paragraphs, headings, list items, table rows) a Markdown, plain-text or
     #: RTF source can start, counted on the source before it is parsed

@@ -223,6 +223,10 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
         "<row r='1'><c r='A1'><v>1</v></c></row>" + " " * int(50_000_000 * max(scale, 0.2)))), "eml", None)
     yield "msg: an Outlook message", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, "mail.msg")
 
+    # images (OCR; without the ocr extra: UnsupportedFormatError)
+    yield "image: a PNG claiming 100,000 x 100,000 pixels", lambda: (_png_header(100_000, 100_000), None, None)
+    yield "image: a truncated JPEG", lambda: (b"\xff\xd8\xff\xe0" + random.Random(7).randbytes(2000), None, "a.jpg")
+
     # EPUB / ODT
     yield "epub: zip bomb chapter", lambda: (_epub(b"<html><body><p>x</p>" + b" " * int(
         50_000_000 * max(scale, 0.2)) + b"</body></html>"), None, None)
@@ -425,6 +429,14 @@ def _many_attachments(count: int) -> bytes:
     for i in range(count):
         msg.add_attachment(f"n,{i}\n".encode(), maintype="text", subtype="csv", filename=f"f{i}.csv")
     return msg.as_bytes()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk (no pixel data) claiming ``width`` x ``height``."""
+    body = b"IHDR" + width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    end = b"IEND"
+    return (b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+            + bytes(4) + end + zlib.crc32(end).to_bytes(4, "big"))
 
 
 def _header_flood(sections: int) -> tuple[bytes, str | None, str | None]:

@@ -75,6 +75,7 @@ _PASSED_ON = frozenset(
         "link_targets",
         "join_sections",
         "keep_hidden",
+        "ocr",
     }
 )
 #: Keyword arguments that name one document and so make no sense for a batch.

@@ -276,6 +276,7 @@ class Dan:
         link_targets: bool = True,
         join_sections: bool = False,
         keep_hidden: bool = False,
+        ocr: str = "auto",
     ) -> None:
         self.max_tokens = _check_max_tokens(max_tokens)
         if not isinstance(join_sections, bool):
@@ -284,7 +285,7 @@ class Dan:
         self.names = names
         self.limits = limits if limits is not None else Limits()
         self.read_options = ReadOptions(
-            main_content=main_content, link_targets=link_targets, keep_hidden=keep_hidden
+            main_content=main_content, link_targets=link_targets, keep_hidden=keep_hidden, ocr=ocr
         )
         self._labels = validate_labels(field_labels)
         self._doc: _Imported | None = None
@@ -506,6 +507,7 @@ def _one_shot(
     link_targets: bool = True,
     join_sections: bool = False,
     keep_hidden: bool = False,
+    ocr: str = "auto",
 ) -> Dan:
     """The converter behind one call of :func:`convert` or :func:`convert_string`."""
     return Dan(
@@ -517,6 +519,7 @@ def _one_shot(
         link_targets=link_targets,
         join_sections=join_sections,
         keep_hidden=keep_hidden,
+        ocr=ocr,
     )
 
 
@@ -537,6 +540,7 @@ def convert(
     link_targets: bool = True,
     join_sections: bool = False,
     keep_hidden: bool = False,
+    ocr: str = "auto",
 ) -> DanResult:
     """Convert a document (a path, or its bytes) into token-bounded Markdown chunks and records.
 
@@ -550,7 +554,9 @@ def convert(
     consecutive top-level sections share a chunk when it would otherwise end below half
     the limit (the record's ``ssSect``..``ssSectLast`` says which); off by default, as the
     SPEC has it. ``keep_hidden``: keep a workbook's hidden sheets, rows and columns, each
-    marked ``(hidden ...)``; left out by default.
+    marked ``(hidden ...)``; left out by default. ``ocr``: ``"auto"`` reads PDF pages
+    without a text layer, and images, by OCR when the ``ocr`` extra is installed (the
+    warnings name the pages); ``"off"`` never does.
     """
     d = _one_shot(
         max_tokens,
@@ -561,6 +567,7 @@ def convert(
         link_targets,
         join_sections,
         keep_hidden,
+        ocr,
     )
     # One collector pause for the whole conversion, the imported document freed inside it:
     # when the collector is back, only the result is left for its first pass to walk.
@@ -595,6 +602,7 @@ def convert_string(
     link_targets: bool = True,
     join_sections: bool = False,
     keep_hidden: bool = False,
+    ocr: str = "auto",
 ) -> DanResult:
     """Convert document text held in memory (HTML, Markdown, RTF or plain text).
 
@@ -611,6 +619,7 @@ def convert_string(
         link_targets,
         join_sections,
         keep_hidden,
+        ocr,
     )
     with gc_paused():  # (as in convert)
         d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)

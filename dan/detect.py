@@ -39,6 +39,7 @@ DOC_TYPES = (
     "eml",
     "epub",
     "odt",
+    "image",
 )
 #: Formats held in a zip package.
 ZIP_FORMATS = ("docx", "xlsx", "pptx", "epub", "odt")
@@ -70,6 +71,12 @@ _ALIASES = {
     "email": "eml",
     "epub": "epub",
     "odt": "odt",
+    "image": "image",
+    "png": "image",
+    "jpg": "image",
+    "jpeg": "image",
+    "tif": "image",
+    "tiff": "image",
 }
 #: The file extensions dan reads, each with its format: the one list every caller reads.
 EXTENSIONS = {
@@ -103,11 +110,18 @@ EXTENSIONS = {
     ".epub": "epub",
     ".odt": "odt",
     ".ott": "odt",
+    ".png": "image",
+    ".jpg": "image",
+    ".jpeg": "image",
+    ".tif": "image",
+    ".tiff": "image",
 }
 #: The extensions of :data:`EXTENSIONS`, in its order (for ``str.endswith`` and listings).
 SUFFIXES = tuple(EXTENSIONS)
 _EXTENSIONS = EXTENSIONS  # (the name older callers import)
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+#: PNG, JPEG and TIFF (both byte orders) signatures.
+_IMAGES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
 _HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.I | re.S)
 #: A block of RFC 5322 header lines (with folded continuations) ending in a blank line.
 _HEADER_BLOCK = re.compile(
@@ -164,7 +178,7 @@ def normalize_doc_type(doc_type: str) -> str:
     if not isinstance(doc_type, str) or doc_type.lower().lstrip(".") not in _ALIASES:
         raise UnsupportedFormatError(
             f"unknown doc_type {doc_type!r}: use one of docx, rtf, pdf, html, markdown (md), "
-            "text (txt), xlsx, csv (tsv), pptx, eml, epub, odt, or None to detect"
+            "text (txt), xlsx, csv (tsv), pptx, eml, epub, odt, image, or None to detect"
         )
     return _ALIASES[doc_type.lower().lstrip(".")]
 
@@ -182,6 +196,8 @@ def sniff(data: bytes) -> str | None:
         return "rtf"
     if head.startswith(b"%PDF-"):
         return "pdf"
+    if head.startswith(_IMAGES):
+        return "image"
     if _HTML_START.match(head):
         return "html"
     if _looks_like_mail(data[:8192]):
@@ -197,6 +213,7 @@ def _looks_like(kind: str | None) -> str:
         "epub": "an EPUB book",
         "odt": "an OpenDocument text (ODT)",
         "eml": "an e-mail message",
+        "image": "an image (PNG, JPEG or TIFF)",
         "ole": "an OLE container (encrypted DOCX or legacy .doc)",
         "rtf": "RTF",
         "pdf": "PDF",
@@ -225,7 +242,7 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
         return _obey(normalize_doc_type(doc_type), kind, filename)
     if kind == "ole":
         _reject_unreadable(kind, filename)
-    if kind in ZIP_FORMATS or kind in ("rtf", "pdf"):
+    if kind in ZIP_FORMATS or kind in ("rtf", "pdf", "image"):
         assert kind is not None
         return kind
     if filename:
@@ -242,13 +259,19 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
 def _obey(wanted: str, kind: str | None, filename: str | None) -> str:
     """``wanted`` when the input can be it, else ``UnsupportedFormatError`` saying what it
     looks like."""
-    binary = kind in ZIP_FORMATS or kind in ("ole", "pdf")
+    binary = kind in ZIP_FORMATS or kind in ("ole", "pdf", "image")
     if wanted in ZIP_FORMATS:
         if kind == "ole":
             _reject_unreadable(kind, filename)
         if kind not in ZIP_FORMATS:
             raise UnsupportedFormatError(
                 f"doc_type={wanted!r} but the input is not a zip package: "
+                f"it looks like {_looks_like(kind)}"
+            )
+    elif wanted == "image":
+        if kind != "image":
+            raise UnsupportedFormatError(
+                "doc_type='image' but the input is not a PNG, JPEG or TIFF image: "
                 f"it looks like {_looks_like(kind)}"
             )
     elif wanted == "pdf":
@@ -293,6 +316,11 @@ def _by_extension(by_ext: str, data: bytes, kind: str | None, filename: str) -> 
         raise UnsupportedFormatError(
             f"{filename!r} has {what} extension but is not a zip package: it looks like "
             f"{_looks_like(kind)}; pass doc_type to convert it as that"
+        )
+    if by_ext == "image":
+        raise UnsupportedFormatError(
+            f"{filename!r} has an image extension but is not a PNG, JPEG or TIFF image: it "
+            f"looks like {_looks_like(kind)}; pass doc_type to convert it as that"
         )
     if by_ext == "pdf":
         raise UnsupportedFormatError(

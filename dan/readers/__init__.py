@@ -21,6 +21,7 @@ format        reader                      where
 ``eml``       ``read_eml``                ``dan/readers/eml/`` (stdlib ``email``)
 ``epub``      ``read_epub``               ``dan/readers/epub/`` (through the HTML reader)
 ``odt``       ``read_odt``                ``dan/readers/odt/`` (OpenDocument text, lxml)
+``image``     ``read_image``              ``dan/readers/image/`` (OCR, the ``ocr`` extra)
 ============  ==========================  ==========================================
 """
 
@@ -50,6 +51,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "eml": ("dan.readers.eml", "read_eml"),
     "epub": ("dan.readers.epub", "read_epub"),
     "odt": ("dan.readers.odt", "read_odt"),
+    "image": ("dan.readers.image", "read_image"),
 }
 
 #: The formats with a reader, in the order the docs list them.

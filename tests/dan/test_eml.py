@@ -79,6 +79,15 @@ def test_attachments_are_sections_of_their_own() -> None:
     assert "| bolt | 3 |" in text and "image/png, 12 bytes (not converted)" in text
 
 
+def test_inline_pictures_of_the_html_body_are_not_attachments() -> None:
+    msg = _message()
+    html = msg.get_body(("html",))
+    assert html is not None
+    html.add_related(b"\x89PNG\r\n\x1a\n....", maintype="image", subtype="png", cid="<logo@x>")
+    res = dan.convert(msg.as_bytes(), max_tokens=400)
+    assert not any(r["section_path"].startswith("Attachment") for r in res.records)
+
+
 def test_attachment_bounds() -> None:
     def wrap(inner: EmailMessage, level: int) -> EmailMessage:
         outer = EmailMessage()

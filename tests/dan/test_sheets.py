@@ -47,6 +47,7 @@ def _workbook() -> bytes:
     ws.merge_cells("A7:B7")
     ws["A7"] = "merged"
     ws.row_dimensions[5].hidden = True
+    ws["B5"].comment = Comment("A note in a hidden row", "Bob")
     ws.column_dimensions["D"].hidden = True
     secret = wb.create_sheet("Secret")
     secret["A1"] = "hidden words"
@@ -69,6 +70,7 @@ def test_a_sheet_is_a_section_with_its_range_as_a_table() -> None:
     assert "| merged | merged |" in text  # a merged range repeats its text, as for DOCX
     # hidden sheet, row and column are left out
     assert "Secret" not in text and "Gadget" not in text and "Share" not in text
+    assert "A note in a hidden row" not in text
     assert "=SUM" not in text  # an uncalculated formula shows nothing, never its formula
     check_invariants(res, 400)
 

@@ -186,6 +186,8 @@ class _Reader:
             for p in subparts:
                 self.parts(p, body, attachments, nesting + 1)
             return
+        if ctype.startswith("image/") and disposition != "attachment" and part.get("Content-ID"):
+            return  # (a picture the HTML body shows, such as a logo: not an attachment)
         if disposition == "attachment" or part.get_filename() or ctype == "message/rfc822":
             attachments.append(part)
             return

@@ -280,9 +280,9 @@ class _Reader:
             except ValueError:
                 row_no += 1
             if row.get("hidden", "0").lower() in ("1", "true"):
+                hidden_rows.add(row_no)
                 if not keep:
                     continue
-                hidden_rows.add(row_no)
             col_no = -1
             for c in row.iterchildren(_S + "c"):
                 at = _ref(c.get("r", ""))

@@ -116,7 +116,7 @@ def main() -> None:
     results = []
     for kind, data, units, unit in inputs:
         doc_type = kind if kind == "csv" else None
-        dan_s = median_seconds(lambda: dan.convert(data, doc_type, max_tokens=1024), args.runs)
+        dan_s = median_seconds(lambda d=data, t=doc_type: dan.convert(d, t, max_tokens=1024), args.runs)
         other = markitdown(data, "." + kind)
         md_s = median_seconds(other, args.runs) if other is not None else None
         results.append({

@@ -35,6 +35,9 @@ _P = "{" + P_NS + "}"
 _A = "{" + A_NS + "}"
 _R = "{" + R_NS + "}"
 _MC = "{" + MC_NS + "}"
+_C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+#: Charts read per deck (each is one small part; more are left out).
+MAX_CHARTS = 500
 _DC_TITLE = "{http://purl.org/dc/elements/1.1/}title"
 _TITLES = ("title", "ctrTitle")
 _SKIP_PLACEHOLDERS = ("sldNum", "dt", "ftr", "hdr", "sldImg")
@@ -46,6 +49,10 @@ class _Deck(ZipPackage):
         (b"http://purl.oclc.org/ooxml/presentationml/main", P_NS.encode()),
         (b"http://purl.oclc.org/ooxml/drawingml/main", A_NS.encode()),
         (b"http://purl.oclc.org/ooxml/officeDocument/relationships", R_NS.encode()),
+        (
+            b"http://purl.oclc.org/ooxml/drawingml/chart",
+            b"http://schemas.openxmlformats.org/drawingml/2006/chart",
+        ),
     )
 
 
@@ -88,6 +95,8 @@ class _Reader:
         self.authors: dict[str, str] = {}
         self.links: dict[str, str] = {}
         self.layout_pos: dict[tuple[str, str], tuple[int, int]] = {}
+        self.charts: dict[str, str] = {}
+        self.chart_count = 0
         self._positions: dict[str, dict[tuple[str, str], tuple[int, int]]] = {}
 
     def optional(self, part: str, what: str) -> etree._Element | None:
@@ -183,6 +192,11 @@ class _Reader:
     ) -> tuple[list[m.Block], str]:
         rels = self.pkg.rels(part)
         self.links = {rid: t for rid, (ty, t, ext) in rels.items() if ext and ty == "hyperlink"}
+        self.charts = {
+            rid: t
+            for rid, (ty, t, ext) in rels.items()
+            if ty == "chart" and not ext and self.pkg.has(t)
+        }
         self.layout_pos = {}
         notes: list[m.Block] = []
         comments: list[m.Block] = []
@@ -296,12 +310,26 @@ class _Reader:
                 tbl = sp.find(f".//{_A}tbl")
                 if tbl is not None:
                     placed.append((key, order, [self.table(tbl)]))
+                chart = sp.find(f".//{_C}chart")
+                if chart is not None:
+                    placed.append((key, order, self.chart(chart.get(_R + "id", ""))))
             elif tag == "pic":
                 alt = self.alt_text(sp)
                 if alt:
                     placed.append((key, order, [m.Paragraph((m.Image(alt=alt),))]))
         placed.sort(key=lambda item: (item[0], item[1]))
         return title, [b for _, _, blocks in placed for b in blocks]
+
+    def chart(self, rid: str) -> list[m.Block]:
+        """A chart's title and cached data as a table (as the DOCX reader reads charts)."""
+        from dan.readers.docx.charts import chart_blocks
+
+        target = self.charts.get(rid)
+        if target is None or self.chart_count >= MAX_CHARTS:
+            return []
+        self.chart_count += 1
+        root = self.optional(target, "chart")
+        return chart_blocks(root) if root is not None else []
 
     def children(self, tree: etree._Element) -> list[etree._Element]:
         out: list[etree._Element] = []

@@ -147,7 +147,10 @@ def _zip_kind(data: bytes) -> str:
                 info = zf.getinfo("mimetype")
                 if info.file_size <= 200 and not info.flag_bits & 0x1:
                     with zf.open(info) as fh:
-                        kind = _MIMETYPES.get(fh.read(200).strip())
+                        mimetype = fh.read(200).strip()
+                    kind = _MIMETYPES.get(mimetype)
+                    if kind is None and mimetype.startswith(b"application/vnd.oasis.opendocument."):
+                        kind = "odt"  # (a spreadsheet or a drawing: the ODT reader names it)
                     if kind is not None:
                         return kind
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, KeyError):

@@ -132,6 +132,17 @@ def test_detection_encryption_and_other_odf() -> None:
         dan.convert(_odt(encrypted=True))
     with pytest.raises(dan.UnsupportedFormatError, match="not text"):
         read_odt(_odt("<table:table/>", kind="spreadsheet"), dan.Limits())
+    src = zipfile.ZipFile(io.BytesIO(_odt("<table:table/>", kind="spreadsheet")))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for info in src.infolist():
+            body = src.read(info)
+            if info.filename == "mimetype":
+                body = b"application/vnd.oasis.opendocument.spreadsheet"
+            zf.writestr(info.filename, body)
+    ods = buf.getvalue()
+    with pytest.raises(dan.UnsupportedFormatError, match="holds spreadsheet, not text"):
+        dan.convert(ods)
 
 
 def test_deep_nesting_is_refused() -> None:

@@ -13,7 +13,8 @@ _OD = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
 def xlsx(sheet_data: str, *, extra_sheet_xml: str = "", shared: list[str] | None = None,
-         styles: str = "", main_ns: str = S_NS) -> bytes:
+         styles: str = "", main_ns: str = S_NS, workbook_rels: str = "", sheet_rels: str = "",
+         extra: dict[str, str] | None = None) -> bytes:
     """A one-sheet workbook: ``sheet_data`` is the ``<sheetData>`` content."""
     files = {
         "[Content_Types].xml": (
@@ -33,7 +34,7 @@ def xlsx(sheet_data: str, *, extra_sheet_xml: str = "", shared: list[str] | None
             f'<Relationship Id="rId1" Type="{_OD}/worksheet" Target="worksheets/sheet1.xml"/>'
             f'<Relationship Id="rId2" Type="{_OD}/sharedStrings" Target="sharedStrings.xml"/>'
             f'<Relationship Id="rId3" Type="{_OD}/styles" Target="styles.xml"/>'
-            "</Relationships>"
+            f"{workbook_rels}</Relationships>"
         ),
         "xl/worksheets/sheet1.xml": (
             f'<worksheet xmlns="{main_ns}">{extra_sheet_xml}<sheetData>{sheet_data}'
@@ -43,7 +44,10 @@ def xlsx(sheet_data: str, *, extra_sheet_xml: str = "", shared: list[str] | None
         + "".join(f"<si><t>{s}</t></si>" for s in (shared or []))
         + "</sst>",
         "xl/styles.xml": f'<styleSheet xmlns="{main_ns}">{styles}</styleSheet>',
+        **(extra or {}),
     }
+    if sheet_rels:
+        files["xl/worksheets/_rels/sheet1.xml.rels"] = f'<Relationships xmlns="{_PR}">{sheet_rels}</Relationships>'
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, text in files.items():

@@ -98,6 +98,31 @@ def test_cached_formula_values_are_shown_never_formulas() -> None:
     assert "HYPERLINK" in text  # a string that looks like a formula is kept as text
 
 
+def test_threaded_comments_have_their_authors_and_replies() -> None:
+    tc = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
+    rel = "http://schemas.microsoft.com/office/2017/10/relationships"
+    data = xlsx(
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Item</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>'
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>bolts</t></is></c><c r="B2"><v>7</v></c></row>',
+        workbook_rels=f'<Relationship Id="rIdP" Type="{rel}/person" Target="persons/person.xml"/>',
+        sheet_rels=f'<Relationship Id="rIdT" Type="{rel}/threadedComment" '
+        'Target="../threadedComments/threadedComment1.xml"/>',
+        extra={
+            "xl/persons/person.xml": f'<personList xmlns="{tc}"><person displayName="Ann Auditor" '
+            'id="{P1}"/><person displayName="Ben Buyer" id="{P2}"/></personList>',
+            "xl/threadedComments/threadedComment1.xml": f'<ThreadedComments xmlns="{tc}">'
+            '<threadedComment ref="B2" dT="2025-01-02T10:00:00" personId="{P1}" id="{C1}">'
+            "<text>Only seven?</text></threadedComment>"
+            '<threadedComment ref="B2" dT="2025-01-02T11:00:00" personId="{P2}" id="{C2}" '
+            'parentId="{C1}"><text>Yes, for now.</text></threadedComment></ThreadedComments>',
+        },
+    )
+    res = dan.convert(data, max_tokens=300)
+    assert set(res.records[0]["ssComAuthors"].split("; ")) == {"Ann Auditor", "Ben Buyer"}
+    assert "Only seven?" in res.chunks[0] and "Yes, for now." in res.chunks[0]
+
+
 def test_a_strict_workbook_reads_like_a_transitional_one() -> None:
     data = xlsx(
         '<row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c>'

@@ -15,7 +15,6 @@ column costs nothing), bounded by ``Limits.max_cells`` and ``Limits.max_blocks``
 
 from __future__ import annotations
 
-import posixpath
 import re
 from bisect import bisect_left, bisect_right
 
@@ -45,6 +44,10 @@ class _Workbook(ZipPackage):
         (b"http://purl.oclc.org/ooxml/spreadsheetml/main", S_NS.encode()),
         (b"http://purl.oclc.org/ooxml/officeDocument/relationships", R_NS.encode()),
     )
+
+
+def _local(tag: object) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
 
 def column_index(letters: str) -> int:
@@ -125,6 +128,7 @@ class _Reader:
         self.shared: list[str] = []
         self.styles = _Styles(None)
         self.date1904 = False
+        self.persons: dict[str, str] = {}
 
     def optional(self, part: str, what: str) -> etree._Element | None:
         try:
@@ -165,6 +169,12 @@ class _Reader:
                     self.shared = [clean_text(_text_of(si)) for si in root.iter(_S + "si")]
             elif rtype == "styles":
                 self.styles = _Styles(self.optional(target, "styles"))
+            elif rtype == "person":
+                root = self.optional(target, "persons")
+                for person in root.iter() if root is not None else ():
+                    if _local(person.tag) == "person" and person.get("id"):
+                        name = clean_text(person.get("displayName", "")).strip()
+                        self.persons[person.get("id", "")] = name
         body: list[m.Block] = []
         sheets = book.find(_S + "sheets")
         for sheet in sheets.iterchildren(_S + "sheet") if sheets is not None else ():
@@ -200,9 +210,14 @@ class _Reader:
     # ------------------------------------------------------------------ one sheet
 
     def comments(self, part: str, where: str) -> dict[tuple[int, int], m.CommentInfo]:
+        """A sheet's cell comments by cell: threaded ones (with their replies) where the
+        sheet has them, else the legacy notes."""
         out: dict[tuple[int, int], m.CommentInfo] = {}
-        folder = posixpath.dirname(part)
-        for rtype, target, external in self.pkg.rels(part).values():
+        rels = self.pkg.rels(part).values()
+        for rtype, target, external in rels:
+            if rtype == "threadedComment" and not external and self.pkg.has(target):
+                out.update(self.threaded(target, part, where))
+        for rtype, target, external in rels:
             if rtype != "comments" or external or not self.pkg.has(target):
                 continue
             root = self.optional(target, f"comments of {where}")
@@ -222,8 +237,33 @@ class _Reader:
                 if author != "Unknown" and text.startswith(author + ":"):
                     text = text[len(author) + 1 :].strip()  # (Excel repeats the author)
                 self.count(text)
-                out[at] = m.CommentInfo(f"{folder}!{c.get('ref', '')}", author, "", text)
+                out.setdefault(at, m.CommentInfo(f"{part}!{c.get('ref', '')}", author, "", text))
         return out
+
+    def threaded(self, target: str, part: str, where: str) -> dict[tuple[int, int], m.CommentInfo]:
+        """Threaded comments (Excel 365): each thread's first comment with its replies."""
+        root = self.optional(target, f"threaded comments of {where}")
+        if root is None:
+            return {}
+        firsts: dict[str, tuple[tuple[int, int], str, str, str]] = {}
+        replies: dict[str, list[m.CommentInfo]] = {}
+        for c in root:
+            if _local(c.tag) != "threadedComment":
+                continue
+            body = next((t for t in c if _local(t.tag) == "text"), None)
+            text = self.count(clean_text(body.text or "").strip() if body is not None else "")
+            author = self.persons.get(c.get("personId", ""), "") or "Unknown"
+            date, cid, parent = c.get("dT", ""), c.get("id", ""), c.get("parentId")
+            if parent:
+                replies.setdefault(parent, []).append(m.CommentInfo(cid, author, date, text))
+                continue
+            at = _ref(c.get("ref", "").split(":")[0])
+            if at is not None and cid not in firsts:
+                firsts[cid] = (at, author, date, text)
+        return {
+            at: m.CommentInfo(f"{part}!{cid}", author, date, text, tuple(replies.get(cid, ())))
+            for cid, (at, author, date, text) in firsts.items()
+        }
 
     def value(self, c: etree._Element) -> tuple[str, bool]:
         """A cell's displayed text and whether it is a value (not words)."""

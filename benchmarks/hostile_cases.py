@@ -185,6 +185,75 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
         b"/OpenAction << /S /JavaScript /JS (app.alert('x')) >> "
         b"/Names << /EmbeddedFiles << /Names [(a.exe) << /Type /Filespec /F (a.exe) >>] >> >>")), None, "a.pdf")
 
+    # XLSX / CSV
+    yield "xlsx: a sheet claiming 1,048,576 x 16,384 cells", lambda: (_xlsx(
+        '<row r="1" spans="1:16384"><c r="A1" t="inlineStr"><is><t>top</t></is></c></row>'
+        '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>corner</t></is></c></row>',
+        dimension="A1:XFD1048576"), None, None)
+    diagonal = 1500  # 1,500 x 1,500 used cells: over the default Limits.max_cells at any scale
+    yield f"xlsx: {diagonal:,} cells on a diagonal ({diagonal:,} x {diagonal:,} range)", lambda: (_xlsx("".join(
+        f'<row r="{i + 1}"><c r="{_col(i)}{i + 1}"><v>{i}</v></c></row>' for i in range(diagonal))), None, None)
+    yield "xlsx: zip bomb sheet", lambda: (_xlsx("<row r='1'><c r='A1'><v>1</v></c></row>" + " " * int(
+        50_000_000 * max(scale, 0.2))), None, None)
+    yield "xlsx: formula strings kept as text", lambda: (_xlsx(
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'
+        '<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2"><f>HYPERLINK("http://evil")</f></c></row>',
+        shared=["name", "value", "=cmd|' /C calc'!A0"]), None, None)
+    yield "xlsx: billion laughs in the shared strings", lambda: (_xlsx(
+        '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+        shared_xml=b'<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+        b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>&b;</t></si></sst>'),
+        None, None)
+    merges = int(50_000 * scale + 100)
+    yield f"xlsx: {merges:,} overlapping merges over the whole sheet", lambda: (_xlsx(
+        "".join(f'<row r="{r}">' + "".join(f'<c r="{_col(c)}{r}"><v>{c}</v></c>' for c in range(30)) + "</row>"
+                for r in range(1, 301)),
+        after="<mergeCells>" + '<mergeCell ref="A1:AD300"/>' * merges + "</mergeCells>"), None, None)
+    yield "xlsx: encrypted (OLE) named .xlsx", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, "book.xlsx")
+    yield "xlsx: CSV named .xlsx", lambda: (b"name,qty\nbolt,3\n", None, "export.xlsx")
+    yield f"csv: {flood(1_000_000):,} rows", lambda: (b"a,b\n" + b"1,2\n" * flood(1_000_000), "csv", None)
+    yield "csv: a field over 128 KiB, unclosed quote", lambda: (b'a,b\n1,"' + b"q" * 200_000, "csv", None)
+    yield "csv: lines of quotes (csv.Sniffer's backtracking)", lambda: (
+        b'"' * 500 + b'\n' + b'",' * 2000 + b'\n' + b'"' * 500, "csv", None)
+    yield "csv: random bytes", lambda: (random.Random(6).randbytes(50_000), "csv", None)
+
+    # PPTX
+    yield "pptx: groups nested 5,000 deep", lambda: (_pptx(
+        "<p:grpSp>" * 5000 + '<p:sp><p:txBody><a:p><a:r><a:t>deep</a:t></a:r></a:p></p:txBody></p:sp>'
+        + "</p:grpSp>" * 5000), None, None)
+    yield "pptx: zip bomb slide", lambda: (_pptx(
+        '<p:sp><p:txBody><a:p><a:r><a:t>x</a:t></a:r></a:p></p:txBody></p:sp>' + " " * int(
+            50_000_000 * max(scale, 0.2))), None, None)
+    yield "pptx: a deck claiming 30,000 slides", lambda: (_pptx(
+        '<p:sp><p:txBody><a:p><a:r><a:t>one</a:t></a:r></a:p></p:txBody></p:sp>', slides=30_000), None, None)
+
+    # EML
+    yield "eml: multiparts nested 3,000 deep", lambda: (_nested_mime(3000), "eml", None)
+    yield "eml: messages attached 500 deep", lambda: (_attached_messages(500), "eml", None)
+    yield "eml: malformed MIME (no boundary, bad headers)", lambda: (
+        b"From: a@b\nTo: =?bogus?Q?x?=\nDate: yesterday\nContent-Type: multipart/mixed; boundary=XX\n\n"
+        b"no boundary at all\n--XY\nbroken", "eml", None)
+    many = int(5_000 * scale + 100)
+    yield f"eml: {many:,} attachments", lambda: (_many_attachments(many), "eml", None)
+    yield "eml: zip bomb attachment", lambda: (_attachment("bomb.xlsx", _xlsx(
+        "<row r='1'><c r='A1'><v>1</v></c></row>" + " " * int(50_000_000 * max(scale, 0.2)))), "eml", None)
+    yield "msg: an Outlook message", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, "mail.msg")
+
+    # images (OCR; without the ocr extra: UnsupportedFormatError)
+    yield "image: a PNG claiming 100,000 x 100,000 pixels", lambda: (_png_header(100_000, 100_000), None, None)
+    yield "image: a truncated JPEG", lambda: (b"\xff\xd8\xff\xe0" + random.Random(7).randbytes(2000), None, "a.jpg")
+
+    # EPUB / ODT
+    yield "epub: zip bomb chapter", lambda: (_epub(b"<html><body><p>x</p>" + b" " * int(
+        50_000_000 * max(scale, 0.2)) + b"</body></html>"), None, None)
+    yield "epub: a spine of 25,000 chapters", lambda: (_epub(b"<p>x</p>", spine=25_000), None, None)
+    yield "epub: divs nested 100,000 deep", lambda: (_epub(b"<div>" * deep + b"x" + b"</div>" * deep), None, None)
+    yield "odt: sections nested 5,000 deep", lambda: (_odt(
+        "<text:section>" * 5000 + "<text:p>x</text:p>" + "</text:section>" * 5000), None, None)
+    yield "odt: zip bomb content", lambda: (_odt("<text:p>x</text:p>" + " " * int(
+        50_000_000 * max(scale, 0.2))), None, None)
+    yield "odt: password-protected", lambda: (_odt("<text:p>x</text:p>", encrypted=True), None, None)
+
 
 
 
@@ -252,12 +321,138 @@ def _rels(rels: dict[str, tuple[str, str]]) -> bytes:
     return f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{items}</Relationships>'.encode()
 
 
-def _zip(files: dict[str, bytes]) -> bytes:
+def _zip(files: dict[str, bytes], deflate: bool = False) -> bytes:
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED if deflate else zipfile.ZIP_STORED) as z:
         for name, data in files.items():
             z.writestr(name, data)
     return buf.getvalue()
+
+
+def _col(i: int) -> str:
+    """The column letters of 0-based column ``i``."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+_PR = "http://schemas.openxmlformats.org/package/2006/relationships"
+_OD = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def _xlsx(sheet_data: str, *, dimension: str = "", after: str = "", shared: list[str] | None = None,
+          shared_xml: bytes | None = None) -> bytes:
+    """A one-sheet workbook: ``sheet_data`` is the ``<sheetData>`` content."""
+    s = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    dim = f'<dimension ref="{dimension}"/>' if dimension else ""
+    sst = shared_xml or (f'<sst xmlns="{s}">' + "".join(f"<si><t>{x}</t></si>" for x in shared or []) + "</sst>").encode()
+    return _zip({
+        "[Content_Types].xml": b"<Types/>",
+        "_rels/.rels": f'<Relationships xmlns="{_PR}"><Relationship Id="r1" Type="{_OD}/officeDocument" '
+                       'Target="xl/workbook.xml"/></Relationships>'.encode(),
+        "xl/workbook.xml": f'<workbook xmlns="{s}" xmlns:r="{_OD}"><sheets><sheet name="S" sheetId="1" '
+                           'r:id="rId1"/></sheets></workbook>'.encode(),
+        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{_PR}"><Relationship Id="rId1" '
+                                      f'Type="{_OD}/worksheet" Target="worksheets/sheet1.xml"/>'
+                                      f'<Relationship Id="rId2" Type="{_OD}/sharedStrings" Target="sst.xml"/>'
+                                      "</Relationships>".encode(),
+        "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{s}">{dim}<sheetData>{sheet_data}</sheetData>{after}'
+                                    "</worksheet>".encode(),
+        "xl/sst.xml": sst,
+    }, deflate=True)
+
+
+def _pptx(shapes: str, slides: int = 1) -> bytes:
+    """A deck whose first slide holds ``shapes``; the list names ``slides`` slides (all the same part)."""
+    p = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" ' \
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    ids = "".join(f'<p:sldId id="{256 + i}" r:id="rId1"/>' for i in range(slides))
+    return _zip({
+        "[Content_Types].xml": b"<Types/>",
+        "_rels/.rels": f'<Relationships xmlns="{_PR}"><Relationship Id="r1" Type="{_OD}/officeDocument" '
+                       'Target="ppt/presentation.xml"/></Relationships>'.encode(),
+        "ppt/presentation.xml": f'<p:presentation {p} xmlns:r="{_OD}"><p:sldIdLst>{ids}</p:sldIdLst>'
+                                "</p:presentation>".encode(),
+        "ppt/_rels/presentation.xml.rels": f'<Relationships xmlns="{_PR}"><Relationship Id="rId1" '
+                                           f'Type="{_OD}/slide" Target="slides/slide1.xml"/></Relationships>'.encode(),
+        "ppt/slides/slide1.xml": f"<p:sld {p}><p:cSld><p:spTree>{shapes}</p:spTree></p:cSld></p:sld>".encode(),
+    }, deflate=True)
+
+
+def _epub(chapter: bytes, spine: int = 1) -> bytes:
+    opf = ('<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata/><manifest>'
+           '<item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine>'
+           + '<itemref idref="c"/>' * spine + "</spine></package>")
+    return _zip({
+        "mimetype": b"application/epub+zip",
+        "META-INF/container.xml": b'<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+                                  b'<rootfile full-path="content.opf"/></rootfiles></container>',
+        "content.opf": opf.encode(),
+        "c.xhtml": chapter,
+    }, deflate=True)
+
+
+def _odt(body: str, encrypted: bool = False) -> bytes:
+    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+    manifest = ('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">'
+                '<manifest:file-entry manifest:full-path="content.xml">'
+                + ("<manifest:encryption-data/>" if encrypted else "") + "</manifest:file-entry></manifest:manifest>")
+    return _zip({
+        "mimetype": b"application/vnd.oasis.opendocument.text",
+        "content.xml": f"<office:document-content {ns}><office:body><office:text>{body}</office:text>"
+                       "</office:body></office:document-content>".encode(),
+        "META-INF/manifest.xml": manifest.encode(),
+    }, deflate=True)
+
+
+def _nested_mime(levels: int) -> bytes:
+    body = b"hello deep"
+    for i in range(levels):
+        b = b"B%d" % i
+        body = b"Content-Type: multipart/mixed; boundary=" + b + b"\n\n--" + b + b"\n" + body + b"\n--" + b + b"--\n"
+    return b"From: a@example.com\nSubject: deep\nMIME-Version: 1.0\n" + body
+
+
+def _attached_messages(levels: int) -> bytes:
+    body = b"From: x@example.com\nSubject: inner\n\ninnermost text\n"
+    for i in range(levels):
+        body = b"From: x@example.com\nSubject: level %d\nMIME-Version: 1.0\nContent-Type: message/rfc822\n\n" % i + body
+    return body
+
+
+def _attachment(name: str, data: bytes) -> bytes:
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"] = "a@example.com"
+    msg["Subject"] = "with attachment"
+    msg.set_content("see attached")
+    msg.add_attachment(data, maintype="application", subtype="octet-stream", filename=name)
+    return msg.as_bytes()
+
+
+def _many_attachments(count: int) -> bytes:
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"] = "a@example.com"
+    msg["Subject"] = "many"
+    msg.set_content("see attached")
+    for i in range(count):
+        msg.add_attachment(f"n,{i}\n".encode(), maintype="text", subtype="csv", filename=f"f{i}.csv")
+    return msg.as_bytes()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk (no pixel data) claiming ``width`` x ``height``."""
+    body = b"IHDR" + width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    end = b"IEND"
+    return (b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+            + bytes(4) + end + zlib.crc32(end).to_bytes(4, "big"))
 
 
 def _header_flood(sections: int) -> tuple[bytes, str | None, str | None]:

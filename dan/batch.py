@@ -74,6 +74,8 @@ _PASSED_ON = frozenset(
         "main_content",
         "link_targets",
         "join_sections",
+        "keep_hidden",
+        "ocr",
     }
 )
 #: Keyword arguments that name one document and so make no sense for a batch.

@@ -212,6 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="write hyperlinks as their text only, without [text](url) targets",
     )
     conv.add_argument(
+        "--ocr",
+        choices=("auto", "off"),
+        default="auto",
+        help="read PDF pages without a text layer, and images, by OCR when the ocr extra is "
+        "installed (auto, the default), or never (off)",
+    )
+    conv.add_argument(
+        "--keep-hidden",
+        action="store_true",
+        help="keep a workbook's hidden sheets, rows and columns (marked '(hidden ...)')",
+    )
+    conv.add_argument(
         "--list-fields",
         action="store_true",
         help="write list-valued record fields (ssComAuthors, ssTables...) as JSON arrays",
@@ -422,6 +434,10 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         options["link_targets"] = False
     if args.join_sections:
         options["join_sections"] = True
+    if args.keep_hidden:
+        options["keep_hidden"] = True
+    if args.ocr != "auto":
+        options["ocr"] = args.ocr
     if args.first_page is not None:
         options["first_page"] = args.first_page
     if args.last_page is not None:

@@ -275,6 +275,8 @@ class Dan:
         main_content: bool | None = None,
         link_targets: bool = True,
         join_sections: bool = False,
+        keep_hidden: bool = False,
+        ocr: str = "auto",
     ) -> None:
         self.max_tokens = _check_max_tokens(max_tokens)
         if not isinstance(join_sections, bool):
@@ -282,7 +284,9 @@ class Dan:
         self.join_sections = join_sections
         self.names = names
         self.limits = limits if limits is not None else Limits()
-        self.read_options = ReadOptions(main_content=main_content, link_targets=link_targets)
+        self.read_options = ReadOptions(
+            main_content=main_content, link_targets=link_targets, keep_hidden=keep_hidden, ocr=ocr
+        )
         self._labels = validate_labels(field_labels)
         self._doc: _Imported | None = None
 
@@ -502,6 +506,8 @@ def _one_shot(
     main_content: bool | None,
     link_targets: bool = True,
     join_sections: bool = False,
+    keep_hidden: bool = False,
+    ocr: str = "auto",
 ) -> Dan:
     """The converter behind one call of :func:`convert` or :func:`convert_string`."""
     return Dan(
@@ -512,6 +518,8 @@ def _one_shot(
         main_content=main_content,
         link_targets=link_targets,
         join_sections=join_sections,
+        keep_hidden=keep_hidden,
+        ocr=ocr,
     )
 
 
@@ -531,6 +539,8 @@ def convert(
     main_content: bool | None = None,
     link_targets: bool = True,
     join_sections: bool = False,
+    keep_hidden: bool = False,
+    ocr: str = "auto",
 ) -> DanResult:
     """Convert a document (a path, or its bytes) into token-bounded Markdown chunks and records.
 
@@ -543,10 +553,21 @@ def convert(
     only; nothing is ever fetched), or only their text with False. ``join_sections``: let
     consecutive top-level sections share a chunk when it would otherwise end below half
     the limit (the record's ``ssSect``..``ssSectLast`` says which); off by default, as the
-    SPEC has it.
+    SPEC has it. ``keep_hidden``: keep a workbook's hidden sheets, rows and columns, each
+    marked ``(hidden ...)``; left out by default. ``ocr``: ``"auto"`` reads PDF pages
+    without a text layer, and images, by OCR when the ``ocr`` extra is installed (the
+    warnings name the pages); ``"off"`` never does.
     """
     d = _one_shot(
-        max_tokens, names, limits, field_labels, main_content, link_targets, join_sections
+        max_tokens,
+        names,
+        limits,
+        field_labels,
+        main_content,
+        link_targets,
+        join_sections,
+        keep_hidden,
+        ocr,
     )
     # One collector pause for the whole conversion, the imported document freed inside it:
     # when the collector is back, only the result is left for its first pass to walk.
@@ -580,6 +601,8 @@ def convert_string(
     main_content: bool | None = None,
     link_targets: bool = True,
     join_sections: bool = False,
+    keep_hidden: bool = False,
+    ocr: str = "auto",
 ) -> DanResult:
     """Convert document text held in memory (HTML, Markdown, RTF or plain text).
 
@@ -588,7 +611,15 @@ def convert_string(
     :func:`convert`'s.
     """
     d = _one_shot(
-        max_tokens, names, limits, field_labels, main_content, link_targets, join_sections
+        max_tokens,
+        names,
+        limits,
+        field_labels,
+        main_content,
+        link_targets,
+        join_sections,
+        keep_hidden,
+        ocr,
     )
     with gc_paused():  # (as in convert)
         d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)

@@ -25,16 +25,21 @@ class Limits:
     max_uncompressed_bytes: int = field(default=200 * 1024 * 1024, validator=_positive)
     #: Uncompressed/compressed ratio of a zip part over 1 MiB (``ZipBombError``). Default 200.
     max_compression_ratio: int = field(default=200, validator=_positive)
-    #: XML elements in all the parts of a DOCX package together, counted before each part
-    #: is parsed (``LimitExceededError``). Default 2 million (a 500-page report has about
-    #: 250,000).
+    #: XML elements in all the parts of a zipped package (DOCX, XLSX, PPTX, ODT, EPUB)
+    #: together, counted before each part is parsed (``LimitExceededError``). Default
+    #: 2 million (a 500-page report has about 250,000).
     max_xml_elements: int = field(default=2_000_000, validator=_positive)
     #: Blocks (paragraphs, headings, list items, table rows) a Markdown, plain-text or
     #: RTF source can start, counted on the source before it is parsed
     #: (``LimitExceededError``). Default 100,000 (the benchmark's generated 500-page
     #: report has about 13,000).
     max_blocks: int = field(default=100_000, validator=_positive)
-    #: Pages of a PDF, counted before any is read (``LimitExceededError``). Default 20,000.
+    #: Cells of one sheet's used range (a spreadsheet's or a CSV's rows × columns, after
+    #: empty rows and columns are dropped), counted before the table is built
+    #: (``LimitExceededError``). Default 2 million.
+    max_cells: int = field(default=2_000_000, validator=_positive)
+    #: Pages of a PDF, slides of a PPTX, chapters of an EPUB, counted before any is read
+    #: (``LimitExceededError``). Default 20,000.
     max_pages: int = field(default=20_000, validator=_positive)
     #: Characters of extracted text (``TextTooLargeError``). Default 20 million.
     max_chars: int = field(default=20_000_000, validator=_positive)

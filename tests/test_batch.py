@@ -159,7 +159,7 @@ def test_iter_convert_streams_in_order(corpus: dict[str, Path]) -> None:
         ({"doc_title": "T"}, "cannot apply to a batch"),
         ({"max_tokens": 3}, "too small"),
         ({"user_meta": {"ssX": "1"}}, "must not start with 'ss'"),
-        ({"doc_type": "odt"}, "unknown doc_type"),
+        ({"doc_type": "pages"}, "unknown doc_type"),
         ({"first_page": 0}, "1-based"),
         ({"colour": "blue"}, "unknown option"),
         ({"workers": 0}, "workers must be"),

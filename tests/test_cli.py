@@ -200,8 +200,8 @@ def test_bad_arguments_exit_2(corpus: dict[str, Path], tmp_path: Path) -> None:
     assert run_dan("convert", str(corpus["memo"]), "--max-tokens", "3").code == 2
     assert run_dan("convert", str(corpus["memo"]), "--format", "xml").code == 2
     assert run_dan("convert", str(corpus["memo"]), "--workers", "0").code == 2
-    assert run_dan("convert", str(corpus["memo"]), "--doc-type", "odt").code == 2
-    assert run_dan("convert", str(corpus["memo"]), "--doc-type", "odt", "--doc-id", "X-1").code == 2
+    assert run_dan("convert", str(corpus["memo"]), "--doc-type", "pages").code == 2
+    assert run_dan("convert", str(corpus["memo"]), "--doc-type", "pages", "--doc-id", "X-1").code == 2
     assert run_dan().code == 2
     afile = tmp_path / "file"
     afile.write_text("x")

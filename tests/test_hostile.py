@@ -55,6 +55,21 @@ EXPECTED = {
     "pdf: junk after the header": dan.CorruptDocumentError,
     "pdf: a page tree claiming 999,999 pages": dan.LimitExceededError,
     "pdf: a content stream inflating to 200 MB": dan.ZipBombError,
+    "xlsx: 1,500 cells on a diagonal (1,500 x 1,500 range)": dan.LimitExceededError,
+    "xlsx: zip bomb sheet": dan.ZipBombError,
+    "xlsx: encrypted (OLE) named .xlsx": dan.EncryptedDocumentError,
+    "csv: 150,000 rows": dan.LimitExceededError,
+    "pptx: groups nested 5,000 deep": dan.NestingTooDeepError,
+    "pptx: zip bomb slide": dan.ZipBombError,
+    "pptx: a deck claiming 30,000 slides": dan.LimitExceededError,
+    "eml: multiparts nested 3,000 deep": dan.NestingTooDeepError,
+    "eml: zip bomb attachment": dan.ZipBombError,
+    "msg: an Outlook message": dan.UnsupportedFormatError,
+    "epub: zip bomb chapter": dan.ZipBombError,
+    "epub: a spine of 25,000 chapters": dan.LimitExceededError,
+    "odt: sections nested 5,000 deep": dan.NestingTooDeepError,
+    "odt: zip bomb content": dan.ZipBombError,
+    "odt: password-protected": dan.EncryptedDocumentError,
 }
 
 
@@ -78,6 +93,11 @@ def test_specific_errors(name):
         ("pdf: no xref, text page", "Hello PDF"),
         ("pdf: JavaScript and an embedded file", "script"),
         ("pdf: nested arrays 50,000 deep", "deep"),
+        ("xlsx: a sheet claiming 1,048,576 x 16,384 cells", "corner"),
+        ("xlsx: formula strings kept as text", "| =cmd\\|' /C calc'!A0 |  |"),
+        ("xlsx: CSV named .xlsx", "| bolt | 3 |"),
+        ("eml: malformed MIME (no boundary, bad headers)", "no boundary at all"),
+        ("eml: messages attached 500 deep", "Attached message: level 495"),
     ],
 )
 def test_recoverable_inputs_convert_correctly(name, needle):

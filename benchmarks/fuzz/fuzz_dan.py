@@ -1,7 +1,9 @@
-"""Mutation fuzzing of dan on real DOCX, RTF, HTML, Markdown, text and PDF inputs.
+"""Mutation fuzzing of dan on real DOCX, RTF, HTML, Markdown, text and PDF inputs, and on
+generated XLSX, CSV, PPTX, EML, EPUB and ODT ones.
 
-Seeds are the test fixtures (``tests/data``), the demo samples and, when present, the
-documents of ``../shared/corpus``. Each iteration mutates a seed and converts it; the
+Seeds are the test fixtures (``tests/data``), the demo samples, when present the
+documents of ``../shared/corpus``, and small documents of the newer formats built here
+(:func:`generated_seeds`, with the hostile suite's builders). Each iteration mutates a seed and converts it; the
 result must be a ``dan.DanError`` or a conversion that satisfies the SPEC invariants (token
 bound, flat records, ``ssSeq`` order, exact token counts). Any other exception, or a
 broken invariant, is a finding: it is saved under ``benchmarks/fuzz/findings/`` and
@@ -63,6 +65,16 @@ TOKENS = {
             b"/IRT 1 0 R ", b"/QuadPoints [0 0 1e308 -1] ", b"/Subtype /Highlight ", b"/T (\xfe\xff\xd8\x00) ",
             b"/Outlines 1 0 R ", b"/First 1 0 R /Next 1 0 R ", b"xref\n", b"trailer\n", b"%%EOF", b"\\", b"1e308 ",
             b"-2147483649 ", b"/Filter /FlateDecode "],
+    "csv": [b",", b";", b"\t", b'"', b'""', b"\n", b"\r\n", b"=1+1", b"\x00", b"x" * 200, b"1.5e308"],
+    "eml": [b"\nContent-Type: multipart/mixed; boundary=X\n\n--X\n", b"--X--\n", b"\n> ", b"=?utf-8?B?w6k=?=",
+            b"Content-Transfer-Encoding: base64\n", b"Content-Type: message/rfc822\n\n", b"\n\n", b":"],
+    "xlsx": [b"<row r='1048576'>", b"</row>", b"<c r='XFD1' t='s'><v>99999</v></c>", b"<mergeCell ref='A1:XFD9'/>",
+             b"<v>1e308</v>", b"<c t='inlineStr'><is><t>=1+1</t></is></c>", b" hidden='1'", b"<f>SUM(A:A)</f>"],
+    "pptx": [b"<p:grpSp>", b"</p:grpSp>", b"<a:p><a:r><a:t>x</a:t></a:r></a:p>", b"<a:tbl><a:tr><a:tc gridSpan='99'>",
+             b"<p:ph type='title'/>", b"<a:off x='-1' y='99999999999'/>", b" show='0'"],
+    "epub": [b"<itemref idref='c'/>", b"<div>", b"</div>", b"<h1>", b"<table><tr><td>", b"&#0;"],
+    "odt": [b"<text:list><text:list-item>", b"</text:list-item></text:list>", b"<text:change-start text:change-id='x'/>",
+            b"<office:annotation office:name='a'>", b"<text:note>", b"<table:table-row>", b"<text:s text:c='999999'/>"],
     "docx": [b"<w:p>", b"</w:p>", b"<w:r><w:t>x</w:t></w:r>", b"<w:ins w:id='1' w:author='A'>", b"</w:ins>",
              b"<w:del w:id='2'>", b"<w:tbl><w:tr><w:tc>", b"</w:tc></w:tr></w:tbl>", b"<w:gridSpan w:val='70000'/>",
              b"<w:vMerge/>", b"<w:fldChar w:fldCharType='begin'/>", b"<w:commentRangeStart w:id='0'/>",
@@ -84,7 +96,44 @@ def seeds() -> dict[str, list[bytes]]:
                     ".markdown": "markdown", ".txt": "text", ".pdf": "pdf"}.get(path.suffix.lower())
             if kind and path.stat().st_size < 2_000_000:
                 found[kind].append(path.read_bytes())
+    for kind, items in generated_seeds().items():
+        found.setdefault(kind, []).extend(items)
     return found
+
+
+#: Formats held in a zip: their XML parts are mutated inside the package.
+ZIPPED = ("docx", "xlsx", "pptx", "epub", "odt")
+
+
+def generated_seeds() -> dict[str, list[bytes]]:
+    """Small documents of the formats the repository keeps no files of."""
+    from email.message import EmailMessage
+
+    from benchmarks.hostile_cases import _epub, _odt, _pptx, _xlsx
+
+    sheet = "".join(
+        f'<row r="{r}"><c r="A{r}" t="inlineStr"><is><t>name {r}</t></is></c><c r="B{r}" s="0"><v>{r * 1.5}</v></c>'
+        f'<c r="C{r}" t="b"><v>1</v></c></row>' for r in range(1, 12)
+    )
+    msg = EmailMessage()
+    msg["From"] = "Alice <a@example.com>"
+    msg["To"] = "b@example.com"
+    msg["Subject"] = "Re: prices"
+    msg.set_content("Hello,\n\n> quoted\n> > deeper\n\nBye")
+    msg.add_alternative("<p>Hello <b>there</b></p><blockquote>quoted</blockquote>", subtype="html")
+    msg.add_attachment(b"a,b\n1,2\n", maintype="text", subtype="csv", filename="t.csv")
+    return {
+        "xlsx": [_xlsx(sheet, after='<mergeCells><mergeCell ref="A1:B2"/></mergeCells>')],
+        "csv": [b"Name,Qty,Price\nbolt,3,1.50\nnut,\"4,5\",2\n", "a;b\n\u00e9;2\n".encode("cp1252")],
+        "pptx": [_pptx('<p:sp><p:nvSpPr><p:cNvPr id="1" name="t"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr>'
+                       '</p:nvSpPr><p:txBody><a:p><a:r><a:t>Title</a:t></a:r></a:p></p:txBody></p:sp>'
+                       '<p:sp><p:txBody><a:p><a:pPr lvl="1"/><a:r><a:t>point</a:t></a:r></a:p></p:txBody></p:sp>',
+                       slides=3)],
+        "eml": [msg.as_bytes()],
+        "epub": [_epub(b"<html><body><h1>One</h1><p>text <b>bold</b></p><ul><li>x</li></ul></body></html>")],
+        "odt": [_odt("<text:h text:outline-level='1'>Head</text:h><text:p>para <text:span>span</text:span></text:p>"
+                     "<text:list><text:list-item><text:p>item</text:p></text:list-item></text:list>")],
+    }
 
 
 def _mutate_bytes(data: bytes, rng: random.Random, tokens: list[bytes]) -> bytes:
@@ -183,7 +232,7 @@ def _directory_lie(data: bytes, rng: random.Random) -> bytes:
 
 def mutate(kind: str, data: bytes, rng: random.Random) -> bytes:
     """One mutation of ``data`` of format ``kind``."""
-    if kind != "docx":
+    if kind not in ZIPPED:
         return _mutate_bytes(data, rng, TOKENS[kind])
     try:
         src = zipfile.ZipFile(io.BytesIO(data))
@@ -207,8 +256,9 @@ def mutate(kind: str, data: bytes, rng: random.Random) -> bytes:
 def check(data: bytes, kind: str, max_tokens: int) -> str:
     """Convert; return ``"ok"``, ``"danerror"``, or raise on a finding."""
     try:
-        # (Markdown and text are what their name says; the others are detected)
-        res = dan.convert(data, kind if kind in ("markdown", "text") else None, max_tokens=max_tokens)
+        # (Markdown, text, CSV and e-mail are what their name says; the others are detected)
+        named = kind in ("markdown", "text", "csv", "eml")
+        res = dan.convert(data, kind if named else None, max_tokens=max_tokens)
     except dan.DanError:
         return "danerror"
     enc = encoding()

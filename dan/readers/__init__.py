@@ -15,6 +15,13 @@ format        reader                      where
 ``html``      ``read_html``               ``dan/readers/html/``
 ``markdown``  ``read_markdown``           ``dan/readers/markdown/``
 ``text``      ``read_text``               ``dan/readers/text.py``
+``xlsx``      ``read_xlsx``               ``dan/readers/sheets/`` (SpreadsheetML, lxml)
+``csv``       ``read_csv``                ``dan/readers/sheets/`` (stdlib ``csv``)
+``pptx``      ``read_pptx``               ``dan/readers/pptx/`` (PresentationML, lxml)
+``eml``       ``read_eml``                ``dan/readers/eml/`` (stdlib ``email``)
+``epub``      ``read_epub``               ``dan/readers/epub/`` (through the HTML reader)
+``odt``       ``read_odt``                ``dan/readers/odt/`` (OpenDocument text, lxml)
+``image``     ``read_image``              ``dan/readers/image/`` (OCR, the ``ocr`` extra)
 ============  ==========================  ==========================================
 """
 
@@ -38,6 +45,13 @@ _READERS: dict[str, tuple[str, str]] = {
     "html": ("dan.readers.html", "read_html"),
     "markdown": ("dan.readers.markdown", "read_markdown"),
     "text": ("dan.readers.text", "read_text"),
+    "xlsx": ("dan.readers.sheets", "read_xlsx"),
+    "csv": ("dan.readers.sheets", "read_csv"),
+    "pptx": ("dan.readers.pptx", "read_pptx"),
+    "eml": ("dan.readers.eml", "read_eml"),
+    "epub": ("dan.readers.epub", "read_epub"),
+    "odt": ("dan.readers.odt", "read_odt"),
+    "image": ("dan.readers.image", "read_image"),
 }
 
 #: The formats with a reader, in the order the docs list them.

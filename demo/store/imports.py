@@ -14,13 +14,15 @@ import os
 import stat
 from collections.abc import Iterator
 
+from dan.detect import SUFFIXES
+
 from demo.store.errors import AccessDeniedError, InvalidRequestError
 from demo.store.options import StoreOptions
 
 __all__ = ["SUPPORTED_SUFFIXES", "approved_directory", "read_directory"]
 
-#: The extensions of the formats dan reads.
-SUPPORTED_SUFFIXES = (".docx", ".docm", ".dotx", ".rtf", ".pdf", ".html", ".htm", ".xhtml", ".md", ".markdown", ".txt", ".text")
+#: The extensions of the formats dan reads (dan's one list, :data:`dan.detect.SUFFIXES`).
+SUPPORTED_SUFFIXES = SUFFIXES
 
 
 def approved_directory(options: StoreOptions, directory: object) -> str:

@@ -187,7 +187,7 @@ def test_detection_rules():
     with pytest.raises(dan.UnsupportedFormatError, match="PDF extension"):
         detect(b"plain words", filename="scan.pdf")
     with pytest.raises(dan.UnsupportedFormatError, match="unknown doc_type"):
-        detect(b"x", doc_type="odt")
+        detect(b"x", doc_type="pages")
     with pytest.raises(dan.UnsupportedFormatError, match="RTF"):
         detect(b"{\\rtf1 x}", doc_type="html")
     with pytest.raises(dan.UnsupportedFormatError):

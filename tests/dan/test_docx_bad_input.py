@@ -53,7 +53,10 @@ def test_zip_without_document_part():
 
 def test_spreadsheet_zip_is_named():
     with pytest.raises(dan.UnsupportedFormatError, match="Excel"):
-        dan.convert(zip_of({"xl/workbook.xml": b"<x/>", "[Content_Types].xml": b"<Types/>"}))
+        dan.convert(
+            zip_of({"xl/workbook.xml": b"<x/>", "[Content_Types].xml": b"<Types/>"}),
+            doc_type="docx",
+        )
 
 
 def test_broken_main_xml_names_the_part():
@@ -332,9 +335,9 @@ def test_a_workbook_named_docx_says_it_is_a_spreadsheet():
         "_rels/.rels": rels.encode(),
         "xl/workbook.xml": b'<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
     })
-    for kwargs in ({}, {"doc_type": "docx"}):
-        with pytest.raises(dan.UnsupportedFormatError, match="Excel workbook"):
-            dan.convert(data, **kwargs)
+    with pytest.raises(dan.UnsupportedFormatError, match="Excel workbook"):
+        dan.convert(data, doc_type="docx")
+    assert dan.detect.detect(data, filename="book.docx") == "xlsx"  # detected, it is read as one
 
 
 @pytest.mark.parametrize(

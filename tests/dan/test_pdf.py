@@ -171,9 +171,9 @@ def test_a_scanned_page_is_reported_not_guessed(tmp_path) -> None:
     c.drawImage(str(img), 72, 400, 400, 200)
     c.showPage()
     c.save()
-    res = dan.convert(str(path))
+    res = dan.convert(str(path), ocr="off")  # (OCR itself: tests/dan/test_ocr.py)
     assert [w.code for w in res.warnings] == ["no-text-layer"]
-    assert "page 2" in str(res.warnings[0]) and "OCR" in str(res.warnings[0])
+    assert "page 2" in str(res.warnings[0]) and "OCR is off" in str(res.warnings[0])
     assert "Cover page text" in text_of(res)
 
 

@@ -26,10 +26,15 @@ SAMPLES = {
 def test_every_format_has_a_reader_in_the_registry() -> None:
     from dan.readers.pdf import read_pdf
 
-    assert FORMATS == ("docx", "rtf", "pdf", "html", "markdown", "text")
-    assert [reader_for(f) for f in FORMATS] == [read_docx, read_rtf, read_pdf, read_html, read_markdown, read_text]
+    from dan.detect import DOC_TYPES
+    from dan.readers.sheets import read_csv, read_xlsx
+
+    assert FORMATS[:6] == ("docx", "rtf", "pdf", "html", "markdown", "text")
+    assert [reader_for(f) for f in FORMATS[:6]] == [read_docx, read_rtf, read_pdf, read_html, read_markdown, read_text]
+    assert reader_for("xlsx") is read_xlsx and reader_for("csv") is read_csv
+    assert set(FORMATS) == set(DOC_TYPES)  # every format detection names has a reader
     with pytest.raises(KeyError):
-        reader_for("odt")
+        reader_for("pages")
 
 
 @pytest.mark.parametrize("fmt", sorted(SAMPLES))

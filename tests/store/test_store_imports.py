@@ -17,7 +17,7 @@ def tree(tmp_path):
     (root / "terms.md").write_bytes(terms_md())
     (root / "page.html").write_bytes(page_html())
     (root / "notes.txt").write_text("Meeting moved to Friday.", encoding="utf-8")
-    (root / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (root / "image.gif").write_bytes(b"GIF89a")
     (root / ".hidden.md").write_text("# Secret", encoding="utf-8")
     (root / "big.md").write_bytes(b"# Big\n\n" + b"word " * 3000)
     (root / "sub").mkdir()
@@ -38,7 +38,7 @@ def test_import_reads_the_approved_directory_only(db_url, make_store, tree):
     assert len(result.job_ids) == 3
     assert skipped["link.md"].startswith("a symbolic link") and skipped["linkdir"].startswith("a symbolic link")
     assert skipped["sub"].startswith("a directory") and skipped[".hidden.md"] == "a hidden file"
-    assert skipped["image.png"].startswith("not a format dan reads")
+    assert skipped["image.gif"].startswith("not a format dan reads")
     assert "over the limit" in skipped["big.md"]
     drain(s)
     assert {j.state for j in s.list_jobs(cid, ALICE)} == {JobState.READY}

@@ -69,8 +69,10 @@ def _pdfium() -> tuple[Any, Any]:
     return pypdfium2, pypdfium2.raw
 
 
-def load(data: bytes, limits: Limits) -> PdfContent:
-    """Read a whole PDF into plain values, or raise a ``DanError`` that says what to do."""
+def load(data: bytes, limits: Limits, ocr: bool = False) -> PdfContent:
+    """Read a whole PDF into plain values, or raise a ``DanError`` that says what to do;
+    ``ocr``: a page with pictures and no text layer is rendered and read by OCR
+    (:mod:`dan.ocr`, the ``ocr`` extra installed)."""
     check_streams(data, limits)
     pdfium, raw = _pdfium()
     with _LOCK:
@@ -87,12 +89,12 @@ def load(data: bytes, limits: Limits) -> PdfContent:
                 "application that made it"
             ) from exc
         try:
-            return _read(doc, pdfium, raw, limits)
+            return _read(doc, pdfium, raw, limits, ocr)
         finally:
             doc.close()
 
 
-def _read(doc: Any, pdfium: Any, raw: Any, limits: Limits) -> PdfContent:
+def _read(doc: Any, pdfium: Any, raw: Any, limits: Limits, ocr: bool = False) -> PdfContent:
     count = len(doc)
     if count > limits.max_pages:
         raise LimitExceededError(
@@ -108,7 +110,7 @@ def _read(doc: Any, pdfium: Any, raw: Any, limits: Limits) -> PdfContent:
     chars = 0
     for index in range(count):
         try:
-            content = _page(doc, index, raw, limits.max_chars - chars)
+            content = _page(doc, index, raw, limits.max_chars - chars, ocr)
         except pdfium.PdfiumError:
             content = PageContent(number=index + 1, width=0.0, height=0.0, lines=(), damaged=True)
         chars += sum(len(line.text) for line in content.lines)
@@ -154,8 +156,9 @@ def _outline(doc: Any, raw: Any) -> tuple[list[OutlineEntry], bool]:
     return out, True
 
 
-def _page(doc: Any, index: int, raw: Any, chars_left: int) -> PageContent:
-    """Page ``index`` (0-based) read and closed again (``PdfiumError`` when it cannot load)."""
+def _page(doc: Any, index: int, raw: Any, chars_left: int, ocr: bool = False) -> PageContent:
+    """Page ``index`` (0-based) read and closed again (``PdfiumError`` when it cannot load);
+    with ``ocr``, a page of pictures without a text layer is read by OCR."""
     number = index + 1
     page = doc[index]
     try:
@@ -167,10 +170,20 @@ def _page(doc: Any, index: int, raw: Any, chars_left: int) -> PageContent:
         finally:
             textpage.close()
         images = 0
+        read_by_ocr = False
         if not lines:
             images = sum(
                 1 for obj in page.get_objects(max_depth=2) if obj.type == raw.FPDF_PAGEOBJ_IMAGE
             )
+            if images and ocr:
+                from dan.ocr import MAX_PIXELS, OCR_DPI, ocr_lines
+
+                # (a page of a huge size is rendered at a lower resolution, never past MAX_PIXELS)
+                area = max(1.0, float(width) * float(height))
+                scale = min(OCR_DPI / 72, (MAX_PIXELS / area) ** 0.5)
+                picture = page.render(scale=scale).to_pil()
+                lines = ocr_lines(picture, float(height), scale)
+                read_by_ocr = True
     finally:
         page.close()
     return PageContent(
@@ -180,6 +193,7 @@ def _page(doc: Any, index: int, raw: Any, chars_left: int) -> PageContent:
         lines=tuple(lines),
         marks=tuple(marks),
         images=images,
+        ocr=read_by_ocr,
     )
 
 

@@ -28,7 +28,7 @@ from dan.readers.pdf.layout import Para, assign_headings, join_lines, join_pages
 from dan.readers.pdf.pdfium import load
 from dan.readers.pdf.running import split_running
 from dan.readers.pdf.tables import TableRun, segments
-from dan.readers.pdf.values import Box, Line, Mark, PageContent
+from dan.readers.pdf.values import Box, Line, Mark, PageContent, PdfContent
 from dan.textclean import clean_text
 
 __all__ = ["pdf_date", "read_pdf", "xmp_title"]
@@ -385,7 +385,30 @@ def read_pdf(
     """Read a PDF's text layer, structure and annotations into a document."""
     if isinstance(source, str):
         raise UnsupportedFormatError("a PDF is binary: pass its bytes (or a path), not a str")
-    content = load(source, limits)
+    from dan.ocr import ocr_available
+
+    content = load(source, limits, ocr=options.ocr == "auto" and ocr_available())
+    return document_of(content, options, xmp_title(source))
+
+
+def _no_text_layer(number: int, options: ReadOptions, ocr_ran: bool = False) -> m.Message:
+    from dan.ocr import OCR_EXTRA
+
+    if ocr_ran:
+        how = "OCR found no text in its pictures"
+    elif options.ocr == "off":
+        how = "OCR is off (ocr='auto', or --ocr auto, reads such pages)"
+    else:
+        how = f"OCR needs the ocr extra: {OCR_EXTRA}"
+    return m.Message(
+        "no-text-layer",
+        f"page {number} has pictures but no text layer (a scan?), so its text is missing: {how}",
+        f"page {number}",
+    )
+
+
+def document_of(content: PdfContent, options: ReadOptions, title: str = "") -> m.Document:
+    """The document of a read PDF (or of pages read by OCR from images)."""
     bodies, header, footer = split_running(content.pages)
     found: list[tuple[int, str, list[Line]]] = []
     for k, (page, lines) in enumerate(zip(content.pages, bodies)):
@@ -410,15 +433,21 @@ def read_pdf(
     last = paras[-1].lines[-1][0] if paras else 1
     body.extend(m.PageBreak(rendered=True) for _ in range(len(content.pages) - last))
     warnings = [
-        m.Message(
-            "no-text-layer",
-            f"page {page.number} has pictures but no text layer (a scan?); dan does no OCR, so "
-            "its text is missing: run OCR on the PDF first (for example ocrmypdf) to read it",
-            f"page {page.number}",
-        )
+        _no_text_layer(page.number, options, page.ocr)
         for page in content.pages
         if not page.lines and page.images
     ]
+    by_ocr = [page.number for page in content.pages if page.ocr and page.lines]
+    if by_ocr:
+        listed = ", ".join(str(n) for n in by_ocr)
+        warnings.append(
+            m.Message(
+                "ocr",
+                f"page{'s' if len(by_ocr) > 1 else ''} {listed} had no text layer and "
+                f"{'were' if len(by_ocr) > 1 else 'was'} read by OCR: check the text",
+                f"pages {listed}",
+            )
+        )
     warnings += [
         m.Message(
             "damaged-part",
@@ -448,7 +477,7 @@ def read_pdf(
     ]
     return m.Document(
         body=tuple(body),
-        title=_title(content.title) or _title(xmp_title(source)),
+        title=_title(content.title) or _title(title),
         headers=tuple(headers),
         notes=tuple(notes),
         warnings=tuple(warnings),

@@ -169,6 +169,8 @@ class PageContent:
     images: int = 0
     #: PDFium could not load the page (it is kept, empty, so later pages keep their numbers).
     damaged: bool = False
+    #: Its lines were read by OCR from its pictures (it has no text layer).
+    ocr: bool = False
 
 
 @frozen(slots=True)

@@ -17,8 +17,9 @@ from dan.readers import FORMATS
 
 def test_the_format_names_are_the_readers_list() -> None:
     assert DOC_TYPES is FORMATS and "pdf" in DOC_TYPES
-    assert format_names() == "DOCX, RTF, PDF, HTML, Markdown, text"
-    assert doc_type_names() == "docx (docm, dotx, dotm), rtf, pdf, html (htm, xhtml), markdown (md), text (txt)"
+    assert format_names() == "DOCX, RTF, PDF, HTML, Markdown, text, XLSX, CSV, PPTX, EML, EPUB, ODT, PNG/JPEG/TIFF (OCR)"
+    assert doc_type_names().startswith("docx (docm, dotx, dotm), rtf, pdf, html (htm, xhtml), markdown (md), text (txt), xlsx")
+    assert all(kind in doc_type_names() for kind in FORMATS)
     assert ".pdf" in extensions() and extensions()[0] == ".docx"
 
 
@@ -33,7 +34,7 @@ def test_dan_help_and_doc_type_help_list_every_format(capsys: pytest.CaptureFixt
 
 def test_an_unknown_doc_type_lists_every_format() -> None:
     with pytest.raises(dan.UnsupportedFormatError, match=r"use one of docx \(docm, dotx, dotm\), rtf, pdf, html"):
-        dan.convert_string("x", doc_type="xlsx")
+        dan.convert_string("x", doc_type="numbers")
 
 
 @pytest.mark.parametrize("name", ["empty.docx", "empty.pdf"])

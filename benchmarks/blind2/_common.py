@@ -23,10 +23,14 @@ def builder(name: str, fmt: str, title: str, seed: int, domain: str) -> Builder:
     return Builder(name, fmt, title, random.Random(seed), domain)
 
 
-def _cell(c: Cell | str) -> Cell:
-    return c if isinstance(c, Cell) else cell(c)
+def _cell(c: object) -> Cell:
+    if isinstance(c, Cell):
+        return c
+    if isinstance(c, str):
+        return cell(c)
+    raise TypeError(f"a table cell must be a Cell or a str, got {type(c).__name__}")
 
 
-def add_table(b: Builder, header: Sequence[str], rows: Sequence[Sequence[Cell | str]]) -> None:
-    """Add a table with one header row."""
+def add_table(b: Builder, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    """Add a table with one header row; each cell is a :class:`Cell` or plain text."""
     b.table([[cell(h) for h in header]] + [[_cell(c) for c in r] for r in rows])

@@ -266,7 +266,8 @@ def security_questionnaire() -> Family:
     answers = ["Yes", "Yes", "No", "Partly", "Yes", "Yes", "Planned Q2 2027"]
     ratings = ["Meets", "Meets", "Partial", "Meets", "Gap", "Meets", "Partial"]
     ev = ["Policy AC-01", "SOC 2 report", "Screenshot", "None", "ISO certificate", "Pen-test summary", "Runbook extract"]
-    rows, qdata = [], []
+    rows: list[list[object]] = []
+    qdata: list[tuple[str, str, str, str, str]] = []
     k = 0
     for code, name, qs in domains:
         rows.append([cell(f"{code} \u2014 {name}", span=5)])

@@ -1,0 +1,1 @@
+"""The second blind benchmark collection (written blind, frozen; report only)."""

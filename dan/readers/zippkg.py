@@ -18,8 +18,10 @@ import zlib
 
 from lxml import etree
 
+from dan import model as m
 from dan.errors import (
     CorruptDocumentError,
+    DanError,
     EncryptedDocumentError,
     LimitExceededError,
     ZipBombError,
@@ -175,6 +177,20 @@ class ZipPackage:
                 "raise Limits.max_xml_elements to convert it"
             )
         return parse_xml(data, found)
+
+    def optional_xml(
+        self, name: str, what: str, warnings: list[m.Message]
+    ) -> etree._Element | None:
+        """Part ``name`` parsed, or None with a ``damaged-part`` warning in ``warnings`` when
+        it is damaged (a limit passed still raises): for the parts a document can do without."""
+        try:
+            return self.xml(name)
+        except LimitExceededError:
+            raise
+        except DanError as exc:
+            note = f"{name} ({what}) is damaged and was skipped: {exc}"
+            warnings.append(m.Message("damaged-part", note, name))
+            return None
 
     # ------------------------------------------------------------------ relationships
 

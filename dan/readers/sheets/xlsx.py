@@ -21,7 +21,7 @@ from bisect import bisect_left, bisect_right
 from lxml import etree
 
 from dan import model as m
-from dan.errors import CorruptDocumentError, DanError, LimitExceededError, TextTooLargeError
+from dan.errors import CorruptDocumentError, TextTooLargeError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.sheets.grid import GridCell, check_size, sheet_blocks
@@ -131,17 +131,7 @@ class _Reader:
         self.persons: dict[str, str] = {}
 
     def optional(self, part: str, what: str) -> etree._Element | None:
-        try:
-            return self.pkg.xml(part)
-        except LimitExceededError:
-            raise
-        except DanError as exc:
-            self.warnings.append(
-                m.Message(
-                    "damaged-part", f"{part} ({what}) is damaged and was skipped: {exc}", part
-                )
-            )
-            return None
+        return self.pkg.optional_xml(part, what, self.warnings)
 
     def count(self, text: str) -> str:
         self.chars += len(text)

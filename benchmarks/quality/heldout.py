@@ -54,6 +54,8 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "3-no-structure": {"structure": False},
     "3a-auto-structure": {"structure": "auto"},
     "5c-collection-capped": {"collection": {"capped": True}},
+    "5ch-capped-hints": {"collection": {"capped": True, "hints": True}},
+    "5cw-whole-tables": {"collection": {"capped": True, "partial_tables": False}},
     "5c-always-structure": {"collection": {"capped": True, "structure": True}},
     "5cb-routed-broad": {"collection": {"capped": True, "routed_as_broad": True}},
     "5cl-routed-listed": {"collection": {"capped": True, "routed_scope": "listed"}},

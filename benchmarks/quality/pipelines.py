@@ -389,7 +389,7 @@ class CollectionPipeline:
 
     def __init__(self, name: str, corpus: DanCorpus, retriever: Retriever, share: float = 0.5,
                  routing: str = "lexical", rank_order: bool = True, capped: bool = False,
-                 partial_tables: bool = False, structure: bool | None = None,
+                 partial_tables: bool | None = None, structure: bool | None = None,
                  routed_as_broad: bool = False, routed_scope: str = "confident",
                  referring: Any = None, hints: bool = False) -> None:
         self.name = name
@@ -403,7 +403,8 @@ class CollectionPipeline:
         self.routed_scope = routed_scope
         #: ``context(structure=...)``: None for the Collection's default.
         self.structure = structure
-        #: With ``partial_tables``, a table that does not fit whole is sent as its rows nearest the hit.
+        #: ``context(partial_tables=...)``: None for the Collection's default (on: a table that does not
+        #: fit whole is sent as its rows nearest the hit).
         self.partial_tables = partial_tables
         #: With ``capped``, the budget is passed as ``context(max_tokens=budget)``: a hard cap.
         self.capped = capped
@@ -442,7 +443,8 @@ class CollectionPipeline:
         """The Collection's context for ``question`` at ``budget`` (may exceed it)."""
         ctx = self._collection(budget).context(
             question, self._search, routing=self.routing, max_tokens=budget if self.capped else None,
-            retrieval_share=self.share, **({"partial_tables": True} if self.partial_tables else {}),
+            retrieval_share=self.share,
+            **({} if self.partial_tables is None else {"partial_tables": self.partial_tables}),
             **({} if self.structure is None else {"structure": self.structure}),
             **({} if self.referring is None else {"referring": self.referring}),
             **({"hints": True} if self.hints else {}),

@@ -12,7 +12,8 @@ fits what is left of the cap:
    ``partial`` the table's chunks nearest the hit (each repeats the table's header; the
    context marks the table as partial). Completion is wanted, by default, on signals the
    ranking and the records give, not the phrasing: another hit of the top of the ranking
-   (the hits that the cap would hold alone) lies in the same structure, or the structure holds
+   (the hits that the cap would hold alone), ranked above this one, lies in the same
+   structure, or the structure holds
    marks of a person the question names (:func:`ven.people.named_people`).
 3. **What they refer to and what refers to them** (:meth:`ven.Ven.references`, notes left
    out; ``referring=False``: only what they refer to); then the comment and revision chunks
@@ -113,6 +114,7 @@ def spend_cap(
         return add(d, [s])
 
     window = _window(vens, order, int(cap * policy.window))
+    rank = {hit: i for i, hit in enumerate(order)}
     named = _Named(vens, question)
     done: set[tuple[str, int]] = set()  # hits whose structure was tried
 
@@ -121,7 +123,12 @@ def spend_cap(
             return policy.structure
         if len(unit) < 2:
             return False
-        return sum(1 for t in unit if (d, t) in window) >= 2 or bool(unit & named.marks(d))
+        # another hit of the ranking's top, ranked above this one, in the same structure: a
+        # decision that hits ranked below it never change
+        mine = rank.get((d, s), len(rank))
+        if any(t != s and rank.get((d, t), mine) < mine and (d, t) in window for t in unit):
+            return True
+        return bool(unit & named.marks(d))
 
     def complete(d: str, s: int, *, always: bool = False) -> bool:
         """Step 2 for hit ``s``: its structure whole, else (``partial``) its nearest rows."""

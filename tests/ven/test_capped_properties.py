@@ -96,7 +96,7 @@ def _context(c: Collection, ranking, question: str, cap: int, share: float = 0.5
     return c.context(question, FakeSearch(ranking), max_tokens=cap, retrieval_share=share)
 
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST

@@ -731,11 +731,10 @@ class Collection:
         search: Search,
         hits: dict[str, list[int]],
         in_scope: Sequence[str],
-        min_quota: int = 0,
     ) -> dict[str, list[int]]:
-        """The global distribution of a broad question: an even coverage share, the rest by hits
-        (``min_quota``: at least this many chunks in all, so a token cap can be filled)."""
-        total_quota = max(1, min_quota, int(self.total_chunks * self.retrieval_pct / 100))
+        """The global distribution of a broad question without a cap: an even coverage share,
+        the rest by hits (a capped question spreads in :func:`ven.capped.spend_cap`)."""
+        total_quota = max(1, int(self.total_chunks * self.retrieval_pct / 100))
         spread = int(total_quota * self.global_spread_pct / 100)
         quotas = {d: max(1, spread // max(1, len(in_scope))) for d in in_scope}
         remaining = max(0, total_quota - sum(quotas.values()))

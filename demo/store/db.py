@@ -21,7 +21,31 @@ from typing import Any
 import numpy as np
 from attrs import frozen
 
-__all__ = ["ActiveSet", "ActiveVersion", "Backend", "PassageRow", "Scope", "Tx", "placeholders"]
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "ActiveSet",
+    "ActiveVersion",
+    "Backend",
+    "PassageRow",
+    "Scope",
+    "Tx",
+    "placeholders",
+]
+
+#: The schema version both backends write and check (one value for both).
+SCHEMA_VERSION = "2"
+
+#: How a database of an older schema version is brought to this one (in one transaction).
+#: 2: dan's warnings on jobs and versions, held replacements confirmed by the user, failures' codes.
+MIGRATIONS = {
+    "1": [
+        "ALTER TABLE versions ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE jobs ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE jobs ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE jobs ADD COLUMN error_code TEXT NOT NULL DEFAULT ''",
+    ],
+}
 
 
 def placeholders(n: int) -> str:

@@ -29,7 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from demo.store.db import Backend, PassageRow, Scope, Tx
+from demo.store.db import MIGRATIONS as _MIGRATIONS
+from demo.store.db import SCHEMA_VERSION, Backend, PassageRow, Scope, Tx
 from demo.store.errors import (
     BackendMissingError,
     ConflictError,
@@ -39,18 +40,6 @@ from demo.store.errors import (
 
 __all__ = ["PostgresBackend"]
 
-SCHEMA_VERSION = "2"
-
-#: How a database of an older schema version is brought to this one (in one transaction).
-#: 2: dan's warnings on jobs and versions, held replacements confirmed by the user, failures' codes.
-_MIGRATIONS = {
-    "1": [
-        "ALTER TABLE versions ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
-        "ALTER TABLE jobs ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
-        "ALTER TABLE jobs ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE jobs ADD COLUMN error_code TEXT NOT NULL DEFAULT ''",
-    ],
-}
 
 #: About how many matching passages keyword search scores (the rarest query words' first).
 CANDIDATE_ROWS = 1000

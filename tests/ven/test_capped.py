@@ -73,6 +73,20 @@ def test_a_table_that_does_not_fit_sends_its_rows_nearest_the_hit_marked_partial
     assert not any(d.partial for d in off.docs) and "partial" not in off.text
 
 
+def test_rows_near_a_hit_come_after_the_hits_ranked_below_it():
+    chunks = [C(t=100, p=1 + i // 4, tab=[1] if i < 20 else []) for i in range(40)]
+    c = Collection(threshold=0)
+    c.add(doc(*chunks, doc_id="A", title="A"), [f"[doc_title: A]\nrow {i}" for i in range(40)])
+    c.add(_prose("B"))
+    ranking = [("A", 7), ("A", 8), ("B", 0), ("B", 1), ("B", 2)]
+    ctx = c.context("q", FakeSearch(ranking), max_tokens=700)
+    assert _seqs(ctx, "B") == (0, 1, 2)  # every ranked hit first ...
+    assert _seqs(ctx) == (6, 7, 8, 9)  # ... then the table's rows nearest the hits, in the room left
+    assert ctx.context_tokens == 700
+    full = c.context("q", FakeSearch([*ranking, *FILLER[3:]]), max_tokens=700)
+    assert _seqs(full) == (7, 8)  # further hits took the room: no rows of the table
+
+
 def test_the_named_persons_marks_are_completed_and_added():
     chunks = [C(t=100)] * 10 + [C(t=100, com=1, ca=["Daniel Okafor"])] * 3 + [C(t=100)] * 10 + [C(t=100, com=1, ca=["Mary Hoffins"])] + [C(t=100)] * 16
     c = Collection(threshold=0)

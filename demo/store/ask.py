@@ -372,7 +372,9 @@ class Asker:
             answer = chat.complete(system, [*history, ("user", question)])
             kind = "generated"
         elif chat is None and options.extract:
-            extract = extract_answer(question, pieces)
+            # (a passage's document: the citations go with the pieces, one each, except on the index path)
+            documents = [c.document_id for c in citations] if len(citations) == len(pieces) else None
+            extract = extract_answer(question, pieces, documents=documents)
             answer = extract.text
             kind = "extracted" if extract.found else "not-found"
         return AskResult(

@@ -22,6 +22,7 @@ import dan
 from attrs import frozen
 
 from demo.embeddings import words
+from demo.store.crossrefs import UnitLabels, partners, section_labels, unit_labels
 from demo.store.marks import marks_in, plain
 from ven.people import named_people
 
@@ -43,6 +44,9 @@ LOCATED_WEIGHT = 0.5
 MIN_RELATIVE = 0.5
 #: Units longer than this (characters) are cut at a word boundary.
 MAX_UNIT_CHARS = 700
+#: Units placed right after the best one because it refers to them or they refer to it
+#: (:func:`demo.store.crossrefs.partners`: "Notwithstanding section 2, …").
+PARTNERS = 1
 
 NOT_FOUND = "Not found in the documents: no passage of the context matches the question well enough."
 HEADING = "Extracted from the documents (verbatim; no model wrote this):"
@@ -281,6 +285,7 @@ def extract_answer(
     budget: int = BUDGET,
     max_items: int = MAX_ITEMS,
     value_types: bool = True,
+    documents: Sequence[str] | None = None,
 ) -> Extract:
     """The extract for ``question`` from ``passages`` — ``(text, locator, passage id)`` each,
     in context order. At most ``budget`` tokens and ``max_items`` units.
@@ -290,22 +295,32 @@ def extract_answer(
     are only by people the question does not name are left out. ``value_types`` (an English
     hint): a unit holding the kind of value the question asks for (a date for *When*, an
     amount for *How much*, a number for *How many*, a name for *Who*) scores
-    :data:`VALUE_BONUS` times more."""
+    :data:`VALUE_BONUS` times more.
+
+    Right after the best unit come up to :data:`PARTNERS` units of its document that it
+    refers to or that refer to it (a rule and its exception), whatever their words:
+    ``documents`` names each passage's document (default: the title in its citation line)."""
     if budget < 1 or max_items < 1:
         raise ValueError("budget and max_items must be at least 1")
     marked, others = _named_marks(question, passages)
     wanted = asked_value(question) if value_types else None
+    if documents is not None and len(documents) != len(passages):
+        raise ValueError("documents must name one document per passage")
     units: list[tuple[str, str, str, tuple[str, ...]]] = []
     where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
+    labels: list[UnitLabels] = []
     seen: set[str] = {" ".join(it.text.split()).casefold() for it in marked}
-    for text, loc, pid in passages:
+    for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
+        doc = documents[k] if documents is not None else _doc_title(text)
+        in_section = section_labels(text)
         for unit, key, terms in _passage_units(text):
             if key in seen or (others and _others_only(unit, others)):
                 continue
             seen.add(key)
             units.append((unit, loc, pid, terms))
             where.append(loc_terms)
+            labels.append(unit_labels(unit, doc, in_section))
     if marked:
         return _finish(marked[:max_items], budget)
     q_terms = list(dict.fromkeys(_terms(question)))
@@ -344,11 +359,17 @@ def extract_answer(
         return Extract((), NOT_FOUND)
     scored.sort(key=lambda si: (-si[0], si[1]))
     best = scored[0][0]
+    score_of = dict((i, sc) for sc, i in scored)
+    first = scored[0][1]
+    ranked = [i for sc, i in scored if sc >= MIN_RELATIVE * best]
+    paired = [j for _t, _s, j in sorted((t, -score_of.get(j, 0.0), j) for t, j in partners(first, labels))][:PARTNERS]
+    order = [first, *paired, *(i for i in ranked[1:] if i not in paired)]
     items: list[ExtractItem] = []
     used = 0
-    for score, i in scored:
-        if score < MIN_RELATIVE * best or len(items) >= max_items:
+    for i in order:
+        if len(items) >= max_items:
             break
+        score = score_of.get(i, 0.0)
         unit, loc, pid, _ = units[i]
         cost = dan.count_tokens(unit)
         if items and used + cost > budget:
@@ -356,6 +377,15 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
+
+
+_DOC_TITLE = re.compile(r"^\[doc_title:\s*([^|\]]*)")
+
+
+def _doc_title(passage: str) -> str:
+    """The title in a passage's citation line ("" without one)."""
+    found = _DOC_TITLE.match(passage.lstrip())
+    return found.group(1).strip() if found else ""
 
 
 def _finish(items: Sequence[ExtractItem], budget: int) -> Extract:

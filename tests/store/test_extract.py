@@ -210,3 +210,55 @@ def test_marks_in_and_plain() -> None:
                                        "The Supplier may suspend the Services.")
     assert [m.kind for m in marks_in(MARKED)] == ["comment", "deletion", "insertion", "comment"]
     assert plain("a \\*b\\* **c** [d](http://e.example) ![f](g.png) {++h") == "a *b* c d h"
+
+
+RULES = (
+    "[doc_title: Price List | section_path: Price List > 2 Prices and validity | page_range: 1]\n\n"
+    "# 2 Prices and validity\n\n"
+    "The prices in this list are fixed until 31 December 2025; they are net prices in euros.\n\n"
+    "Orders are confirmed in writing within three working days."
+)
+SPECIAL = (
+    "[doc_title: Price List | section_path: Price List > 14 Special conditions | page_range: 9]\n\n"
+    "# 14 Special conditions\n\n"
+    "Framework orders with call-off schedules are welcome.\n\n"
+    "Notwithstanding section 2, a monthly alloy surcharge based on the LME nickel price applies."
+)
+OTHER = (
+    "[doc_title: Other List | section_path: Other List > 9 Misc | page_range: 3]\n\n"
+    "# 9 Misc\n\n"
+    "Notwithstanding section 2, freight is charged at cost."
+)
+SERVICE = (
+    "[doc_title: SLA | section_path: SLA > 3 Measurement | page_range: 2]\n\n"
+    "# 3 Measurement\n\n"
+    "3.1 Availability is measured per service at the demarcation point.\n\n"
+    "3.2 Maintenance windows are announced a week ahead.\n\n"
+    "[doc_title: SLA | section_path: SLA > 5 Reporting | page_range: 4]\n\n"
+    "5.2 Orbis reports every month the availability of each service, measured as set out in clause 3.1."
+)
+
+
+def test_the_exception_that_refers_to_the_best_sentence_comes_right_after_it() -> None:
+    passages = [(RULES, "Price List · 2", "a"), (OTHER, "Other List · 9", "c"), (SPECIAL, "Price List · 14", "b")]
+    ex = extract_answer("Until when are the list prices fixed?", passages)
+    assert ex.items[0].text.startswith("The prices in this list are fixed until 31 December 2025")
+    # it shares no word with the question; the other file's "section 2" is another document's
+    assert ex.items[1].text == "Notwithstanding section 2, a monthly alloy surcharge based on the LME nickel price applies."
+    assert all("freight" not in it.text for it in ex.items)
+
+
+def test_the_clause_the_best_sentence_names_comes_right_after_it() -> None:
+    ex = extract_answer("How often does Orbis report the availability of each service?", [(SERVICE, "SLA", "s")])
+    assert ex.items[0].text.startswith("5.2 Orbis reports every month")
+    assert ex.items[1].text == "3.1 Availability is measured per service at the demarcation point."
+
+
+def test_the_document_of_each_passage_can_be_given() -> None:
+    passages = [(RULES, "Price List · 2", "a"), (SPECIAL, "Price List · 14", "b")]
+    apart = extract_answer("Until when are the list prices fixed?", passages, documents=["d1", "d2"])
+    assert all("alloy" not in it.text for it in apart.items[:2])  # two documents: no link between them
+    together = extract_answer("Until when are the list prices fixed?", passages, documents=["d1", "d1"])
+    assert "alloy" in together.items[1].text
+    with pytest.raises(ValueError, match="one document per passage"):
+        extract_answer("Until when are the list prices fixed?", passages, documents=["d1"])

@@ -1,0 +1,82 @@
+"""Cross-references between the units of an extract: what a sentence refers to, and what
+refers to it.
+
+An answer often takes two sentences of one document: the rule and its exception
+("Notwithstanding section 2, …"), or a sentence and the clause it points at ("measured as set
+out in clause 3.1"). Which sentences belong together is written in the document's
+structure, not in the question: a unit *carries* labels (its own clause number, ``9.2 …``,
+and the numbers and titles of the headings it stands under, from the passage's citation
+line) and *mentions* labels (``clause 3.1``, ``section 2``, ``Schedule 3``), both as dan
+reads them (:mod:`dan.references`). Two units of one document are partners when one
+mentions a label the other carries and does not carry itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from dan.references import heading_labels, mentions, paragraph_label
+from ven.schema import label_key
+
+__all__ = ["UnitLabels", "partners", "section_labels", "unit_labels"]
+
+_SECTION_PATH = re.compile(r"\bsection_path:\s*([^|\]]*)")
+_PATH_SEPARATOR = " > "
+
+
+@frozen(slots=True)
+class UnitLabels:
+    """The labels of one unit: the document it is in, its own label (its clause number or
+    numbered item), the labels it carries (its own and its headings') and those it mentions
+    (each as :func:`ven.schema.label_key` compares them)."""
+
+    doc: str
+    own: str | None
+    carries: frozenset[str]
+    mentions: frozenset[str]
+
+
+def section_labels(passage: str) -> frozenset[str]:
+    """The labels the headings of a passage's section carry, from its citation line
+    (``[doc_title: … | section_path: 1 General > 1.4 Definitions | …]``)."""
+    head = passage.lstrip()[:2000]
+    if not head.startswith("["):
+        return frozenset()
+    found = _SECTION_PATH.search(head.split("\n", 1)[0])
+    if found is None:
+        return frozenset()
+    return frozenset(label_key(lab) for part in found.group(1).split(_PATH_SEPARATOR) for lab in heading_labels(part))
+
+
+def unit_labels(unit: str, doc: str, in_section: frozenset[str]) -> UnitLabels:
+    """The labels of ``unit`` (plain text) of document ``doc`` in a section carrying
+    ``in_section``."""
+    label = paragraph_label(unit)
+    own = label_key(label) if label else None
+    carries = in_section | ({own} if own else set())
+    return UnitLabels(doc, own, frozenset(carries), frozenset(label_key(m) for m in mentions(unit)) - carries)
+
+
+def partners(i: int, units: Sequence[UnitLabels]) -> list[tuple[int, int]]:
+    """``(tier, j)`` for the units ``j`` of ``i``'s document that ``i`` refers to or that
+    refer to it, nearest links first: tier 0, the clause ``i`` names (its own number is
+    mentioned: ``clause 3.1`` → ``3.1 …``); tier 1, the units naming a label ``i`` carries
+    (``Notwithstanding section 2, …``); tier 2, the units of a section ``i`` names. Each unit
+    once, in context order within a tier."""
+    me = units[i]
+    if not me.mentions and not me.carries:
+        return []
+    tiers: dict[int, int] = {}
+    for j, u in enumerate(units):
+        if j == i or u.doc != me.doc:
+            continue
+        if u.own is not None and u.own in me.mentions:
+            tiers[j] = 0
+        elif u.mentions & me.carries:
+            tiers[j] = 1
+        elif u.carries & me.mentions:
+            tiers[j] = 2
+    return sorted(((t, j) for j, t in tiers.items()))

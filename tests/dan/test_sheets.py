@@ -226,8 +226,8 @@ def test_encrypted_and_legacy_workbooks_say_so() -> None:
     ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600
     with pytest.raises(dan.EncryptedDocumentError, match="password"):
         dan.convert(ole)
-    with pytest.raises(dan.UnsupportedFormatError, match="Outlook .msg"):
-        dan.Dan().import_bytes(ole, filename="mail.msg")
+    with pytest.raises(dan.CorruptDocumentError, match="not a readable OLE compound file"):
+        dan.Dan().import_bytes(ole, filename="mail.msg")  # (read as an Outlook message)
 
 
 # --------------------------------------------------------------------------- CSV

@@ -20,23 +20,23 @@ import email.errors
 import email.header
 import email.message
 import email.utils
-import re
 from email import policy
 
 from dan import model as m
-from dan.errors import DanError, LimitExceededError, NestingTooDeepError
+from dan.errors import NestingTooDeepError
 from dan.limits import Limits
+from dan.readers.eml.mail import (
+    FIELDS,
+    MAX_ATTACHMENTS,
+    MAX_MESSAGE_DEPTH,
+    MailReader,
+    field_blocks,
+    quoted_blocks,
+)
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.textclean import clean_text, decode_text
 
 __all__ = ["MAX_ATTACHMENTS", "MAX_MESSAGE_DEPTH", "read_eml"]
-
-#: Attachments converted per message (more are listed by name only).
-MAX_ATTACHMENTS = 50
-#: Messages attached inside messages read (deeper ones are listed by name only).
-MAX_MESSAGE_DEPTH = 3
-_FIELDS = ("From", "To", "Cc", "Date")
-_ORIGINAL = re.compile(r"^\s*-{2,}\s*(Original Message|Forwarded message)\s*-{2,}\s*$", re.I | re.M)
 
 
 def _header(msg: email.message.Message, name: str) -> str:
@@ -79,73 +79,12 @@ def _decoded(part: email.message.Message) -> str:
     return decode_text(data)
 
 
-def _demoted(blocks: tuple[m.Block, ...] | list[m.Block], by: int) -> list[m.Block]:
-    """Blocks with their headings ``by`` levels down and page and section breaks dropped (an
-    attachment's pages are not the message's)."""
-    out: list[m.Block] = []
-    for b in blocks:
-        if isinstance(b, (m.PageBreak, m.SectionBreak)):
-            continue
-        if isinstance(b, m.Heading):
-            b = m.Heading(min(b.level + by, 6), b.inlines, anchors=b.anchors, links=b.links)
-        out.append(b)
-    return out
-
-
-def quoted_blocks(text: str, limits: Limits, depth: int = 0) -> list[m.Block]:
-    """Plain-text mail as blocks: ``>`` lines (nested) and what follows an "Original
-    Message" line become quotes; the rest is read as plain text."""
-    from dan.readers.text import read_text
-
-    if depth > limits.max_depth:
-        raise NestingTooDeepError(
-            f"the message quotes more than Limits.max_depth={limits.max_depth} levels deep"
-        )
-    found = _ORIGINAL.search(text)
-    tail: list[m.Block] = []
-    if found is not None:
-        rest = text[found.end() :]
-        text = text[: found.start()]
-        tail = [m.Quote(tuple(quoted_blocks(rest, limits, depth + 1)))]
-    out: list[m.Block] = []
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        j = i
-        quoted = lines[i].lstrip().startswith(">")
-        while j < len(lines) and lines[j].lstrip().startswith(">") == quoted:
-            j += 1
-        chunk = lines[i:j]
-        if quoted:
-            inner = "\n".join(re.sub(r"^\s*> ?", "", line, count=1) for line in chunk)
-            blocks = quoted_blocks(inner, limits, depth + 1)
-            if blocks:
-                out.append(m.Quote(tuple(blocks)))
-        elif "\n".join(chunk).strip():
-            out.extend(read_text("\n".join(chunk), limits).body)
-        i = j
-    return out + tail
-
-
-class _Reader:
-    def __init__(self, limits: Limits, options: ReadOptions) -> None:
-        self.limits = limits
-        self.options = options
-        self.warnings: list[m.Message] = []
-        self.converted = 0
-        self.attached_bytes = 0
-
+class _Reader(MailReader):
     def message(self, msg: email.message.Message, depth: int) -> tuple[str, list[m.Block]]:
         """A message's subject and blocks: its fields, body and attachments."""
         subject = _header(msg, "Subject")
-        blocks: list[m.Block] = []
-        for name in _FIELDS:
-            value = _header(msg, name)
-            if name == "Date" and value:
-                value = _date(value)
-            if value:
-                field = m.Field(name, (m.Text(value),))
-                blocks.append(m.Paragraph((m.Text(f"{name}:", bold=True), m.Text(" "), field)))
+        fields = [(name, _header(msg, name)) for name in FIELDS]
+        blocks = field_blocks([(n, _date(v) if n == "Date" and v else v) for n, v in fields])
         body: list[m.Block] = []
         attachments: list[email.message.Message] = []
         self.parts(msg, body, attachments, 0)
@@ -222,62 +161,21 @@ class _Reader:
             body.extend(quoted_blocks(text.replace("\r\n", "\n"), self.limits))
 
     def attachment(self, part: email.message.Message, depth: int) -> list[m.Block]:
-        from dan.detect import detect
-        from dan.readers import FORMATS, reader_for
-
         ctype = part.get_content_type()
-        name = _decoded_name(part.get_filename() or "")
         if ctype == "message/rfc822":
             inner = part.get_payload()
             msg = inner[0] if isinstance(inner, list) and inner else None
             if not isinstance(msg, email.message.Message):
                 return []
             subject = _header(msg, "Subject") or "(no subject)"
-            head = m.Heading(1 + depth, (m.Text(f"Attached message: {subject}"),))
-            if depth + 1 > MAX_MESSAGE_DEPTH:
-                self.warn(f"the attached message {subject!r} is nested too deep and was not read")
+            head, readable = self.attached_message_head(subject, depth)
+            if not readable:
                 return [head]
             _subject, blocks = self.message(msg, depth + 1)
             return [head, *blocks]
         payload = part.get_payload(decode=True)
         data = payload if isinstance(payload, bytes) else b""
-        label = name or f"unnamed {ctype} part"
-        head = m.Heading(1 + depth, (m.Text(f"Attachment: {label}"),))
-        listed: list[m.Block] = [
-            head,
-            m.Paragraph((m.Text(f"{ctype}, {len(data):,} bytes (not converted)"),)),
-        ]
-        if self.converted >= MAX_ATTACHMENTS:
-            self.warn(f"more than {MAX_ATTACHMENTS} attachments: {label!r} was not converted")
-            return listed
-        if self.attached_bytes + len(data) > self.limits.max_input_bytes:
-            self.warn(
-                f"the attachments exceed Limits.max_input_bytes={self.limits.max_input_bytes:,} "
-                f"together: {label!r} was not converted"
-            )
-            return listed
-        if ctype.startswith(("image/", "audio/", "video/")) or not data:
-            return listed
-        try:
-            kind = detect(data, filename=name or None)
-        except DanError:
-            return listed
-        if kind not in FORMATS or (kind == "text" and not ctype.startswith("text/") and not name):
-            return listed
-        self.converted += 1
-        self.attached_bytes += len(data)
-        try:
-            doc = reader_for(kind)(data, self.limits, self.options)
-        except LimitExceededError:
-            raise
-        except DanError as exc:
-            self.warn(f"the attachment {label!r} could not be read: {exc}")
-            return listed
-        self.warnings.extend(doc.warnings)
-        return [head, *_demoted(doc.body, depth + 1)]
-
-    def warn(self, text: str) -> None:
-        self.warnings.append(m.Message("attachment-skipped", text, "attachment"))
+        return self.attachment_blocks(data, _decoded_name(part.get_filename() or ""), ctype, depth)
 
 
 def read_eml(

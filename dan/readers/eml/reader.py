@@ -3,7 +3,9 @@
 The Subject is the title. From, To, Cc and Date open the body, each a field (the record's
 ``ssFields`` names them). The body is the HTML alternative read by the HTML reader (with
 its main-content rules) or, without one, the plain text, whose quoted replies (``>``
-lines, and what follows an ``-----Original Message-----`` line) become quotes. Each
+lines, and what follows an ``-----Original Message-----`` line) become quotes; every
+inline text part is kept in order (one of each alternative), a delivery report's status as
+``Name: value`` lines. Each
 attachment is a section of its own headed ``Attachment: name``, converted by the reader of
 its format (found as for any input) with its headings one level down; an attached message
 is read the same way (its headers and body); an attachment of another kind is listed by
@@ -109,15 +111,19 @@ class _Reader(MailReader):
             )
         ctype = part.get_content_type()
         disposition = (part.get_content_disposition() or "").lower()
+        if ctype == "message/delivery-status" and part.is_multipart():
+            self.status_part(part, body)
+            return
         if part.is_multipart() and ctype != "message/rfc822":
             subparts = [p for p in part.get_payload() if isinstance(p, email.message.Message)]
-            if ctype == "multipart/alternative" and not body:
+            if ctype == "multipart/alternative":
                 html = [p for p in subparts if p.get_content_type() == "text/html"]
                 plain = [p for p in subparts if p.get_content_type() == "text/plain"]
                 other = [p for p in subparts if p not in html and p not in plain]
                 for choice in (html[-1:] or []) + plain[-1:]:
+                    before = len(body)
                     self.text_part(choice, body)
-                    if body:
+                    if len(body) > before:
                         break
                 for p in other:
                     self.parts(p, body, attachments, nesting + 1)
@@ -142,12 +148,23 @@ class _Reader(MailReader):
             if not body:
                 self.text_part(part, body, plain=True)
             return
-        if ctype in ("text/plain", "text/html") and not body:
-            self.text_part(part, body)
+        if ctype in ("text/plain", "text/html"):
+            self.text_part(part, body)  # (every inline text part, in order: a list's footer too)
         elif ctype.startswith("text/") and ctype not in ("text/plain", "text/html"):
             attachments.append(part)
         elif not ctype.startswith(("text/", "multipart/")):
             attachments.append(part)
+
+    def status_part(self, part: email.message.Message, body: list[m.Block]) -> None:
+        """A delivery report's status (``message/delivery-status``): its header blocks as
+        lines of ``Name: value``."""
+        from dan.readers.text import read_text
+
+        for block in part.get_payload():
+            if isinstance(block, email.message.Message):
+                lines = [f"{k}: {' '.join(str(v).split())}" for k, v in block.items()]
+                if lines:
+                    body.extend(read_text("\n".join(lines), self.limits).body)
 
     def text_part(
         self, part: email.message.Message, body: list[m.Block], plain: bool = False

@@ -4,6 +4,7 @@ attachments with their bounds and warnings."""
 
 from __future__ import annotations
 
+import email.utils
 import re
 
 from dan import model as m
@@ -18,6 +19,7 @@ __all__ = [
     "MailReader",
     "demoted",
     "field_blocks",
+    "iso_date",
     "quoted_blocks",
 ]
 
@@ -38,6 +40,15 @@ def field_blocks(fields: list[tuple[str, str]]) -> list[m.Block]:
             field = m.Field(name, (m.Text(value),))
             out.append(m.Paragraph((m.Text(f"{name}:", bold=True), m.Text(" "), field)))
     return out
+
+
+def iso_date(value: str) -> str:
+    """An RFC 5322 date written ISO 8601 with its offset (as written when it does not parse)."""
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return value
+    return when.isoformat() if when is not None else value
 
 
 def demoted(blocks: tuple[m.Block, ...] | list[m.Block], by: int) -> list[m.Block]:

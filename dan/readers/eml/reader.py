@@ -21,7 +21,6 @@ import email
 import email.errors
 import email.header
 import email.message
-import email.utils
 from email import policy
 
 from dan import model as m
@@ -33,6 +32,7 @@ from dan.readers.eml.mail import (
     MAX_MESSAGE_DEPTH,
     MailReader,
     field_blocks,
+    iso_date,
     quoted_blocks,
 )
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
@@ -61,14 +61,6 @@ def _decoded_name(raw: str) -> str:
     return clean_text(text).strip()
 
 
-def _date(value: str) -> str:
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return value
-    return when.isoformat() if when is not None else value
-
-
 def _decoded(part: email.message.Message) -> str:
     payload = part.get_payload(decode=True)
     data = payload if isinstance(payload, bytes) else b""
@@ -86,7 +78,7 @@ class _Reader(MailReader):
         """A message's subject and blocks: its fields, body and attachments."""
         subject = _header(msg, "Subject")
         fields = [(name, _header(msg, name)) for name in FIELDS]
-        blocks = field_blocks([(n, _date(v) if n == "Date" and v else v) for n, v in fields])
+        blocks = field_blocks([(n, iso_date(v) if n == "Date" and v else v) for n, v in fields])
         body: list[m.Block] = []
         attachments: list[email.message.Message] = []
         self.parts(msg, body, attachments, 0)

@@ -30,7 +30,7 @@ from dan.errors import (
     UnsupportedFormatError,
 )
 from dan.limits import Limits
-from dan.readers.eml.mail import FIELDS, MailReader, field_blocks, quoted_blocks
+from dan.readers.eml.mail import FIELDS, MailReader, field_blocks, iso_date, quoted_blocks
 from dan.readers.msg.lzfu import decompress_rtf
 from dan.readers.msg.props import (
     PT_BINARY,
@@ -194,13 +194,11 @@ class _Reader(MailReader):
         return [(name, values[name]) for name in FIELDS]
 
     def date(self, msg: _Storage) -> str:
-        from dan.readers.eml.reader import _date
-
         headers = msg.string(0x007D)
         if headers:
             value = email.parser.HeaderParser().parsestr(headers).get("Date")
             if value:
-                return _date(" ".join(str(value).split()))
+                return iso_date(" ".join(str(value).split()))
         when = filetime(msg.fixed.get(0x0039, 0) or msg.fixed.get(0x0E06, 0))
         return when.isoformat() if when is not None else ""
 

@@ -243,6 +243,10 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield "msg: a stream claiming 4 GB", lambda: (_msg_claiming(0xFFFFFF00), None, None)
     yield "msg: messages attached 150 deep", lambda: (_attached_msgs(150), None, None)
     yield "msg: storages nested 400 deep", lambda: (_attached_msgs(400), None, None)
+    streams = int(30_000 * scale + 100)
+    yield f"msg: {streams:,} property streams", lambda: (_msg_build().cfb({
+        **_msg_build().msg("streams", "body"), **{f"__substg1.0_{0x8000 + i // 16:04X}{i % 16:04X}": b"x" for i in range(streams)}}),
+        None, None)
     yield f"msg: {many:,} attachments", lambda: (_msg_build().cfb(_msg_build().msg("many", "see attached", attachments=[
         _msg_build().attachment(f"f{i}.csv", f"n,{i}\n".encode()) for i in range(many)])), None, None)
 

@@ -101,6 +101,7 @@ def test_specific_errors(name):
         ("eml: malformed MIME (no boundary, bad headers)", "no boundary at all"),
         ("eml: messages attached 500 deep", "Attached message: level 495"),
         ("msg: messages attached 150 deep", "Attached message: level 147"),
+        ("msg: 3,100 property streams", "body"),
     ],
 )
 def test_recoverable_inputs_convert_correctly(name, needle):

@@ -237,7 +237,18 @@ def _factories(scale: float) -> Iterator[tuple[str, Callable[[], tuple[bytes, st
     yield f"eml: {many:,} attachments", lambda: (_many_attachments(many), "eml", None)
     yield "eml: zip bomb attachment", lambda: (_attachment("bomb.xlsx", _xlsx(
         "<row r='1'><c r='A1'><v>1</v></c></row>" + " " * int(50_000_000 * max(scale, 0.2)))), "eml", None)
-    yield "msg: an Outlook message", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, "mail.msg")
+
+    # MSG (Outlook; built by benchmarks/msg_build.py)
+    yield "msg: truncated OLE", lambda: (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(2000), None, "mail.msg")
+    yield "msg: a stream claiming 4 GB", lambda: (_msg_claiming(0xFFFFFF00), None, None)
+    yield "msg: messages attached 150 deep", lambda: (_attached_msgs(150), None, None)
+    yield "msg: storages nested 400 deep", lambda: (_attached_msgs(400), None, None)
+    streams = int(30_000 * scale + 100)
+    yield f"msg: {streams:,} property streams", lambda: (_msg_build().cfb({
+        **_msg_build().msg("streams", "body"), **{f"__substg1.0_{0x8000 + i // 16:04X}{i % 16:04X}": b"x" for i in range(streams)}}),
+        None, None)
+    yield f"msg: {many:,} attachments", lambda: (_msg_build().cfb(_msg_build().msg("many", "see attached", attachments=[
+        _msg_build().attachment(f"f{i}.csv", f"n,{i}\n".encode()) for i in range(many)])), None, None)
 
     # images (OCR; without the ocr extra: UnsupportedFormatError)
     yield "image: a PNG claiming 100,000 x 100,000 pixels", lambda: (_png_header(100_000, 100_000), None, None)
@@ -445,6 +456,28 @@ def _many_attachments(count: int) -> bytes:
     for i in range(count):
         msg.add_attachment(f"n,{i}\n".encode(), maintype="text", subtype="csv", filename=f"f{i}.csv")
     return msg.as_bytes()
+
+
+def _msg_build():  # (imported late: only the MSG cases need it)
+    from benchmarks import msg_build
+
+    return msg_build
+
+
+def _msg_claiming(size: int) -> bytes:
+    """A message whose body stream's directory entry claims ``size`` bytes."""
+    b = _msg_build()
+    data = b.cfb(b.msg("huge", "body text"))
+    at = data.index("__substg1.0_1000001F".encode("utf-16-le"))
+    return data[: at + 120] + size.to_bytes(4, "little") + data[at + 124 :]
+
+
+def _attached_msgs(levels: int) -> bytes:
+    b = _msg_build()
+    tree = b.msg("innermost", "innermost text", embedded=True)
+    for i in range(levels):
+        tree = b.msg(f"level {i}", "wrapper", embedded=True, attachments=[b.attachment("", tree)])
+    return b.cfb(b.msg("top", "top text", attachments=[b.attachment("", tree)]))
 
 
 def _png_header(width: int, height: int) -> bytes:

@@ -3,7 +3,7 @@
 Detection: a zip is told apart by its parts (``word/`` DOCX, ``xl/`` XLSX, ``ppt/`` PPTX,
 a ``mimetype`` of EPUB or OpenDocument text; any other zip is taken as DOCX, whose reader
 says what it is not); an OLE container is an encrypted Office file or a legacy binary one
-(``EncryptedDocumentError``; an Outlook ``.msg`` is ``UnsupportedFormatError``);
+(``EncryptedDocumentError``) unless it holds an Outlook message's property streams (MSG);
 ``{\\rtf`` is RTF; then the extension (a ``.xlsx`` or ``.csv`` holding text is CSV); for
 bytes without an extension ``<html``/``<!doctype`` means HTML, a block of mail headers
 (``From:``, ``Subject:``...) an e-mail, and anything else text. Markdown is never guessed
@@ -51,6 +51,7 @@ _LABELS = {
     "csv": "CSV",
     "pptx": "PPTX",
     "eml": "EML",
+    "msg": "MSG",
     "epub": "EPUB",
     "odt": "ODT",
     "image": "PNG/JPEG/TIFF (OCR)",
@@ -83,6 +84,7 @@ _ALIASES = {
     "potx": "pptx",
     "eml": "eml",
     "email": "eml",
+    "msg": "msg",
     "epub": "epub",
     "odt": "odt",
     "image": "image",
@@ -121,6 +123,7 @@ EXTENSIONS = {
     ".ppsx": "pptx",
     ".potx": "pptx",
     ".eml": "eml",
+    ".msg": "msg",
     ".epub": "epub",
     ".odt": "odt",
     ".ott": "odt",
@@ -134,6 +137,8 @@ EXTENSIONS = {
 SUFFIXES = tuple(EXTENSIONS)
 _EXTENSIONS = EXTENSIONS  # (the name older callers import)
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+#: The name of an Outlook message's property streams, as an OLE directory entry spells it.
+_MSG_STREAM = "__substg1.0_".encode("utf-16-le")
 #: PNG, JPEG and TIFF (both byte orders) signatures.
 _IMAGES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
 _HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.I | re.S)
@@ -224,7 +229,7 @@ def sniff(data: bytes) -> str | None:
     if head.startswith((b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")):
         return _zip_kind(data)
     if head.startswith(_OLE):
-        return "ole"
+        return "msg" if _MSG_STREAM in data else "ole"
     if head.lstrip().startswith(b"{\\rtf"):
         return "rtf"
     if head.startswith(b"%PDF-"):
@@ -248,6 +253,7 @@ def _looks_like(kind: str | None) -> str:
         "eml": "an e-mail message",
         "image": "an image (PNG, JPEG or TIFF)",
         "ole": "an OLE container (encrypted DOCX or legacy .doc)",
+        "msg": "an Outlook message (MSG)",
         "rtf": "RTF",
         "pdf": "PDF",
         "html": "HTML",
@@ -255,11 +261,6 @@ def _looks_like(kind: str | None) -> str:
 
 
 def _reject_unreadable(kind: str | None, filename: str | None = None) -> None:
-    if kind == "ole" and filename and filename.lower().endswith(".msg"):
-        raise UnsupportedFormatError(
-            f"{filename!r} is an Outlook .msg file, which dan does not read (the readers of "
-            "the format are GPL-licensed): save the message as .eml and convert that"
-        )
     if kind == "ole":
         raise EncryptedDocumentError(
             "the input is an OLE container: an encrypted (password-protected) DOCX or a legacy "
@@ -273,9 +274,11 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
     kind = sniff(data)
     if doc_type is not None:
         return _obey(normalize_doc_type(doc_type), kind, filename)
+    if kind == "ole" and filename and filename.lower().endswith(".msg"):
+        return "msg"  # (an OLE file named .msg without message streams: the reader says so)
     if kind == "ole":
         _reject_unreadable(kind, filename)
-    if kind in ZIP_FORMATS or kind in ("rtf", "pdf", "image"):
+    if kind in ZIP_FORMATS or kind in ("rtf", "pdf", "image", "msg"):
         assert kind is not None
         return kind
     if filename:
@@ -292,8 +295,14 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
 def _obey(wanted: str, kind: str | None, filename: str | None) -> str:
     """``wanted`` when the input can be it, else ``UnsupportedFormatError`` saying what it
     looks like."""
-    binary = kind in ZIP_FORMATS or kind in ("ole", "pdf", "image")
-    if wanted in ZIP_FORMATS:
+    binary = kind in ZIP_FORMATS or kind in ("ole", "pdf", "image", "msg")
+    if wanted == "msg":
+        if kind not in ("msg", "ole"):
+            raise UnsupportedFormatError(
+                "doc_type='msg' but the input is not an OLE compound file: "
+                f"it looks like {_looks_like(kind)}"
+            )
+    elif wanted in ZIP_FORMATS:
         if kind == "ole":
             _reject_unreadable(kind, filename)
         if kind not in ZIP_FORMATS:
@@ -359,6 +368,11 @@ def _by_extension(by_ext: str, data: bytes, kind: str | None, filename: str) -> 
         raise UnsupportedFormatError(
             f"{filename!r} has an image extension but is not a PNG, JPEG or TIFF image: it "
             f"looks like {_looks_like(kind)}; pass doc_type to convert it as that"
+        )
+    if by_ext == "msg":
+        raise UnsupportedFormatError(
+            f"{filename!r} has an Outlook extension but is not an OLE compound file: it looks "
+            f"like {_looks_like(kind)}; pass doc_type to convert it as that"
         )
     if by_ext == "pdf":
         raise UnsupportedFormatError(

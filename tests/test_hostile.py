@@ -64,7 +64,9 @@ EXPECTED = {
     "pptx: a deck claiming 30,000 slides": dan.LimitExceededError,
     "eml: multiparts nested 3,000 deep": dan.NestingTooDeepError,
     "eml: zip bomb attachment": dan.ZipBombError,
-    "msg: an Outlook message": dan.UnsupportedFormatError,
+    "msg: truncated OLE": dan.CorruptDocumentError,
+    "msg: a stream claiming 4 GB": dan.CorruptDocumentError,
+    "msg: storages nested 400 deep": dan.NestingTooDeepError,
     "epub: zip bomb chapter": dan.ZipBombError,
     "epub: a spine of 25,000 chapters": dan.LimitExceededError,
     "odt: sections nested 5,000 deep": dan.NestingTooDeepError,
@@ -98,6 +100,8 @@ def test_specific_errors(name):
         ("xlsx: CSV named .xlsx", "| bolt | 3 |"),
         ("eml: malformed MIME (no boundary, bad headers)", "no boundary at all"),
         ("eml: messages attached 500 deep", "Attached message: level 495"),
+        ("msg: messages attached 150 deep", "Attached message: level 147"),
+        ("msg: 3,100 property streams", "body"),
     ],
 )
 def test_recoverable_inputs_convert_correctly(name, needle):

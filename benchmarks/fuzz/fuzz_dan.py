@@ -72,6 +72,8 @@ TOKENS = {
              b"<v>1e308</v>", b"<c t='inlineStr'><is><t>=1+1</t></is></c>", b" hidden='1'", b"<f>SUM(A:A)</f>"],
     "pptx": [b"<p:grpSp>", b"</p:grpSp>", b"<a:p><a:r><a:t>x</a:t></a:r></a:p>", b"<a:tbl><a:tr><a:tc gridSpan='99'>",
              b"<p:ph type='title'/>", b"<a:off x='-1' y='99999999999'/>", b" show='0'"],
+    "msg": ["__substg1.0_1000001F".encode("utf-16-le"), b"\xff\xff\xff\xff", b"\xfe\xff\xff\xff",
+            b"\x00\x00\x00\x00", b"\x00\x10\x00\x00", b"LZFu", b"\x01\x02"],
     "epub": [b"<itemref idref='c'/>", b"<div>", b"</div>", b"<h1>", b"<table><tr><td>", b"&#0;"],
     "odt": [b"<text:list><text:list-item>", b"</text:list-item></text:list>", b"<text:change-start text:change-id='x'/>",
             b"<office:annotation office:name='a'>", b"<text:note>", b"<table:table-row>", b"<text:s text:c='999999'/>"],
@@ -110,6 +112,8 @@ def generated_seeds() -> dict[str, list[bytes]]:
     from email.message import EmailMessage
 
     from benchmarks.hostile_cases import _epub, _odt, _pptx, _xlsx
+    from benchmarks.msg_build import attachment, cfb
+    from benchmarks.msg_build import msg as outlook
 
     sheet = "".join(
         f'<row r="{r}"><c r="A{r}" t="inlineStr"><is><t>name {r}</t></is></c><c r="B{r}" s="0"><v>{r * 1.5}</v></c>'
@@ -130,6 +134,10 @@ def generated_seeds() -> dict[str, list[bytes]]:
                        '<p:sp><p:txBody><a:p><a:pPr lvl="1"/><a:r><a:t>point</a:t></a:r></a:p></p:txBody></p:sp>',
                        slides=3)],
         "eml": [msg.as_bytes()],
+        "msg": [cfb(outlook("Re: prices", "Hello,\r\n\r\n> quoted\r\n", html="<p>Hello <b>there</b></p>",
+                            sender=("Alice", "a@example.com"), to=[("Bob", "b@example.com")],
+                            attachments=[attachment("t.csv", b"a,b\n1,2\n"),
+                                         attachment("", outlook("inner", "text", embedded=True))]))],
         "epub": [_epub(b"<html><body><h1>One</h1><p>text <b>bold</b></p><ul><li>x</li></ul></body></html>")],
         "odt": [_odt("<text:h text:outline-level='1'>Head</text:h><text:p>para <text:span>span</text:span></text:p>"
                      "<text:list><text:list-item><text:p>item</text:p></text:list-item></text:list>")],

@@ -19,6 +19,7 @@ format        reader                      where
 ``csv``       ``read_csv``                ``dan/readers/sheets/`` (stdlib ``csv``)
 ``pptx``      ``read_pptx``               ``dan/readers/pptx/`` (PresentationML, lxml)
 ``eml``       ``read_eml``                ``dan/readers/eml/`` (stdlib ``email``)
+``msg``       ``read_msg``                ``dan/readers/msg/`` (Outlook, olefile)
 ``epub``      ``read_epub``               ``dan/readers/epub/`` (through the HTML reader)
 ``odt``       ``read_odt``                ``dan/readers/odt/`` (OpenDocument text, lxml)
 ``image``     ``read_image``              ``dan/readers/image/`` (OCR, the ``ocr`` extra)
@@ -49,6 +50,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "csv": ("dan.readers.sheets", "read_csv"),
     "pptx": ("dan.readers.pptx", "read_pptx"),
     "eml": ("dan.readers.eml", "read_eml"),
+    "msg": ("dan.readers.msg", "read_msg"),
     "epub": ("dan.readers.epub", "read_epub"),
     "odt": ("dan.readers.odt", "read_odt"),
     "image": ("dan.readers.image", "read_image"),

@@ -127,7 +127,7 @@ def test_pieces_and_counts_match_tiktoken(text: str) -> None:
 
 def test_texts_of_documents_count_as_tiktoken_counts_them(corpus: Path) -> None:
     counter = fresh()
-    # (every file of tests/data that dan reads: the held-out .msg is there to be refused)
+    # (every file of tests/data that dan reads)
     readable = [p for p in sorted(DATA.glob("*/*.*")) if p.suffix.lower() in dan.detect.SUFFIXES]
     paths = sorted(corpus.glob("mammoth.js/**/*.docx")) + readable
     texts = [chunk for path in paths for chunk in dan.convert(path, max_tokens=64).chunks]

@@ -17,7 +17,7 @@ from dan.readers import FORMATS
 
 def test_the_format_names_are_the_readers_list() -> None:
     assert DOC_TYPES is FORMATS and "pdf" in DOC_TYPES
-    assert format_names() == "DOCX, RTF, PDF, HTML, Markdown, text, XLSX, CSV, PPTX, EML, EPUB, ODT, PNG/JPEG/TIFF (OCR)"
+    assert format_names() == "DOCX, RTF, PDF, HTML, Markdown, text, XLSX, CSV, PPTX, EML, MSG, EPUB, ODT, PNG/JPEG/TIFF (OCR)"
     assert doc_type_names().startswith("docx (docm, dotx, dotm), rtf, pdf, html (htm, xhtml), markdown (md), text (txt), xlsx")
     assert all(kind in doc_type_names() for kind in FORMATS)
     assert ".pdf" in extensions() and extensions()[0] == ".docx"

@@ -20,7 +20,8 @@ _NS = (
     'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
     'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" '
     'xmlns:dc="http://purl.org/dc/elements/1.1/" '
-    'xmlns:xlink="http://www.w3.org/1999/xlink"'
+    'xmlns:xlink="http://www.w3.org/1999/xlink" '
+    'xmlns:loext="urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"'
 )
 
 _BODY = """
@@ -99,6 +100,48 @@ def test_structure() -> None:
     assert "**due monthly**" in text and "[listed](https://example.com/fees)" in text
     assert "Invoices in euro." in text
     check_invariants(res, 500)
+
+
+def _note(name: str, author: str, text: str, parent: str = "") -> str:
+    named = f' office:name="{name}"' if name else ""
+    linked = f' loext:parent-name="{parent}"' if parent else ""
+    return (
+        f"<office:annotation{named}{linked}><dc:creator>{author}</dc:creator>"
+        f"<dc:date>2025-02-04T10:00:00</dc:date><text:p>{text}</text:p></office:annotation>"
+    )
+
+
+def test_annotation_replies_join_their_thread_as_docx_replies_do() -> None:
+    # as LibreOffice writes a thread: replies sit on the first comment's anchor, each naming
+    # its parent (a reply to a reply names the reply)
+    body = (
+        "<text:p>"
+        + _note("c1", "Carla Counsel", "Too strict?")
+        + _note("r1", "Rob Reviewer", "Agreed, soften it.", parent="c1")
+        + _note("", "Carla Counsel", "Softened.", parent="r1")
+        + 'Late payment<office:annotation-end office:name="c1"/>'
+        '<office:annotation-end office:name="r1"/> costs 2%.</text:p>'
+        + "<text:p>" + _note("", "Otto Orphan", "Parent deleted.", parent="gone") + "Fees.</text:p>"
+        + "<text:p>Loop" + _note("x1", "Cy Cle", "one", parent="x2") + '<office:annotation-end office:name="x1"/>'
+        + _note("x2", "Cy Cle", "two", parent="x1") + '<office:annotation-end office:name="x2"/>.</text:p>'
+    )
+    res = dan.convert(_odt(body), max_tokens=500)
+    text = "\n".join(res.chunks)
+    assert (
+        "{==Late payment==}{>>Carla Counsel, 2025-02-04: Too strict?<<}"
+        "{>>↳ Rob Reviewer: Agreed, soften it.<<}{>>↳ Carla Counsel: Softened.<<} costs 2%."
+    ) in text
+    assert res.records[0]["ssComAuthors"].split("; ")[:2] == ["Carla Counsel", "Rob Reviewer"]
+    doc = read_odt(_odt(body), dan.Limits())
+    first = next(i for i in doc.body[0].inlines if isinstance(i, dan.model.Comment))
+    assert [(r.author, r.text) for r in first.info.replies] == [
+        ("Rob Reviewer", "Agreed, soften it."),
+        ("Carla Counsel", "Softened."),
+    ]
+    comments = [i for b in doc.body for i in b.inlines if isinstance(i, dan.model.Comment)]
+    assert len(comments) == 4  # the thread once; the orphan and the two in a cycle on their own
+    assert "{>>Otto Orphan, 2025-02-04: Parent deleted.<<}" in text
+    assert "{>>Cy Cle, 2025-02-04: one<<}" in text and "{>>Cy Cle, 2025-02-04: two<<}" in text
 
 
 def test_tracked_changes_and_annotations_in_the_docx_notation() -> None:

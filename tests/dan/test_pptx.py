@@ -81,6 +81,86 @@ def _with_comments(data: bytes) -> bytes:
     return out.getvalue()
 
 
+_DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def _pt(mid: str, *paras: str, kind: str = "") -> str:
+    typed = f' type="{kind}"' if kind else ""
+    text = "".join(f"<a:p><a:r><a:t>{t}</a:t></a:r></a:p>" for t in paras)
+    return f'<dgm:pt modelId="{mid}"{typed}><dgm:prSet/><dgm:t><a:bodyPr/>{text}</dgm:t></dgm:pt>'
+
+
+#: A SmartArt process as PowerPoint stores it: the points in the order they were made (not
+#: the reading order), transitions and presentation points without text, and parOf
+#: connections whose srcOrd gives the order of the children.
+_DATA = (
+    f'<dgm:dataModel xmlns:dgm="{_DGM}" xmlns:a="{_A}"><dgm:ptLst>'
+    + _pt("0", kind="doc")
+    + _pt("3", "Deliver", "on site")
+    + _pt("1", "Plan")
+    + _pt("2", "Build")
+    + _pt("21", "Test the build")
+    + _pt("9", "transition", kind="parTrans")
+    + _pt("8", "layout", kind="pres")
+    + "</dgm:ptLst><dgm:cxnLst>"
+    '<dgm:cxn modelId="c3" srcId="0" destId="3" srcOrd="2" destOrd="0"/>'
+    '<dgm:cxn modelId="c1" srcId="0" destId="1" srcOrd="0" destOrd="0"/>'
+    '<dgm:cxn modelId="c2" srcId="0" destId="2" srcOrd="1" destOrd="0"/>'
+    '<dgm:cxn modelId="c21" srcId="2" destId="21" srcOrd="0" destOrd="0"/>'
+    '<dgm:cxn modelId="p8" type="presOf" srcId="1" destId="8" srcOrd="0" destOrd="0"/>'
+    "</dgm:cxnLst></dgm:dataModel>"
+)
+
+
+def _with_smartart(data: bytes, diagram: str = _DATA) -> bytes:
+    frame = (
+        f'<p:graphicFrame xmlns:p="{_P}" xmlns:a="{_A}" xmlns:r="{_OD}"><p:nvGraphicFramePr>'
+        '<p:cNvPr id="99" name="Diagram"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>'
+        '<p:xfrm><a:off x="914400" y="3000000"/><a:ext cx="4000000" cy="1000000"/></p:xfrm>'
+        f'<a:graphic><a:graphicData uri="{_DGM}"><dgm:relIds xmlns:dgm="{_DGM}" r:dm="rIdD" '
+        'r:lo="rIdL" r:qs="rIdQ" r:cs="rIdS"/></a:graphicData></a:graphic></p:graphicFrame>'
+    )
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for info in src.infolist():
+            body = src.read(info)
+            if info.filename == "ppt/slides/slide1.xml":
+                body = body.replace(b"</p:spTree>", frame.encode() + b"</p:spTree>")
+            if info.filename == "ppt/slides/_rels/slide1.xml.rels":
+                body = body.replace(
+                    b"</Relationships>",
+                    f'<Relationship Id="rIdD" Type="{_OD}/diagramData" '
+                    'Target="../diagrams/data1.xml"/></Relationships>'.encode(),
+                )
+            zf.writestr(info, body)
+        zf.writestr("ppt/diagrams/data1.xml", diagram)
+    return out.getvalue()
+
+
+def test_smartart_text_in_the_diagrams_order() -> None:
+    res = dan.convert(_with_smartart(_deck()), max_tokens=500)
+    check_invariants(res, 500)
+    first = res.chunks[0]
+    assert "- Plan\n- Build\n  - Test the build\n- Deliver\n  - on site" in first
+    # between the shapes above and below it on the slide
+    assert first.index("Banner at the top") < first.index("- Plan") < first.index("Footnote box")
+    assert "transition" not in first and "layout" not in first
+
+
+def test_smartart_cycles_and_unreached_points_are_read_once() -> None:
+    looped = _DATA.replace(
+        "</dgm:cxnLst>",
+        '<dgm:cxn modelId="x" srcId="21" destId="2" srcOrd="0" destOrd="0"/></dgm:cxnLst>',
+    ).replace("</dgm:ptLst>", _pt("77", "Loose note") + "</dgm:ptLst>")
+    text = dan.convert(_with_smartart(_deck(), looped), max_tokens=500).chunks[0]
+    assert text.count("Build") == 1 and text.count("Test the build") == 1
+    assert text.index("on site") < text.index("- Loose note")
+    with pytest.raises(dan.LimitExceededError, match="SmartArt"):
+        read_pptx(_with_smartart(_deck()), dan.Limits(max_blocks=3))
+
+
 def test_a_slide_is_a_page_with_its_title_a_heading() -> None:
     res = dan.convert(_deck(), max_tokens=300)
     assert res.page_kind == "rendered"

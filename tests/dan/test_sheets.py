@@ -167,10 +167,41 @@ def test_number_formats_as_displayed() -> None:
         (1.5, "[h]:mm:ss", "36:00:00"),
         (0, "yyyy-mm-dd", "1899-12-31"),
         (1, "General", "1"),
+        # fractions: the closest with as many denominator digits as "?"s, padding left out
+        (1.5, "# ?/?", "1 1/2"),
+        (0.5, "# ?/?", "1/2"),
+        (3, "# ?/?", "3"),
+        (0, "# ?/?", "0"),
+        (0.97, "# ?/?", "1"),  # (rounds up to a whole)
+        (-1.25, "# ?/?", "-1 1/4"),
+        (3.141592653589793, "# ??/??", "3 14/99"),
+        (3.141592653589793, "# ???/???", "3 16/113"),
+        (12.0625, "# ??/??", "12 1/16"),
+        (1.5, "?/?", "3/2"),  # no whole part: an improper fraction
+        (0.333, "??/??", "1/3"),
+        (0.3, "# ?/8", "2/8"),  # a fixed denominator is not reduced
+        (0.3, "# ??/16", "5/16"),
+        (0.5, "0 ?/?", "0 1/2"),
+        (1.5, '# ?/?" in"', "1 1/2 in"),
+        (-0.5, "# ?/?;(# ?/?)", "(1/2)"),
     ],
 )
 def test_format_number(value: float, code: str, shown: str) -> None:
     assert format_number(value, code) == shown
+
+
+def test_fraction_formats_in_a_workbook() -> None:
+    styles = (
+        '<numFmts count="1"><numFmt numFmtId="164" formatCode="# ?/8"/></numFmts>'
+        '<cellXfs><xf numFmtId="0"/><xf numFmtId="12"/><xf numFmtId="13"/><xf numFmtId="164"/></cellXfs>'
+    )
+    data = xlsx(
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>one digit</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>two digits</t></is></c><c r="C1" t="inlineStr"><is><t>eighths</t></is></c></row>'
+        '<row r="2"><c r="A2" s="1"><v>2.25</v></c><c r="B2" s="2"><v>0.4</v></c><c r="C2" s="3"><v>5.625</v></c></row>',
+        styles=styles,
+    )
+    assert "| 2 1/4 | 2/5 | 5 5/8 |" in dan.convert(data).chunks[0]  # built-ins 12 and 13 too
 
 
 def test_the_1904_date_system() -> None:
@@ -226,8 +257,8 @@ def test_encrypted_and_legacy_workbooks_say_so() -> None:
     ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600
     with pytest.raises(dan.EncryptedDocumentError, match="password"):
         dan.convert(ole)
-    with pytest.raises(dan.UnsupportedFormatError, match="Outlook .msg"):
-        dan.Dan().import_bytes(ole, filename="mail.msg")
+    with pytest.raises(dan.CorruptDocumentError, match="not a readable OLE compound file"):
+        dan.Dan().import_bytes(ole, filename="mail.msg")  # (read as an Outlook message)
 
 
 # --------------------------------------------------------------------------- CSV

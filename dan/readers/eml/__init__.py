@@ -1,8 +1,7 @@
 """EML reader: RFC 5322 / MIME messages read with the standard library's ``email`` package.
 
-Outlook ``.msg`` files are not read: the Python readers of that format (extract-msg) are
-GPL-licensed, which the default install does not take; detection names them and says to
-save the message as ``.eml``.
+What every mail reader shares is in :mod:`dan.readers.eml.mail`; Outlook ``.msg`` files are
+read by :mod:`dan.readers.msg` with it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 The Subject is the title. From, To, Cc and Date open the body, each a field (the record's
 ``ssFields`` names them). The body is the HTML alternative read by the HTML reader (with
 its main-content rules) or, without one, the plain text, whose quoted replies (``>``
-lines, and what follows an ``-----Original Message-----`` line) become quotes. Each
+lines, and what follows an ``-----Original Message-----`` line) become quotes; every
+inline text part is kept in order (one of each alternative), a delivery report's status as
+``Name: value`` lines. Each
 attachment is a section of its own headed ``Attachment: name``, converted by the reader of
 its format (found as for any input) with its headings one level down; an attached message
 is read the same way (its headers and body); an attachment of another kind is listed by
@@ -19,24 +21,24 @@ import email
 import email.errors
 import email.header
 import email.message
-import email.utils
-import re
 from email import policy
 
 from dan import model as m
-from dan.errors import DanError, LimitExceededError, NestingTooDeepError
+from dan.errors import NestingTooDeepError
 from dan.limits import Limits
+from dan.readers.eml.mail import (
+    FIELDS,
+    MAX_ATTACHMENTS,
+    MAX_MESSAGE_DEPTH,
+    MailReader,
+    field_blocks,
+    iso_date,
+    quoted_blocks,
+)
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.textclean import clean_text, decode_text
 
 __all__ = ["MAX_ATTACHMENTS", "MAX_MESSAGE_DEPTH", "read_eml"]
-
-#: Attachments converted per message (more are listed by name only).
-MAX_ATTACHMENTS = 50
-#: Messages attached inside messages read (deeper ones are listed by name only).
-MAX_MESSAGE_DEPTH = 3
-_FIELDS = ("From", "To", "Cc", "Date")
-_ORIGINAL = re.compile(r"^\s*-{2,}\s*(Original Message|Forwarded message)\s*-{2,}\s*$", re.I | re.M)
 
 
 def _header(msg: email.message.Message, name: str) -> str:
@@ -59,14 +61,6 @@ def _decoded_name(raw: str) -> str:
     return clean_text(text).strip()
 
 
-def _date(value: str) -> str:
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return value
-    return when.isoformat() if when is not None else value
-
-
 def _decoded(part: email.message.Message) -> str:
     payload = part.get_payload(decode=True)
     data = payload if isinstance(payload, bytes) else b""
@@ -79,73 +73,12 @@ def _decoded(part: email.message.Message) -> str:
     return decode_text(data)
 
 
-def _demoted(blocks: tuple[m.Block, ...] | list[m.Block], by: int) -> list[m.Block]:
-    """Blocks with their headings ``by`` levels down and page and section breaks dropped (an
-    attachment's pages are not the message's)."""
-    out: list[m.Block] = []
-    for b in blocks:
-        if isinstance(b, (m.PageBreak, m.SectionBreak)):
-            continue
-        if isinstance(b, m.Heading):
-            b = m.Heading(min(b.level + by, 6), b.inlines, anchors=b.anchors, links=b.links)
-        out.append(b)
-    return out
-
-
-def quoted_blocks(text: str, limits: Limits, depth: int = 0) -> list[m.Block]:
-    """Plain-text mail as blocks: ``>`` lines (nested) and what follows an "Original
-    Message" line become quotes; the rest is read as plain text."""
-    from dan.readers.text import read_text
-
-    if depth > limits.max_depth:
-        raise NestingTooDeepError(
-            f"the message quotes more than Limits.max_depth={limits.max_depth} levels deep"
-        )
-    found = _ORIGINAL.search(text)
-    tail: list[m.Block] = []
-    if found is not None:
-        rest = text[found.end() :]
-        text = text[: found.start()]
-        tail = [m.Quote(tuple(quoted_blocks(rest, limits, depth + 1)))]
-    out: list[m.Block] = []
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        j = i
-        quoted = lines[i].lstrip().startswith(">")
-        while j < len(lines) and lines[j].lstrip().startswith(">") == quoted:
-            j += 1
-        chunk = lines[i:j]
-        if quoted:
-            inner = "\n".join(re.sub(r"^\s*> ?", "", line, count=1) for line in chunk)
-            blocks = quoted_blocks(inner, limits, depth + 1)
-            if blocks:
-                out.append(m.Quote(tuple(blocks)))
-        elif "\n".join(chunk).strip():
-            out.extend(read_text("\n".join(chunk), limits).body)
-        i = j
-    return out + tail
-
-
-class _Reader:
-    def __init__(self, limits: Limits, options: ReadOptions) -> None:
-        self.limits = limits
-        self.options = options
-        self.warnings: list[m.Message] = []
-        self.converted = 0
-        self.attached_bytes = 0
-
+class _Reader(MailReader):
     def message(self, msg: email.message.Message, depth: int) -> tuple[str, list[m.Block]]:
         """A message's subject and blocks: its fields, body and attachments."""
         subject = _header(msg, "Subject")
-        blocks: list[m.Block] = []
-        for name in _FIELDS:
-            value = _header(msg, name)
-            if name == "Date" and value:
-                value = _date(value)
-            if value:
-                field = m.Field(name, (m.Text(value),))
-                blocks.append(m.Paragraph((m.Text(f"{name}:", bold=True), m.Text(" "), field)))
+        fields = [(name, _header(msg, name)) for name in FIELDS]
+        blocks = field_blocks([(n, iso_date(v) if n == "Date" and v else v) for n, v in fields])
         body: list[m.Block] = []
         attachments: list[email.message.Message] = []
         self.parts(msg, body, attachments, 0)
@@ -170,15 +103,19 @@ class _Reader:
             )
         ctype = part.get_content_type()
         disposition = (part.get_content_disposition() or "").lower()
+        if ctype == "message/delivery-status" and part.is_multipart():
+            self.status_part(part, body)
+            return
         if part.is_multipart() and ctype != "message/rfc822":
             subparts = [p for p in part.get_payload() if isinstance(p, email.message.Message)]
-            if ctype == "multipart/alternative" and not body:
+            if ctype == "multipart/alternative":
                 html = [p for p in subparts if p.get_content_type() == "text/html"]
                 plain = [p for p in subparts if p.get_content_type() == "text/plain"]
                 other = [p for p in subparts if p not in html and p not in plain]
                 for choice in (html[-1:] or []) + plain[-1:]:
+                    before = len(body)
                     self.text_part(choice, body)
-                    if body:
+                    if len(body) > before:
                         break
                 for p in other:
                     self.parts(p, body, attachments, nesting + 1)
@@ -203,12 +140,23 @@ class _Reader:
             if not body:
                 self.text_part(part, body, plain=True)
             return
-        if ctype in ("text/plain", "text/html") and not body:
-            self.text_part(part, body)
+        if ctype in ("text/plain", "text/html"):
+            self.text_part(part, body)  # (every inline text part, in order: a list's footer too)
         elif ctype.startswith("text/") and ctype not in ("text/plain", "text/html"):
             attachments.append(part)
         elif not ctype.startswith(("text/", "multipart/")):
             attachments.append(part)
+
+    def status_part(self, part: email.message.Message, body: list[m.Block]) -> None:
+        """A delivery report's status (``message/delivery-status``): its header blocks as
+        lines of ``Name: value``."""
+        from dan.readers.text import read_text
+
+        for block in part.get_payload():
+            if isinstance(block, email.message.Message):
+                lines = [f"{k}: {' '.join(str(v).split())}" for k, v in block.items()]
+                if lines:
+                    body.extend(read_text("\n".join(lines), self.limits).body)
 
     def text_part(
         self, part: email.message.Message, body: list[m.Block], plain: bool = False
@@ -222,62 +170,21 @@ class _Reader:
             body.extend(quoted_blocks(text.replace("\r\n", "\n"), self.limits))
 
     def attachment(self, part: email.message.Message, depth: int) -> list[m.Block]:
-        from dan.detect import detect
-        from dan.readers import FORMATS, reader_for
-
         ctype = part.get_content_type()
-        name = _decoded_name(part.get_filename() or "")
         if ctype == "message/rfc822":
             inner = part.get_payload()
             msg = inner[0] if isinstance(inner, list) and inner else None
             if not isinstance(msg, email.message.Message):
                 return []
             subject = _header(msg, "Subject") or "(no subject)"
-            head = m.Heading(1 + depth, (m.Text(f"Attached message: {subject}"),))
-            if depth + 1 > MAX_MESSAGE_DEPTH:
-                self.warn(f"the attached message {subject!r} is nested too deep and was not read")
+            head, readable = self.attached_message_head(subject, depth)
+            if not readable:
                 return [head]
             _subject, blocks = self.message(msg, depth + 1)
             return [head, *blocks]
         payload = part.get_payload(decode=True)
         data = payload if isinstance(payload, bytes) else b""
-        label = name or f"unnamed {ctype} part"
-        head = m.Heading(1 + depth, (m.Text(f"Attachment: {label}"),))
-        listed: list[m.Block] = [
-            head,
-            m.Paragraph((m.Text(f"{ctype}, {len(data):,} bytes (not converted)"),)),
-        ]
-        if self.converted >= MAX_ATTACHMENTS:
-            self.warn(f"more than {MAX_ATTACHMENTS} attachments: {label!r} was not converted")
-            return listed
-        if self.attached_bytes + len(data) > self.limits.max_input_bytes:
-            self.warn(
-                f"the attachments exceed Limits.max_input_bytes={self.limits.max_input_bytes:,} "
-                f"together: {label!r} was not converted"
-            )
-            return listed
-        if ctype.startswith(("image/", "audio/", "video/")) or not data:
-            return listed
-        try:
-            kind = detect(data, filename=name or None)
-        except DanError:
-            return listed
-        if kind not in FORMATS or (kind == "text" and not ctype.startswith("text/") and not name):
-            return listed
-        self.converted += 1
-        self.attached_bytes += len(data)
-        try:
-            doc = reader_for(kind)(data, self.limits, self.options)
-        except LimitExceededError:
-            raise
-        except DanError as exc:
-            self.warn(f"the attachment {label!r} could not be read: {exc}")
-            return listed
-        self.warnings.extend(doc.warnings)
-        return [head, *_demoted(doc.body, depth + 1)]
-
-    def warn(self, text: str) -> None:
-        self.warnings.append(m.Message("attachment-skipped", text, "attachment"))
+        return self.attachment_blocks(data, _decoded_name(part.get_filename() or ""), ctype, depth)
 
 
 def read_eml(

@@ -10,8 +10,11 @@ page boundaries. Review marks in the same notation as DOCX: tracked insertions
 (``text:change-start``..``text:change-end``) and deletions (``text:change``, the deleted
 text from ``text:tracked-changes``) are revisions with their authors and dates;
 annotations (``office:annotation``, ranged by ``office:annotation-end``) are comments with
-their authors. ``meta.xml``'s ``dc:title`` is the title. A password-protected file (its
-manifest names encryption data) is an ``EncryptedDocumentError``.
+their authors, and a reply (an annotation whose ``loext:parent-name`` names another, as
+LibreOffice writes comment threads; replies to replies too) joins its thread's first
+comment as a reply, as DOCX replies do. ``meta.xml``'s ``dc:title`` is the title. A
+password-protected file (its manifest names encryption data) is an
+``EncryptedDocumentError``.
 """
 
 from __future__ import annotations
@@ -51,6 +54,9 @@ SVG = _ns("urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0")
 DC = _ns("http://purl.org/dc/elements/1.1/")
 XLINK = _ns("http://www.w3.org/1999/xlink")
 MANIFEST = _ns("urn:oasis:names:tc:opendocument:xmlns:manifest:1.0")
+LOEXT = _ns("urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0")
+#: Replies followed up a thread before a reply is taken for a comment of its own (a cycle).
+_MAX_THREAD_HOPS = 100
 
 
 @frozen(slots=True)
@@ -84,6 +90,11 @@ class _Reader:
         self.open_ins: str | None = None
         self.open_comments: dict[str, m.CommentInfo] = {}
         self.comment_order: list[str] = []
+        #: pieces each open ranged comment holds (one that holds none is written as a point)
+        self.comment_pieces: dict[str, int] = {}
+        #: replies (annotation elements) by the name of their thread's first comment
+        self.replies: dict[str, list[etree._Element]] = {}
+        self.reply_elements: set[etree._Element] = set()
         self.warnings: list[m.Message] = []
 
     def count(self, text: str) -> str:
@@ -163,6 +174,7 @@ class _Reader:
                 "dan reads OpenDocument text (.odt)"
             )
         self.tracked(text)
+        self.threads(text)
         body = self.blocks(text, 0)
         return m.Document(
             body=tuple(body),
@@ -182,6 +194,28 @@ class _Reader:
             return ""
         el = root.find(f"{OFFICE}meta/{DC}title")
         return clean_text(el.text or "").strip() if el is not None else ""
+
+    def threads(self, text: etree._Element) -> None:
+        """Group replies by their thread's first comment: an annotation whose
+        ``loext:parent-name`` names another annotation (which may itself be a reply). A
+        reply whose thread has no first comment (deleted, or a cycle) stays a comment of
+        its own."""
+        named: dict[str, etree._Element] = {}
+        parent_of: dict[etree._Element, str] = {}
+        for el in text.iter(OFFICE + "annotation"):
+            name = el.get(OFFICE + "name", "")
+            if name:
+                named.setdefault(name, el)
+            parent = el.get(LOEXT + "parent-name", "")
+            if parent:
+                parent_of[el] = parent
+        for el, parent in parent_of.items():
+            root, hops = parent, 0
+            while root in named and named[root] in parent_of and hops < _MAX_THREAD_HOPS:
+                root, hops = parent_of[named[root]], hops + 1
+            if root in named and named[root] not in parent_of:
+                self.replies.setdefault(root, []).append(el)
+                self.reply_elements.add(el)
 
     def tracked(self, text: etree._Element) -> None:
         changes = text.find(TEXT + "tracked-changes")
@@ -355,6 +389,9 @@ class _Reader:
         style = el.get(TEXT + "style-name", "")
 
         def add(inline: m.Inline) -> None:
+            if self.comment_order:
+                name = self.comment_order[-1]
+                self.comment_pieces[name] = self.comment_pieces.get(name, 0) + 1
             out.append(
                 _Piece(
                     inline, self.open_ins, self.comment_order[-1] if self.comment_order else None
@@ -404,18 +441,23 @@ class _Reader:
                 change = self.changes.get(cid)
                 if change is not None and change.kind == "del" and change.deleted:
                     add(m.Revision("del", change.deleted, change.author, change.date, cid))
+            elif tag == OFFICE + "annotation" and child in self.reply_elements:
+                pass  # (a reply: its thread's first comment holds it)
             elif tag == OFFICE + "annotation" and not plain:
                 info = self.annotation(child)
                 name = child.get(OFFICE + "name", "")
                 if name:
                     self.open_comments[name] = info
                     self.comment_order.append(name)
+                    self.comment_pieces[name] = 0
                 else:
                     add(m.Comment(info))
             elif tag == OFFICE + "annotation-end" and not plain:
                 name = child.get(OFFICE + "name", "")
                 if name in self.comment_order:
                     self.comment_order.remove(name)
+                    if not self.comment_pieces.get(name):  # (an empty range: a point comment)
+                        add(m.Comment(self.open_comments[name]))
             elif tag == DRAW + "frame":
                 title = child.find(SVG + "title")
                 desc = child.find(SVG + "desc")
@@ -432,15 +474,23 @@ class _Reader:
             text(child.tail)
         return out
 
-    def annotation(self, el: etree._Element) -> m.CommentInfo:
+    def annotation(self, el: etree._Element, reply: bool = False) -> m.CommentInfo:
+        """An annotation's author, date and text, with its thread's replies (in document
+        order) when it is a thread's first comment."""
         a = el.find(DC + "creator")
         d = el.find(DC + "date")
         author = clean_text(a.text or "").strip() if a is not None else ""
         texts = [" ".join(clean_text("".join(p.itertext())).split()) for p in el.iter(TEXT + "p")]
         body = self.count(" ".join(t for t in texts if t))
-        cid = el.get(OFFICE + "name", "") or f"odt-comment-{id(el)}"
+        name = el.get(OFFICE + "name", "")
+        cid = name or f"odt-comment-{id(el)}"
+        replies = () if reply else self.replies.get(name, ()) if name else ()
         return m.CommentInfo(
-            cid, author or "Unknown", (d.text or "").strip() if d is not None else "", body
+            cid,
+            author or "Unknown",
+            (d.text or "").strip() if d is not None else "",
+            body,
+            tuple(self.annotation(r, reply=True) for r in replies),
         )
 
     def note(self, el: etree._Element) -> list[_Piece]:

@@ -5,11 +5,12 @@ A slide is a page (the document is paged: ``ssPage`` is the slide number). Its t
 placeholder is a level-1 heading; its other shapes follow in reading order (top to bottom,
 then left to right, by their own position or their layout placeholder's): text boxes as
 paragraphs, body placeholders' paragraphs as list items (bulleted or numbered, by level),
-tables (merged cells kept), groups walked, pictures' alternative text. Speaker notes follow
-their slide in a quote that opens with **Speaker notes:**; slide comments (the legacy list
-and the 2018 threaded one) are comments with their authors at the slide's end. Hidden
-slides are left out unless ``ReadOptions.keep_hidden`` (then their title says
-``(hidden slide)``); their page numbers are kept.
+tables (merged cells kept), SmartArt diagrams' text as nested lists in the diagram's
+order (:mod:`dan.readers.pptx.smartart`), groups walked, pictures' alternative text.
+Speaker notes follow their slide in a quote that opens with **Speaker notes:**; slide
+comments (the legacy list and the 2018 threaded one) are comments with their authors at
+the slide's end. Hidden slides are left out unless ``ReadOptions.keep_hidden`` (then their
+title says ``(hidden slide)``); their page numbers are kept.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dan import model as m
 from dan.errors import CorruptDocumentError, LimitExceededError, TextTooLargeError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
+from dan.readers.pptx.smartart import DGM, diagram_blocks
 from dan.readers.zippkg import ZipPackage
 from dan.textclean import clean_text
 
@@ -38,6 +40,8 @@ _MC = "{" + MC_NS + "}"
 _C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 #: Charts read per deck (each is one small part; more are left out).
 MAX_CHARTS = 500
+#: SmartArt diagrams read per deck (likewise).
+MAX_DIAGRAMS = 500
 _DC_TITLE = "{http://purl.org/dc/elements/1.1/}title"
 _TITLES = ("title", "ctrTitle")
 _SKIP_PLACEHOLDERS = ("sldNum", "dt", "ftr", "hdr", "sldImg")
@@ -52,6 +56,10 @@ class _Deck(ZipPackage):
         (
             b"http://purl.oclc.org/ooxml/drawingml/chart",
             b"http://schemas.openxmlformats.org/drawingml/2006/chart",
+        ),
+        (
+            b"http://purl.oclc.org/ooxml/drawingml/diagram",
+            b"http://schemas.openxmlformats.org/drawingml/2006/diagram",
         ),
     )
 
@@ -97,6 +105,8 @@ class _Reader:
         self.layout_pos: dict[tuple[str, str], tuple[int, int]] = {}
         self.charts: dict[str, str] = {}
         self.chart_count = 0
+        self.diagrams: dict[str, str] = {}
+        self.diagram_count = 0
         self._positions: dict[str, dict[tuple[str, str], tuple[int, int]]] = {}
 
     def optional(self, part: str, what: str) -> etree._Element | None:
@@ -186,6 +196,11 @@ class _Reader:
             rid: t
             for rid, (ty, t, ext) in rels.items()
             if ty == "chart" and not ext and self.pkg.has(t)
+        }
+        self.diagrams = {
+            rid: t
+            for rid, (ty, t, ext) in rels.items()
+            if ty == "diagramData" and not ext and self.pkg.has(t)
         }
         self.layout_pos = {}
         notes: list[m.Block] = []
@@ -303,6 +318,9 @@ class _Reader:
                 chart = sp.find(f".//{_C}chart")
                 if chart is not None:
                     placed.append((key, order, self.chart(chart.get(_R + "id", ""))))
+                diagram = sp.find(f".//{DGM}relIds")
+                if diagram is not None:
+                    placed.append((key, order, self.diagram(diagram.get(_R + "dm", ""))))
             elif tag == "pic":
                 alt = self.alt_text(sp)
                 if alt:
@@ -320,6 +338,15 @@ class _Reader:
         self.chart_count += 1
         root = self.optional(target, "chart")
         return chart_blocks(root) if root is not None else []
+
+    def diagram(self, rid: str) -> list[m.Block]:
+        """A SmartArt diagram's text as a nested list, in the diagram's order."""
+        target = self.diagrams.get(rid)
+        if target is None or self.diagram_count >= MAX_DIAGRAMS:
+            return []
+        self.diagram_count += 1
+        root = self.optional(target, "SmartArt diagram")
+        return diagram_blocks(root, self.runs, self.limits) if root is not None else []
 
     def children(self, tree: etree._Element) -> list[etree._Element]:
         out: list[etree._Element] = []

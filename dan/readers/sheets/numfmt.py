@@ -2,7 +2,9 @@
 
 Known: General; integers and fixed decimals (``0``, ``0.00``, ``#,##0.00``), with literal
 text, currency symbols and a negative section (``#,##0;(#,##0)``); percent (``0%``,
-``0.0%``); scientific (``0.00E+00``); dates and times built from ``y m d h s`` and
+``0.0%``); scientific (``0.00E+00``); fractions (``# ?/?``, ``# ??/??``, ``?/?`` without a
+whole part, a fixed denominator ``# ?/8``), written without the padding spaces ``?`` adds;
+dates and times built from ``y m d h s`` and
 ``AM/PM`` (``yyyy-mm-dd``, ``d-mmm-yy``, ``m/d/yyyy h:mm``); text (``@``). The built-in
 short date (format 14) is written ISO ``yyyy-mm-dd`` (Excel shows it in the reader's
 locale). Any other format falls back to General. Serial dates count from 1899-12-30
@@ -14,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from fractions import Fraction
 
 __all__ = ["BUILTIN_FORMATS", "format_number", "is_date_format"]
 
@@ -31,8 +34,8 @@ BUILTIN_FORMATS: dict[int, str] = {
     9: "0%",
     10: "0.00%",
     11: "0.00E+00",
-    12: "General",
-    13: "General",
+    12: "# ?/?",
+    13: "# ??/??",
     14: "yyyy-mm-dd",
     15: "d-mmm-yy",
     16: "d-mmm",
@@ -199,6 +202,46 @@ def _fixed(value: float, section: str) -> str:
     return prefix + body + suffix
 
 
+#: A fraction: an optional whole part, the numerator's and the denominator's placeholders
+#: (or a fixed denominator).
+_FRACTION = re.compile(r"(?:([#0?,]+)[ ]+)?([#0?]+)[ ]*/[ ]*([#0?]+|[1-9][0-9]*)")
+
+
+def _fraction(value: float, section: str) -> str | None:
+    """``value`` in a fraction format (``# ?/?``, ``??/??``, ``# ?/8``), or None when the
+    section is not one. The fraction is the closest one whose denominator has at most as
+    many digits as its placeholders (a fixed denominator is kept, not reduced); ``?``
+    pads with spaces in Excel, which are left out here."""
+    spans = [(m_.start(), m_.end()) for m_ in re.finditer(r'"[^"]*"|\\.|\[[^\]]*\]', section)]
+    found = next(
+        (f for f in _FRACTION.finditer(section) if not any(a <= f.start() < b for a, b in spans)),
+        None,
+    )
+    if found is None:
+        return None
+    whole_pat, _num_pat, den_pat = found.groups()
+    x = abs(value)
+    whole = int(x) if whole_pat else 0
+    rest = x - whole
+    if den_pat.isdigit():
+        den = int(den_pat)
+        num = round(rest * den)
+    else:
+        approx = Fraction(rest).limit_denominator(10 ** len(den_pat) - 1)
+        num, den = approx.numerator, approx.denominator
+    if whole_pat and num == den:  # (the fraction rounded up to a whole)
+        whole, num = whole + 1, 0
+    if whole_pat and num == 0:
+        body = str(whole)
+    elif whole_pat and whole:
+        body = f"{whole} {num}/{den}"
+    elif whole_pat and "0" in whole_pat:
+        body = f"0 {num}/{den}"
+    else:
+        body = f"{num}/{den}"
+    return _literal(section[: found.start()]) + body + _literal(section[found.end() :])
+
+
 def _serial_datetime(value: float, date1904: bool) -> dt.datetime | None:
     if value < 0 or value > 2_958_465:  # after 9999-12-31
         return None
@@ -310,7 +353,8 @@ def format_number(value: float, code: str, date1904: bool = False) -> str:
         if "general" in section.lower():
             text = _general(abs(value) if len(sections) > 1 and negative else value)
             return _literal(re.sub("(?i)general", "\x00", section)).replace("\x00", text)
-        text = _fixed(value, section)
+        fraction = _fraction(value, section)
+        text = fraction if fraction is not None else _fixed(value, section)
     except (ValueError, OverflowError, IndexError):
         return _general(value)
     if negative and (len(sections) == 1 or not sections[1].strip()):

@@ -29,6 +29,7 @@ from dan.fields import ChunkField
 from dan.limits import Limits
 from dan.model import Message
 from dan.names import Names
+from dan.options import ConvertOptions
 from dan.system_message import system_message
 from dan.tokenizer import count_tokens
 
@@ -39,6 +40,7 @@ __all__ = [
     "convert_string",
     "convert_many",
     "ConversionPool",
+    "ConvertOptions",
     "Dan",
     "DanResult",
     "Message",

@@ -27,7 +27,7 @@ from dan.errors import (
 )
 from dan.fields import ChunkField
 from dan.limits import Limits
-from dan.model import Message
+from dan.model import Message, WarningCode
 from dan.names import Names
 from dan.options import ConvertOptions
 from dan.system_message import system_message
@@ -44,6 +44,7 @@ __all__ = [
     "Dan",
     "DanResult",
     "Message",
+    "WarningCode",
     "Names",
     "ChunkField",
     "Limits",

@@ -18,11 +18,12 @@ import secrets
 import socket
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from attrs import frozen
 
 from dan import Message
+from dan.model import WarningCode
 from demo.store.db import Backend, Tx
 from demo.store.errors import (
     ConflictError,
@@ -92,8 +93,11 @@ def encode_warnings(warnings: Sequence[Message]) -> str:
 
 
 def decode_warnings(text: str | None) -> tuple[Message, ...]:
-    """The warnings stored by :func:`encode_warnings`."""
-    return tuple(Message(str(w["code"]), str(w["message"]), str(w.get("where", ""))) for w in json.loads(text or "[]"))
+    """The warnings stored by :func:`encode_warnings` (the codes dan wrote, :data:`dan.model.WarningCode`,
+    and the store's own ``more-warnings``, which is not one of them: hence the cast)."""
+    return tuple(
+        Message(cast(WarningCode, str(w["code"])), str(w["message"]), str(w.get("where", ""))) for w in json.loads(text or "[]")
+    )
 
 
 def job_from_row(row: Sequence[Any]) -> Job:

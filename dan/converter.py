@@ -497,11 +497,9 @@ def _title(
 
 
 def _one_shot(options: ConvertOptions) -> Dan:
-    """The converter behind one call of :func:`convert` or :func:`convert_string`."""
-    d = Dan.__new__(Dan)  # (the options are built and checked already)
-    d.options = options
-    d._doc = None
-    return d
+    """The converter behind one call of :func:`convert` or :func:`convert_string` (the
+    options are built and checked already: ``Dan`` keeps the value as it is)."""
+    return Dan(options)
 
 
 def _call_options(

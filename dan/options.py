@@ -34,6 +34,8 @@ __all__ = [
     "OptionKwargs",
     "UnknownOptionError",
     "build_options",
+    "check_max_tokens",
+    "check_page",
     "check_user_meta",
 ]
 

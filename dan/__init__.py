@@ -27,8 +27,9 @@ from dan.errors import (
 )
 from dan.fields import ChunkField
 from dan.limits import Limits
-from dan.model import Message
+from dan.model import Message, WarningCode
 from dan.names import Names
+from dan.options import ConvertOptions
 from dan.system_message import system_message
 from dan.tokenizer import count_tokens
 
@@ -39,9 +40,11 @@ __all__ = [
     "convert_string",
     "convert_many",
     "ConversionPool",
+    "ConvertOptions",
     "Dan",
     "DanResult",
     "Message",
+    "WarningCode",
     "Names",
     "ChunkField",
     "Limits",

@@ -34,10 +34,10 @@ from typing import Any, Protocol, TextIO, TypeAlias
 
 from attrs import field, frozen
 
-from dan.converter import CALLER_REPORTS_WARNINGS, DanResult, convert, convert_string
-from dan.detect import normalize_doc_type
+from dan.converter import DanResult, convert
 from dan.errors import BatchError, DanError, WorkerCrashedError
 from dan.model import Message
+from dan.options import OPTION_NAMES, ConvertOptions, build_options
 
 __all__ = [
     "BatchError",
@@ -60,24 +60,9 @@ Source: TypeAlias = "str | os.PathLike[str] | bytes | bytearray | memoryview"
 #: ``progress(done, total, source_name)``, called in the calling process after each file.
 ProgressCallback: TypeAlias = Callable[[int, int, str], None]
 
-#: Keyword arguments of :func:`dan.convert` that a batch passes on to every file.
-_PASSED_ON = frozenset(
-    {
-        "doc_type",
-        "max_tokens",
-        "user_meta",
-        "names",
-        "first_page",
-        "last_page",
-        "limits",
-        "field_labels",
-        "main_content",
-        "link_targets",
-        "join_sections",
-        "keep_hidden",
-        "ocr",
-    }
-)
+#: Keyword arguments of :func:`dan.convert` that a batch passes on to every file: the
+#: fields of :class:`dan.ConvertOptions`.
+_PASSED_ON = frozenset(OPTION_NAMES)
 #: Keyword arguments that name one document and so make no sense for a batch.
 _PER_DOCUMENT = frozenset({"doc_id", "doc_title"})
 
@@ -162,15 +147,17 @@ class BatchResult:
 # ---------------------------------------------------------------------------- options
 
 
-def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate the conversion options once, before any file is read."""
-    unknown = sorted(set(options) - _PASSED_ON - _PER_DOCUMENT)
+def _check_options(
+    options: ConvertOptions | None, keywords: Mapping[str, Any]
+) -> ConvertOptions:
+    """The batch's options, built and checked once, before any file is read."""
+    unknown = sorted(set(keywords) - _PASSED_ON - _PER_DOCUMENT)
     if unknown:
         raise DanError(
             f"unknown option(s) for convert_many: {', '.join(unknown)}; "
             f"accepted: {', '.join(sorted(_PASSED_ON))}"
         )
-    per_doc = sorted(set(options) & _PER_DOCUMENT)
+    per_doc = sorted(set(keywords) & _PER_DOCUMENT)
     if per_doc:
         raise DanError(
             f"{', '.join(per_doc)} name(s) one document and cannot apply to a batch: "
@@ -178,16 +165,9 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
             "(ids are derived from each file's content, titles from the document or file name) "
             "or call dan.convert per file"
         )
-    opts = dict(options)
-    if opts.get("doc_type") is not None:
-        opts["doc_type"] = normalize_doc_type(opts["doc_type"])
-    names = opts.get("names")
+    opts = build_options(options, keywords, "convert_many")
+    names = opts.names
     if names is not None:
-        if not callable(names):
-            raise DanError(
-                "names must be a callable (doc_title, chunk_index, plain_text) -> Names, "
-                f"got {names!r}"
-            )
         try:
             pickle.loads(pickle.dumps(names))
         except Exception as exc:
@@ -197,14 +177,6 @@ def _check_options(options: Mapping[str, Any]) -> dict[str, Any]:
                 "processes: define it as a module-level function, or a functools.partial of one, "
                 "not a lambda, a nested function or a bound method of an unpicklable object"
             ) from exc
-    # Let dan's own validation judge max_tokens, user_meta, pages, limits and labels: an
-    # empty text document converts to zero chunks after every option has been checked.
-    probe = {k: v for k, v in opts.items() if k not in ("doc_type", "names")}
-    token = CALLER_REPORTS_WARNINGS.set(True)
-    try:
-        convert_string("", doc_type="text", **probe)
-    finally:
-        CALLER_REPORTS_WARNINGS.reset(token)
     return opts
 
 
@@ -289,20 +261,23 @@ def _portable(exc: BaseException) -> BaseException:
 
 
 def convert_one(
-    index: int, source: Source, options: Mapping[str, Any]
+    index: int, source: Source, options: ConvertOptions | Mapping[str, Any]
 ) -> DanResult | ConversionFailure:
-    """Convert one input in this process with ``dan.convert(source, **options)``.
+    """Convert one input in this process with ``dan.convert(source, options=options)``
+    (or ``dan.convert(source, **options)`` for a mapping of keyword arguments).
 
     Any exception becomes a :class:`ConversionFailure` at position ``index`` instead of
     propagating (``KeyboardInterrupt`` and other non-``Exception`` errors still do).
     """
     try:
+        if isinstance(options, ConvertOptions):
+            return convert(source, options=options)
         return convert(source, **options)
     except Exception as exc:  # one bad file must never abort the batch
         return _failure(index, source, exc, traceback.format_exc())
 
 
-def _work(index: int, source: Source, options: Mapping[str, Any]) -> _Wire | ConversionFailure:
+def _work(index: int, source: Source, options: ConvertOptions) -> _Wire | ConversionFailure:
     """The worker-process entry point (module level, so it pickles under ``spawn``)."""
     out = convert_one(index, source, options)
     if isinstance(out, DanResult):
@@ -321,7 +296,7 @@ def _work(index: int, source: Source, options: Mapping[str, Any]) -> _Wire | Con
 
 
 def _work_many(
-    tasks: list[tuple[int, Source]], options: Mapping[str, Any]
+    tasks: list[tuple[int, Source]], options: ConvertOptions
 ) -> list[tuple[int, _Wire | ConversionFailure]]:
     """Several inputs in one task (fewer round trips for many small files)."""
     return [(i, _work(i, source, options)) for i, source in tasks]
@@ -358,7 +333,7 @@ def _crashed(index: int, source: Source) -> ConversionFailure:
 
 def _pool_outcomes(
     items: list[Source],
-    options: Mapping[str, Any],
+    options: ConvertOptions,
     pool: ConversionPool,
 ) -> Iterator[tuple[int, DanResult | ConversionFailure]]:
     """``(index, outcome)`` in completion order, from ``pool``'s workers.
@@ -475,20 +450,26 @@ class ConversionPool:
         sources: Iterable[Source],
         *,
         progress: bool | ProgressCallback = False,
+        options: ConvertOptions | None = None,
         **convert_kwargs: Any,
     ) -> Iterator[DanResult | ConversionFailure]:
         """:func:`iter_convert` on this pool's workers."""
-        return iter_convert(sources, pool=self, progress=progress, **convert_kwargs)
+        return iter_convert(
+            sources, pool=self, progress=progress, options=options, **convert_kwargs
+        )
 
     def convert_many(
         self,
         sources: Iterable[Source],
         *,
         progress: bool | ProgressCallback = False,
+        options: ConvertOptions | None = None,
         **convert_kwargs: Any,
     ) -> BatchResult:
         """:func:`convert_many` on this pool's workers."""
-        return convert_many(sources, pool=self, progress=progress, **convert_kwargs)
+        return convert_many(
+            sources, pool=self, progress=progress, options=options, **convert_kwargs
+        )
 
     # -- internals, used by _pool_outcomes
 
@@ -611,6 +592,7 @@ def iter_convert(
     progress: bool | ProgressCallback = False,
     start_method: str = "spawn",
     pool: ConversionPool | None = None,
+    options: ConvertOptions | None = None,
     **convert_kwargs: Any,
 ) -> Iterator[DanResult | ConversionFailure]:
     """Convert many inputs, yielding one outcome per input, in input order, as they finish.
@@ -620,7 +602,7 @@ def iter_convert(
     first yield; closing the iterator early cancels the files not yet started.
     """
     items = _check_sources(sources)
-    options = _check_options(convert_kwargs)
+    opts = _check_options(options, convert_kwargs)
     if pool is not None:
         if not isinstance(pool, ConversionPool):
             raise DanError(f"pool must be a dan.ConversionPool, got {pool!r}")
@@ -645,12 +627,12 @@ def iter_convert(
         raise DanError(
             f"progress must be True, False or a callable(done, total, name), got {progress!r}"
         )
-    return _ordered(items, options, n_workers, start_method, pool, report, bar)
+    return _ordered(items, opts, n_workers, start_method, pool, report, bar)
 
 
 def _ordered(
     items: list[Source],
-    options: Mapping[str, Any],
+    options: ConvertOptions,
     workers: int,
     start_method: str,
     pool: ConversionPool | None,
@@ -696,19 +678,21 @@ def convert_many(
     progress: bool | ProgressCallback = False,
     start_method: str = "spawn",
     pool: ConversionPool | None = None,
+    options: ConvertOptions | None = None,
     **convert_kwargs: Any,
 ) -> BatchResult:
     """Convert many documents in a process pool; results in input order, failures collected.
 
-    ``sources`` are paths (``str``/``PathLike``) or bytes. ``convert_kwargs`` are the
-    options of :func:`dan.convert` that apply to every file (``max_tokens``,
-    ``doc_type``, ``user_meta``, ``names``, ``first_page``, ``last_page``, ``limits``,
-    ``field_labels``, ``main_content``, ``link_targets``); ``doc_id`` and ``doc_title``
-    name one document and raise :class:`dan.DanError`, as do invalid options and a names
-    hook that does not pickle,
-    before any file is read. ``workers`` is the number of processes (``None``: one per
-    CPU, at most one per input; ``1``: convert in this process, no pool). ``progress``
-    is ``True`` for a bar on stderr, or a callable ``(done, total, source_name)``.
+    ``sources`` are paths (``str``/``PathLike``) or bytes. ``options`` (a
+    :class:`dan.ConvertOptions`) and ``convert_kwargs`` (its fields as keywords, replacing
+    those of ``options``) are the options of :func:`dan.convert` that apply to every file
+    (``max_tokens``, ``doc_type``, ``user_meta``, ``names``, ``first_page``, ``last_page``,
+    ``limits``, ``field_labels``, ``main_content``, ``link_targets``...); ``doc_id`` and
+    ``doc_title`` name one document and raise :class:`dan.DanError`, as do invalid options
+    and a names hook that does not pickle, before any file is read. ``workers`` is the
+    number of processes (``None``: one per CPU, at most one per input; ``1``: convert in
+    this process, no pool). ``progress`` is ``True`` for a bar on stderr, or a callable
+    ``(done, total, source_name)``.
     ``pool`` runs the batch on a :class:`ConversionPool`'s warm workers (then leave
     ``workers`` out); without it the batch starts a pool of its own and stops it at the end.
 
@@ -729,6 +713,7 @@ def convert_many(
                 progress=progress,
                 start_method=start_method,
                 pool=pool,
+                options=options,
                 **convert_kwargs,
             )
         )

@@ -22,12 +22,13 @@ from typing import Any, TextIO
 
 import dan
 from dan.batch import ConversionFailure, ProgressDisplay, convert_one, iter_convert, progress_bar
-from dan.converter import DanResult
+from dan.converter import DanResult, check_doc_id
 from dan.detect import doc_type_names, format_names, normalize_doc_type
 from dan.errors import DanError, UsageError
 from dan.inputs import expand_inputs
 from dan.model import Message
 from dan.native import compiled_modules
+from dan.options import ConvertOptions
 from ven.schema import as_lists
 
 __all__ = ["main", "build_parser", "parse_meta", "expand_inputs", "FORMATS"]
@@ -425,23 +426,23 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         raise UsageError(
             f"--doc-id and --title name one document, but {len(pairs)} files were given"
         )
-    options: dict[str, Any] = {"max_tokens": args.max_tokens, "user_meta": meta or None}
     if args.doc_type is not None:
-        options["doc_type"] = normalize_doc_type(args.doc_type)  # UnsupportedFormatError: exit 2
-    if args.main_content != "auto":
-        options["main_content"] = args.main_content == "on"
-    if args.no_link_targets:
-        options["link_targets"] = False
-    if args.join_sections:
-        options["join_sections"] = True
-    if args.keep_hidden:
-        options["keep_hidden"] = True
-    if args.ocr != "auto":
-        options["ocr"] = args.ocr
-    if args.first_page is not None:
-        options["first_page"] = args.first_page
-    if args.last_page is not None:
-        options["last_page"] = args.last_page
+        normalize_doc_type(args.doc_type)  # UnsupportedFormatError: exit 2
+    # (a DanError from a wrong option: exit 2, before any file is read)
+    options = ConvertOptions(
+        max_tokens=args.max_tokens,
+        doc_type=args.doc_type,
+        user_meta=meta or None,
+        first_page=args.first_page,
+        last_page=args.last_page,
+        main_content=None if args.main_content == "auto" else args.main_content == "on",
+        link_targets=not args.no_link_targets,
+        join_sections=args.join_sections,
+        keep_hidden=args.keep_hidden,
+        ocr=args.ocr,
+    )
+    if args.doc_id is not None:
+        check_doc_id(args.doc_id)
     out_dir = None if args.out == "-" else Path(args.out)
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         raise UsageError(
@@ -493,36 +494,30 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
 def _outcomes(
     pairs: Sequence[tuple[Path, Path | None]],
     args: argparse.Namespace,
-    options: dict[str, Any],
+    options: ConvertOptions,
     bar: ProgressDisplay | None,
 ) -> Iterator[DanResult | ConversionFailure]:
-    """Per-input outcomes in order; options are validated before the first file is read."""
+    """Per-input outcomes in order (the options were checked when they were built)."""
     if args.doc_id is not None or args.title is not None:
-        # one document: dan.convert takes the id and title; validate options on an empty text first
-        dan.convert_string(
-            "", doc_type="text", doc_id=args.doc_id, doc_title=args.title, **_probe(options)
-        )
         return _single(pairs, args, options, bar)
     return iter_convert(
         [p for p, _ in pairs],
         workers=args.workers,
         progress=bar if bar is not None else False,
-        **options,
+        options=options,
     )
-
-
-def _probe(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in options.items() if k != "doc_type"}
 
 
 def _single(
     pairs: Sequence[tuple[Path, Path | None]],
     args: argparse.Namespace,
-    options: dict[str, Any],
+    options: ConvertOptions,
     bar: ProgressDisplay | None,
 ) -> Iterator[DanResult | ConversionFailure]:
     for i, (path, _) in enumerate(pairs):
-        out = convert_one(i, path, {**options, "doc_id": args.doc_id, "doc_title": args.title})
+        out = convert_one(
+            i, path, {"options": options, "doc_id": args.doc_id, "doc_title": args.title}
+        )
         if bar is not None:
             bar(i + 1, len(pairs), str(path))
         yield out

@@ -15,8 +15,9 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Unpack
 
+import attrs
 from attrs import field, frozen
 
 from dan import model as m
@@ -26,6 +27,14 @@ from dan.errors import DanError, DocumentNotFoundError, InputTooLargeError
 from dan.fields import ChunkField, validate_labels
 from dan.gcpause import gc_paused
 from dan.limits import Limits
+from dan.options import (
+    MIN_MAX_TOKENS,
+    ConvertOptions,
+    OptionKwargs,
+    build_options,
+    check_page,
+    check_user_meta,
+)
 from dan.pagination import paginate
 from dan.records import NamesHook, RecordContext, build_records
 from dan.render import phrase, render_document
@@ -37,6 +46,8 @@ from dan.units import Unit
 from ven.routing import is_doc_id, is_reserved_id
 
 __all__ = [
+    "MIN_MAX_TOKENS",
+    "ConvertOptions",
     "Dan",
     "DanResult",
     "convert",
@@ -54,7 +65,6 @@ CALLER_REPORTS_WARNINGS: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "dan_caller_reports_warnings", default=False
 )
 
-MIN_MAX_TOKENS = 16
 
 
 def derive_doc_id(data: bytes) -> str:
@@ -76,51 +86,6 @@ def check_doc_id(doc_id: str) -> str:
             f"doc_id {doc_id!r} must not contain whitespace, ':', '|', ';' or control characters"
         )
     return doc_id
-
-
-def _check_user_meta(
-    user_meta: Mapping[str, Any] | None, labels: Mapping[ChunkField, str]
-) -> dict[str, str | int]:
-    if user_meta is None:
-        return {}
-    if not isinstance(user_meta, Mapping):
-        raise DanError(
-            f"user_meta must be a mapping of str to str/int, got {type(user_meta).__name__}"
-        )
-    label_set = set(labels.values())
-    out: dict[str, str | int] = {}
-    for key, value in user_meta.items():
-        if not isinstance(key, str) or not key:
-            raise DanError(f"user_meta key {key!r} must be a non-empty str")
-        if key.startswith("ss"):
-            raise DanError(
-                f"user_meta key {key!r} must not start with 'ss' (reserved for fixed fields)"
-            )
-        if key in label_set:
-            raise DanError(
-                f"user_meta key {key!r} clashes with a chunk information field label: rename it"
-            )
-        if isinstance(value, bool):
-            out[key] = "yes" if value else "no"
-        elif isinstance(value, int):
-            out[key] = int(value)
-        elif isinstance(value, str):
-            out[key] = clean_text(value)
-        else:
-            raise DanError(
-                f"user_meta[{key!r}] is {type(value).__name__}: values must be str or int"
-            )
-    return out
-
-
-def _check_page(name: str, value: int | None) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DanError(f"{name} must be an int (1-based page number) or None, got {value!r}")
-    if value < 1:
-        raise DanError(f"{name}={value}: page numbers are 1-based, like the ones people cite")
-    return value
 
 
 def _read_file(p: Path, max_bytes: int) -> bytes:
@@ -150,14 +115,6 @@ def _read_file(p: Path, max_bytes: int) -> bytes:
             "(its size said less)"
         )
     return data
-
-
-def _check_max_tokens(max_tokens: int) -> int:
-    if isinstance(max_tokens, bool) or not isinstance(max_tokens, int):
-        raise DanError(f"max_tokens must be an int, got {max_tokens!r}")
-    if max_tokens < MIN_MAX_TOKENS:
-        raise DanError(f"max_tokens={max_tokens} is too small: use at least {MIN_MAX_TOKENS}")
-    return max_tokens
 
 
 def _freeze(records: list[dict[str, str | int]]) -> tuple[Mapping[str, str | int], ...]:
@@ -254,52 +211,84 @@ class _Imported:
 
 
 class Dan:
-    """A reusable converter: options persist as attributes, one document at a time.
+    """A reusable converter: options persist, one document at a time.
 
-    ``max_tokens``, ``names``, ``limits``, the field labels, ``main_content`` (HTML: keep a
-    web page's main content only — True, False, or None to decide per page) and
-    ``link_targets`` (write hyperlinks as ``[text](url)``, or False for the text only) and
-    ``join_sections`` (let short top-level sections share a chunk, see :mod:`dan.chunker`)
-    stay set across imports;
-    ``doc_id``, ``doc_title`` and ``user_meta`` belong to one import. Not thread-safe: use
-    one ``Dan`` per thread (``dan.convert`` is thread-safe).
+    The options are one :class:`~dan.options.ConvertOptions` value, :attr:`options` (given
+    whole, as keywords, or both: keywords replace its fields). ``max_tokens``, ``names``,
+    ``limits``, ``join_sections`` and the field labels can also be set one at a time
+    (each setter builds a new, checked, options value) and stay set across imports;
+    ``doc_id``, ``doc_title`` and ``user_meta`` belong to one import (``user_meta`` and
+    ``doc_type`` fall back to the options', and ``get_markdown``'s page range to
+    ``first_page``/``last_page``). Not thread-safe: use one ``Dan`` per thread
+    (``dan.convert`` is thread-safe).
     """
 
     def __init__(
-        self,
-        *,
-        max_tokens: int = 1024,
-        names: NamesHook | None = None,
-        limits: Limits | None = None,
-        field_labels: Mapping[ChunkField | str, str] | None = None,
-        main_content: bool | None = None,
-        link_targets: bool = True,
-        join_sections: bool = False,
-        keep_hidden: bool = False,
-        ocr: str = "auto",
+        self, options: ConvertOptions | None = None, /, **keywords: Unpack[OptionKwargs]
     ) -> None:
-        self.max_tokens = _check_max_tokens(max_tokens)
-        if not isinstance(join_sections, bool):
-            raise DanError(f"join_sections must be True or False, got {join_sections!r}")
-        self.join_sections = join_sections
-        self.names = names
-        self.limits = limits if limits is not None else Limits()
-        self.read_options = ReadOptions(
-            main_content=main_content, link_targets=link_targets, keep_hidden=keep_hidden, ocr=ocr
-        )
-        self._labels = validate_labels(field_labels)
+        self.options = build_options(options, keywords, "Dan")
         self._doc: _Imported | None = None
 
     # ------------------------------------------------------------------ options
 
+    def _set(self, **change: Any) -> None:
+        self.options = attrs.evolve(self.options, **change)
+
+    @property
+    def max_tokens(self) -> int:
+        """Token limit per chunk."""
+        return self.options.max_tokens
+
+    @max_tokens.setter
+    def max_tokens(self, value: int) -> None:
+        self._set(max_tokens=value)
+
+    @property
+    def names(self) -> NamesHook | None:
+        """The names hook."""
+        return self.options.names
+
+    @names.setter
+    def names(self, value: NamesHook | None) -> None:
+        self._set(names=value)
+
+    @property
+    def limits(self) -> Limits:
+        """The resource limits."""
+        return self.options.limits
+
+    @limits.setter
+    def limits(self, value: Limits | None) -> None:
+        self._set(limits=value)
+
+    @property
+    def join_sections(self) -> bool:
+        """Whether short top-level sections may share a chunk."""
+        return self.options.join_sections
+
+    @join_sections.setter
+    def join_sections(self, value: bool) -> None:
+        self._set(join_sections=value)
+
+    @property
+    def read_options(self) -> ReadOptions:
+        """What the readers are asked (``main_content``, ``link_targets``, ...)."""
+        return self.options.read_options
+
     @property
     def field_labels(self) -> Mapping[ChunkField, str]:
         """The current label of every chunk information field."""
-        return MappingProxyType(dict(self._labels))
+        return MappingProxyType(dict(self.options.field_labels))
 
     def override_field_name(self, field: ChunkField | str, label: str) -> None:
         """Relabel one chunk information field (its record key and citation-header label)."""
-        self._labels = validate_labels({field: label}, self._labels)
+        labels = validate_labels({field: label}, self.options.field_labels)
+        # (user_meta of the options is checked against the new labels by the new value)
+        self._set(field_labels=labels)
+
+    @property
+    def _labels(self) -> Mapping[ChunkField, str]:
+        return self.options.field_labels
 
     @property
     def system_message(self) -> str:
@@ -369,8 +358,13 @@ class Dan:
         text: str | None = None,
     ) -> None:
         self._doc = None
-        limits = self.limits
-        meta = _check_user_meta(user_meta, self._labels)
+        options = self.options
+        limits = options.limits
+        meta = check_user_meta(
+            user_meta if user_meta is not None else options.user_meta, self._labels
+        )
+        if doc_type is None:
+            doc_type = options.doc_type
         if doc_id is not None:
             check_doc_id(doc_id)
         if doc_title is not None and not isinstance(doc_title, str):
@@ -382,7 +376,7 @@ class Dan:
             )
         kind = detect(data, doc_type, filename)
         with gc_paused():
-            doc = _read(data, kind, limits, text, self.read_options)
+            doc = _read(data, kind, limits, text, options.read_options)
             rendered = render_document(doc, count_tokens, limits.max_depth)
             page_kind = paginate(rendered)
         if not CALLER_REPORTS_WARNINGS.get():
@@ -406,17 +400,21 @@ class Dan:
     def get_markdown(
         self, first_page: int | None = None, last_page: int | None = None
     ) -> DanResult:
-        """Chunk the imported document (or the 1-based, inclusive page range) into a result."""
+        """Chunk the imported document (or the 1-based, inclusive page range; None: the
+        options' ``first_page``/``last_page``) into a result."""
         doc = self._doc
         if doc is None:
             raise DanError(
                 "no document imported: call import_file, import_bytes or import_string first"
             )
-        max_tokens = _check_max_tokens(self.max_tokens)
-        first = _check_page("first_page", first_page)
-        last = _check_page("last_page", last_page)
-        labels = self._labels
-        meta = _check_user_meta(doc.user_meta, labels)
+        options = self.options
+        max_tokens = options.max_tokens
+        if first_page is None and last_page is None:
+            first_page, last_page = options.first_page, options.last_page
+        first = check_page("first_page", first_page)
+        last = check_page("last_page", last_page)
+        labels = options.field_labels
+        meta = check_user_meta(doc.user_meta, labels)
         units = list(doc.units)
         doc_id = doc.doc_id
         if first is not None or last is not None:
@@ -431,8 +429,8 @@ class Dan:
             labels=labels,
             estimated=doc.page_kind == "estimated",
             count=count_tokens,
-            max_chunks=self.limits.max_chunks,
-            join_sections=self.join_sections,
+            max_chunks=options.limits.max_chunks,
+            join_sections=options.join_sections,
         )
         with gc_paused():
             chunks = chunker.chunk(units)
@@ -442,7 +440,7 @@ class Dan:
                 page_kind=doc.page_kind,
                 labels=labels,
                 user_meta=meta,
-                names=self.names,
+                names=options.names,
                 top_level=doc.top_level,
             )
             records = build_records(chunks, ctx)
@@ -498,55 +496,46 @@ def _title(
     return "Untitled"
 
 
-def _one_shot(
-    max_tokens: int,
-    names: NamesHook | None,
-    limits: Limits | None,
-    field_labels: Mapping[ChunkField | str, str] | None,
-    main_content: bool | None,
-    link_targets: bool = True,
-    join_sections: bool = False,
-    keep_hidden: bool = False,
-    ocr: str = "auto",
-) -> Dan:
-    """The converter behind one call of :func:`convert` or :func:`convert_string`."""
-    return Dan(
-        max_tokens=max_tokens,
-        names=names,
-        limits=limits,
-        field_labels=field_labels,
-        main_content=main_content,
-        link_targets=link_targets,
-        join_sections=join_sections,
-        keep_hidden=keep_hidden,
-        ocr=ocr,
-    )
+def _one_shot(options: ConvertOptions) -> Dan:
+    """The converter behind one call of :func:`convert` or :func:`convert_string` (the
+    options are built and checked already: ``Dan`` keeps the value as it is)."""
+    return Dan(options)
+
+
+def _call_options(
+    who: str,
+    doc_type: str | None,
+    options: ConvertOptions | None,
+    keywords: Mapping[str, Any],
+) -> ConvertOptions:
+    """The options of one call: ``options`` with the keywords, and the positional
+    ``doc_type``, replacing its fields."""
+    if doc_type is not None:
+        keywords = {**keywords, "doc_type": doc_type}
+    return build_options(options, keywords, who)
 
 
 def convert(
     source: str | os.PathLike[str] | bytes | bytearray | memoryview,
     doc_type: str | None = None,
     *,
-    max_tokens: int = 1024,
+    options: ConvertOptions | None = None,
     doc_id: str | None = None,
     doc_title: str | None = None,
-    user_meta: Mapping[str, Any] | None = None,
-    names: NamesHook | None = None,
-    first_page: int | None = None,
-    last_page: int | None = None,
-    limits: Limits | None = None,
-    field_labels: Mapping[ChunkField | str, str] | None = None,
-    main_content: bool | None = None,
-    link_targets: bool = True,
-    join_sections: bool = False,
-    keep_hidden: bool = False,
-    ocr: str = "auto",
+    filename: str | None = None,
+    **keywords: Unpack[OptionKwargs],
 ) -> DanResult:
     """Convert a document (a path, or its bytes) into token-bounded Markdown chunks and records.
 
     ``doc_type`` is ``"docx"``, ``"rtf"``, ``"html"``, ``"markdown"``/``"md"`` or
     ``"text"``/``"txt"``; ``None`` detects it from magic bytes and the extension. A ``str``
-    is a path: for document text held in memory use :func:`convert_string`.
+    is a path: for document text held in memory use :func:`convert_string`. ``filename``
+    (bytes only) is the name the bytes came under: they are read as if from that file (the
+    extension helps detection, the title falls back to its stem), and nothing is written.
+
+    The options are a :class:`dan.ConvertOptions` (``options=``), or its fields as keywords
+    (which replace the fields of ``options`` when both are given): ``max_tokens``,
+    ``user_meta``, ``names``, ``first_page``, ``last_page``, ``limits``, ``field_labels``,
     ``main_content`` (HTML): True keeps only a web page's main content, False the whole page,
     None (the default) decides by whether the page has site chrome. ``link_targets``:
     hyperlinks are written ``[text](url)`` (``http``, ``https`` and ``mailto`` targets
@@ -558,29 +547,27 @@ def convert(
     without a text layer, and images, by OCR when the ``ocr`` extra is installed (the
     warnings name the pages); ``"off"`` never does.
     """
-    d = _one_shot(
-        max_tokens,
-        names,
-        limits,
-        field_labels,
-        main_content,
-        link_targets,
-        join_sections,
-        keep_hidden,
-        ocr,
-    )
+    opts = _call_options("convert", doc_type, options, keywords)
+    is_bytes = isinstance(source, (bytes, bytearray, memoryview))
+    if filename is not None and not is_bytes:
+        raise DanError("filename= names bytes: a path names its file itself, leave filename out")
+    if filename is not None and (not isinstance(filename, str) or not filename):
+        raise DanError(f"filename must be a non-empty str, got {filename!r}")
+    d = _one_shot(opts)
     # One collector pause for the whole conversion, the imported document freed inside it:
     # when the collector is back, only the result is left for its first pass to walk.
     with gc_paused():
         if isinstance(source, (bytes, bytearray, memoryview)):
-            d.import_bytes(
-                source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta
-            )
+            if filename is None:
+                d.import_bytes(source, doc_id=doc_id, doc_title=doc_title)
+            else:
+                data, stem = bytes(source), Path(filename).stem
+                d._import(data, None, doc_id, doc_title, None, filename=filename, stem=stem)
         elif isinstance(source, (str, os.PathLike)):
-            d.import_file(source, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
+            d.import_file(source, doc_id=doc_id, doc_title=doc_title)
         else:
             raise DanError(f"convert takes a path or bytes, got {type(source).__name__}")
-        result = d.get_markdown(first_page, last_page)
+        result = d.get_markdown()
         del d
     return result
 
@@ -589,40 +576,19 @@ def convert_string(
     text: str,
     doc_type: str | None = None,
     *,
-    max_tokens: int = 1024,
+    options: ConvertOptions | None = None,
     doc_id: str | None = None,
     doc_title: str | None = None,
-    user_meta: Mapping[str, Any] | None = None,
-    names: NamesHook | None = None,
-    first_page: int | None = None,
-    last_page: int | None = None,
-    limits: Limits | None = None,
-    field_labels: Mapping[ChunkField | str, str] | None = None,
-    main_content: bool | None = None,
-    link_targets: bool = True,
-    join_sections: bool = False,
-    keep_hidden: bool = False,
-    ocr: str = "auto",
+    **keywords: Unpack[OptionKwargs],
 ) -> DanResult:
     """Convert document text held in memory (HTML, Markdown, RTF or plain text).
 
     Markdown is never guessed: pass ``doc_type="markdown"`` for it. The derived id is
-    computed over the text's UTF-8 bytes. ``main_content`` and ``link_targets`` are
-    :func:`convert`'s.
+    computed over the text's UTF-8 bytes. The options are :func:`convert`'s.
     """
-    d = _one_shot(
-        max_tokens,
-        names,
-        limits,
-        field_labels,
-        main_content,
-        link_targets,
-        join_sections,
-        keep_hidden,
-        ocr,
-    )
+    d = _one_shot(_call_options("convert_string", doc_type, options, keywords))
     with gc_paused():  # (as in convert)
-        d.import_string(text, doc_type, doc_id=doc_id, doc_title=doc_title, user_meta=user_meta)
-        result = d.get_markdown(first_page, last_page)
+        d.import_string(text, doc_id=doc_id, doc_title=doc_title)
+        result = d.get_markdown()
         del d
     return result

@@ -10,8 +10,9 @@ bytes without an extension ``<html``/``<!doctype`` means HTML, a block of mail h
 from content. An explicit ``doc_type`` is obeyed, but input that plainly is another
 format raises ``UnsupportedFormatError`` saying what it looks like.
 
-:data:`EXTENSIONS` is the one list of file extensions dan reads: the CLI's directory walk,
-the integrations' loaders, the demo store's imports and uploads all read it.
+:data:`EXTENSIONS`, the ``doc_type`` aliases and the format labels come from the one
+registry of formats, :data:`dan.formats.REGISTRY`: the CLI's directory walk, the
+integrations' loaders, the demo store's imports and uploads all read them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 import zipfile
 
 from dan.errors import EncryptedDocumentError, UnsupportedFormatError
+from dan.formats import REGISTRY
 from dan.readers import FORMATS
 from dan.textclean import looks_binary
 
@@ -40,99 +42,14 @@ __all__ = [
 #: Canonical format names: the formats with a reader (:data:`dan.readers.FORMATS`, the one list).
 DOC_TYPES = FORMATS
 #: How help texts name each format.
-_LABELS = {
-    "docx": "DOCX",
-    "rtf": "RTF",
-    "pdf": "PDF",
-    "html": "HTML",
-    "markdown": "Markdown",
-    "text": "text",
-    "xlsx": "XLSX",
-    "csv": "CSV",
-    "pptx": "PPTX",
-    "eml": "EML",
-    "msg": "MSG",
-    "epub": "EPUB",
-    "odt": "ODT",
-    "image": "PNG/JPEG/TIFF (OCR)",
-}
+_LABELS = {f.name: f.label for f in REGISTRY}
 #: Formats held in a zip package.
-ZIP_FORMATS = ("docx", "xlsx", "pptx", "epub", "odt")
-_ALIASES = {
-    "docx": "docx",
-    "docm": "docx",
-    "dotx": "docx",
-    "dotm": "docx",
-    "rtf": "rtf",
-    "pdf": "pdf",
-    "html": "html",
-    "htm": "html",
-    "xhtml": "html",
-    "markdown": "markdown",
-    "md": "markdown",
-    "text": "text",
-    "txt": "text",
-    "xlsx": "xlsx",
-    "xlsm": "xlsx",
-    "xltx": "xlsx",
-    "xltm": "xlsx",
-    "csv": "csv",
-    "tsv": "csv",
-    "pptx": "pptx",
-    "pptm": "pptx",
-    "ppsx": "pptx",
-    "potx": "pptx",
-    "eml": "eml",
-    "email": "eml",
-    "msg": "msg",
-    "epub": "epub",
-    "odt": "odt",
-    "image": "image",
-    "png": "image",
-    "jpg": "image",
-    "jpeg": "image",
-    "tif": "image",
-    "tiff": "image",
-}
-#: The file extensions dan reads, each with its format: the one list every caller reads.
-EXTENSIONS = {
-    ".docx": "docx",
-    ".docm": "docx",
-    ".dotx": "docx",
-    ".dotm": "docx",
-    ".rtf": "rtf",
-    ".pdf": "pdf",
-    ".html": "html",
-    ".htm": "html",
-    ".xhtml": "html",
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".mdown": "markdown",
-    ".mkd": "markdown",
-    ".txt": "text",
-    ".text": "text",
-    ".xlsx": "xlsx",
-    ".xlsm": "xlsx",
-    ".xltx": "xlsx",
-    ".xltm": "xlsx",
-    ".csv": "csv",
-    ".tsv": "csv",
-    ".tab": "csv",
-    ".pptx": "pptx",
-    ".pptm": "pptx",
-    ".ppsx": "pptx",
-    ".potx": "pptx",
-    ".eml": "eml",
-    ".msg": "msg",
-    ".epub": "epub",
-    ".odt": "odt",
-    ".ott": "odt",
-    ".png": "image",
-    ".jpg": "image",
-    ".jpeg": "image",
-    ".tif": "image",
-    ".tiff": "image",
-}
+ZIP_FORMATS = tuple(f.name for f in REGISTRY if f.zipped)
+#: ``doc_type`` spellings, each with its format.
+_ALIASES = {alias: f.name for f in REGISTRY for alias in (f.name, *f.aliases)}
+#: The file extensions dan reads, each with its format: the one list every caller reads
+#: (from :data:`dan.formats.REGISTRY`).
+EXTENSIONS = {ext: f.name for f in REGISTRY for ext in f.extensions}
 #: The extensions of :data:`EXTENSIONS`, in its order (for ``str.endswith`` and listings).
 SUFFIXES = tuple(EXTENSIONS)
 _EXTENSIONS = EXTENSIONS  # (the name older callers import)
@@ -147,10 +64,9 @@ _HEADER_BLOCK = re.compile(rb"\A(?:[!-9;-~]{1,76}:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\
 _MAIL_HEADERS = re.compile(
     rb"^(from|to|cc|subject|date|message-id|mime-version|received|return-path):", re.I | re.M
 )
+#: The ``mimetype`` part of an EPUB or OpenDocument package, each with its format.
 _MIMETYPES = {
-    b"application/epub+zip": "epub",
-    b"application/vnd.oasis.opendocument.text": "odt",
-    b"application/vnd.oasis.opendocument.text-template": "odt",
+    mime.encode("ascii"): f.name for f in REGISTRY if f.mimetype_part for mime in f.mime_types
 }
 
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from dan.detect import _EXTENSIONS as _SUFFIXES  # the extensions dan detects formats from
+from dan.detect import EXTENSIONS as _SUFFIXES  # (from the one registry, dan.formats)
 
 __all__ = ["expand_inputs"]
 

@@ -42,6 +42,7 @@ __all__ = [
     "Note",
     "Document",
     "RevisionKind",
+    "WarningCode",
     "PageKind",
     "HeaderFooterKind",
     "HeaderFooterVariant",
@@ -54,18 +55,40 @@ RevisionKind = Literal["ins", "del"]
 # --------------------------------------------------------------------------- inlines
 
 
+#: The stable, machine-readable code of every warning a conversion can give (one list:
+#: ``tests/dan/test_warning_codes.py`` checks that every code a reader or the converter
+#: writes is here, and that docs/dan.md documents each one).
+WarningCode = Literal[
+    "damaged-part",  # an optional part (DOCX/ODT/EPUB part, PDF page, CSV rows) was left out
+    "unbalanced-groups",  # an RTF file ends with groups still open
+    "truncated-group",  # an RTF file ends inside a skipped group
+    "unknown-codepage",  # an RTF code page Python cannot decode
+    "unknown-charset",  # an HTML page declares a charset Python does not know
+    "whole-page",  # a web page's main content held no text: the whole page was read
+    "hidden-page",  # every word of an HTML page was hidden: the hidden elements were read
+    "nul-bytes",  # stray NUL characters were dropped
+    "no-text",  # a DOCX body holds only pictures
+    "no-text-layer",  # a PDF page has pictures but no text layer, and no OCR read it
+    "ocr",  # PDF pages without a text layer were read by OCR
+    "no-header-row",  # a sheet has no leading row of text only: the first row is the header
+    "merges-skipped",  # a sheet's merged ranges were too many to apply
+    "malformed-mime",  # an e-mail part claims parts it does not have
+    "attachment-skipped",  # an e-mail attachment was not converted
+    "malformed-body",  # an Outlook message's RTF body could not be read
+    "empty",  # the document, or the page range, gave no chunks
+]
+
+
 @frozen(slots=True)
 class Message:
     """A warning that travels with a result: what was skipped or repaired, and where.
 
-    ``code`` is stable and machine-readable (``damaged-part``, ``unbalanced-groups``,
-    ``truncated-group``, ``unknown-codepage``, ``whole-page``, ``hidden-page``, ``nul-bytes``,
-    ``no-text``, ``empty``);
+    ``code`` is stable and machine-readable: one of :data:`WarningCode`;
     ``message`` says it for a person;
     ``where`` names the part or place (a package part, ``input``), or is empty.
     """
 
-    code: str
+    code: WarningCode
     message: str
     where: str = ""
 

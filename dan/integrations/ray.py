@@ -25,6 +25,7 @@ from typing import Any
 
 from dan.converter import Dan, DanResult
 from dan.errors import IntegrationError
+from dan.options import OPTION_NAMES, build_options
 
 __all__ = ["convert_row", "chunk_rows", "DOC_COLUMNS", "CHUNK_COLUMNS"]
 
@@ -34,25 +35,19 @@ DOC_COLUMNS = ("path", "doc_id", "doc_title", "chunk_count", "error_type", "erro
 CHUNK_COLUMNS = ("path", "doc_id", "seq", "text", "metadata_json")
 
 
-_DAN_OPTIONS = ("max_tokens", "names", "limits", "field_labels")
-_IMPORT_OPTIONS = ("doc_type", "doc_id", "doc_title", "user_meta")
-_RANGE_OPTIONS = ("first_page", "last_page")
+_PER_DOCUMENT = ("doc_id", "doc_title")
 
 
 def _convert(data: bytes, filename: str | None, options: Mapping[str, Any]) -> DanResult:
-    unknown = sorted(set(options) - set(_DAN_OPTIONS) - set(_IMPORT_OPTIONS) - set(_RANGE_OPTIONS))
+    unknown = sorted(set(options) - set(OPTION_NAMES) - set(_PER_DOCUMENT))
     if unknown:
         raise IntegrationError(f"unknown dan.convert option(s): {', '.join(unknown)}")
-    d = Dan(**{k: options[k] for k in _DAN_OPTIONS if k in options})
+    opts = build_options(None, {k: v for k, v in options.items() if k not in _PER_DOCUMENT})
+    d = Dan(opts)
     d.import_bytes(
-        data,
-        options.get("doc_type"),
-        doc_id=options.get("doc_id"),
-        doc_title=options.get("doc_title"),
-        user_meta=options.get("user_meta"),
-        filename=filename,
+        data, doc_id=options.get("doc_id"), doc_title=options.get("doc_title"), filename=filename
     )
-    return d.get_markdown(options.get("first_page"), options.get("last_page"))
+    return d.get_markdown()
 
 
 def convert_row(row: Mapping[str, Any], **convert_kwargs: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""One reader per format, one signature, one registry.
+"""One reader per format, one signature, one registry (:data:`dan.formats.REGISTRY`).
 
 Every reader is ``read_<format>(source: bytes | str, limits: Limits, options: ReadOptions)
 -> dan.model.Document`` and does its own decoding, size and binary checks; the converter
@@ -32,6 +32,7 @@ import importlib
 from collections.abc import Callable
 
 from dan import model as m
+from dan.formats import REGISTRY
 from dan.limits import Limits
 from dan.readers.options import ReadOptions
 
@@ -39,22 +40,8 @@ __all__ = ["FORMATS", "ReadOptions", "Reader", "reader_for"]
 
 Reader = Callable[[bytes | str, Limits, ReadOptions], m.Document]
 
-_READERS: dict[str, tuple[str, str]] = {
-    "docx": ("dan.readers.docx", "read_docx"),
-    "rtf": ("dan.readers.rtf", "read_rtf"),
-    "pdf": ("dan.readers.pdf", "read_pdf"),
-    "html": ("dan.readers.html", "read_html"),
-    "markdown": ("dan.readers.markdown", "read_markdown"),
-    "text": ("dan.readers.text", "read_text"),
-    "xlsx": ("dan.readers.sheets", "read_xlsx"),
-    "csv": ("dan.readers.sheets", "read_csv"),
-    "pptx": ("dan.readers.pptx", "read_pptx"),
-    "eml": ("dan.readers.eml", "read_eml"),
-    "msg": ("dan.readers.msg", "read_msg"),
-    "epub": ("dan.readers.epub", "read_epub"),
-    "odt": ("dan.readers.odt", "read_odt"),
-    "image": ("dan.readers.image", "read_image"),
-}
+#: ``format -> (module, function)``, from the one registry of formats (:mod:`dan.formats`).
+_READERS: dict[str, tuple[str, str]] = {f.name: f.reader for f in REGISTRY}
 
 #: The formats with a reader, in the order the docs list them.
 FORMATS = tuple(_READERS)

@@ -29,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from dan.detect import extensions, format_names
+from dan.formats import mime_types
 from demo.server.auth import Principal, TokenTable
 from demo.server.convert import answered, ask_options, ask_out, collection_out, job_out, passage_out, source_out
 from demo.server.limits import BodyLimit
@@ -169,7 +170,7 @@ def create_app(
 
     @app.get("/api/formats", response_model=Formats, tags=["health"], summary="The formats dan reads (no authentication)")
     def formats() -> Formats:
-        return Formats(names=format_names(), extensions=list(extensions()))
+        return Formats(names=format_names(), extensions=list(extensions()), mime_types=list(mime_types()))
 
     @app.get("/healthz", response_model=Health, tags=["health"], summary="Liveness (no authentication)")
     def healthz() -> Health:

@@ -11,6 +11,7 @@ from typing import Any
 from dan import Message
 from demo.server.schemas import AskOut, CollectionOut, JobOut, PassageOut, SourceOut, WarningOut
 from demo.store import AskOptions, AskResult, Job, KnowledgeCollection, Passage, Source
+from demo.store.schema import JOB_FIELDS
 
 __all__ = ["answered", "ask_options", "ask_out", "collection_out", "job_out", "passage_out", "source_out", "warning_out"]
 
@@ -22,11 +23,10 @@ def collection_out(c: KnowledgeCollection) -> CollectionOut:
 
 def job_out(j: Job) -> JobOut:
     """A job's body."""
-    return JobOut(
-        id=j.id, state=j.state.value, progress=j.progress, error=j.error, version_id=j.version_id, file_name=j.file_name,
-        document_id=j.document_id, kind=j.kind, note=j.note, attempts=j.attempts, created=j.created, updated=j.updated,
-        warnings=[warning_out(w) for w in j.warnings], error_code=j.error_code, retryable=j.retryable,
-    )
+    # (every field of the job's one description, demo.store.schema.JOB_FIELDS; two need a shape of their own)
+    fields: dict[str, Any] = {c.name: getattr(j, c.name) for c in JOB_FIELDS if c.public}
+    fields.update(state=j.state.value, warnings=[warning_out(w) for w in j.warnings])
+    return JobOut(**fields, retryable=j.retryable)
 
 
 def warning_out(w: Message) -> WarningOut:

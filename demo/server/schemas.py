@@ -214,6 +214,7 @@ class Health(BaseModel):
 class Formats(BaseModel):
     names: str = Field(description="the formats dan reads, for people: DOCX, RTF, PDF, HTML, Markdown, text")
     extensions: list[str] = Field(description="the file name extensions dan recognises: .docx, .pdf, ...")
+    mime_types: list[str] = Field(description="the MIME types of those formats: application/pdf, text/html, ...")
 
 
 class WhoAmI(BaseModel):

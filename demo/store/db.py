@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 from attrs import frozen
 
+from demo.store.schema import job_migration
+
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
@@ -38,12 +40,11 @@ SCHEMA_VERSION = "2"
 
 #: How a database of an older schema version is brought to this one (in one transaction).
 #: 2: dan's warnings on jobs and versions, held replacements confirmed by the user, failures' codes.
+#: The jobs table's statements come from its one description (:func:`demo.store.schema.job_migration`).
 MIGRATIONS = {
     "1": [
         "ALTER TABLE versions ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
-        "ALTER TABLE jobs ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
-        "ALTER TABLE jobs ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE jobs ADD COLUMN error_code TEXT NOT NULL DEFAULT ''",
+        *job_migration("1"),
     ],
 }
 

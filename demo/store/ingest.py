@@ -11,11 +11,9 @@ the old state or the new one, never a mix.
 from __future__ import annotations
 
 import json
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import numpy as np
 from attrs import frozen
@@ -88,25 +86,11 @@ def hold_reason(converted: Converted, old_tokens: int, old_chunks: int) -> str:
     )
 
 
-def _temp_name(file_name: str) -> str:
-    """The file name for dan (the title falls back to its stem), short enough for any file system."""
-    if len(file_name.encode("utf-8")) <= 200:
-        return file_name
-    path = Path(file_name)
-    suffix = path.suffix if len(path.suffix.encode("utf-8")) <= 16 else ""
-    stem = path.stem
-    while len((stem + suffix).encode("utf-8")) > 200:
-        stem = stem[:-1]
-    return stem + suffix
-
-
 def convert_source(file_name: str, data: bytes, document_id: str, options: StoreOptions) -> Converted:
     """Convert a source with dan (every format dan reads); DanError for bad input, StoreError
     when it has no text."""
-    with tempfile.TemporaryDirectory(prefix="danven-ingest-") as tmp:
-        path = Path(tmp) / _temp_name(file_name)
-        path.write_bytes(data)
-        res = dan.convert(path, max_tokens=options.max_tokens, doc_id=document_id, limits=options.dan_limits())
+    # (the bytes are read as if from a file of that name: no temporary file is written)
+    res = dan.convert(data, options=options.convert_options(), doc_id=document_id, filename=file_name)
     if len(res) == 0:
         raise StoreError(f"{file_name} has no text to index (dan made 0 chunks): nothing was stored")
     records = res.records

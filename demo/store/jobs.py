@@ -18,11 +18,12 @@ import secrets
 import socket
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from attrs import frozen
 
 from dan import Message
+from dan.model import WarningCode
 from demo.store.db import Backend, Tx
 from demo.store.errors import (
     ConflictError,
@@ -31,6 +32,7 @@ from demo.store.errors import (
     PendingJobsLimitError,
 )
 from demo.store.options import StoreOptions
+from demo.store.schema import JOB_FIELDS, Column
 from demo.store.values import FAILURE_CODES, PERMANENT_FAILURES, Job, JobState
 
 __all__ = [
@@ -57,9 +59,7 @@ __all__ = [
     "retry",
 ]
 
-JOB_COLUMNS = (
-    "id, collection_id, document_id, file_name, state, progress, error, version_id, kind, note, attempts, created, updated, warnings, error_code"
-)
+JOB_COLUMNS = ", ".join(c.name for c in JOB_FIELDS)  # (a Job's fields, from the one description)
 #: At most this many of dan's warnings are kept per job or version (the rest are counted in one more).
 MAX_WARNINGS = 50
 PENDING_STATES = ("queued", "converting", "embedding")
@@ -92,29 +92,31 @@ def encode_warnings(warnings: Sequence[Message]) -> str:
 
 
 def decode_warnings(text: str | None) -> tuple[Message, ...]:
-    """The warnings stored by :func:`encode_warnings`."""
-    return tuple(Message(str(w["code"]), str(w["message"]), str(w.get("where", ""))) for w in json.loads(text or "[]"))
+    """The warnings stored by :func:`encode_warnings` (the codes dan wrote, :data:`dan.model.WarningCode`,
+    and the store's own ``more-warnings``, which is not one of them: hence the cast)."""
+    return tuple(
+        Message(cast(WarningCode, str(w["code"])), str(w["message"]), str(w.get("where", ""))) for w in json.loads(text or "[]")
+    )
+
+
+def _decode(column: Column, value: Any) -> Any:
+    """A column's stored value as the :class:`Job` field of the same name holds it."""
+    if column.name == "state":
+        return JobState(value)
+    if column.name == "warnings":
+        return decode_warnings(value)
+    if value is None:
+        return None if column.nullable else "" if column.type == "text" else 0
+    if column.type in ("int", "bigint"):
+        return int(value)
+    if column.type == "real":
+        return float(value)
+    return value
 
 
 def job_from_row(row: Sequence[Any]) -> Job:
-    """A :class:`Job` from a row of :data:`JOB_COLUMNS`."""
-    return Job(
-        id=row[0],
-        collection_id=row[1],
-        document_id=row[2],
-        file_name=row[3],
-        state=JobState(row[4]),
-        progress=int(row[5]),
-        error=row[6],
-        version_id=row[7],
-        kind=row[8],
-        note=row[9] or "",
-        attempts=int(row[10]),
-        created=float(row[11]),
-        updated=float(row[12]),
-        warnings=decode_warnings(row[13]),
-        error_code=row[14] or "",
-    )
+    """A :class:`Job` from a row of :data:`JOB_COLUMNS` (each field decoded by its column's type)."""
+    return Job(**{c.name: _decode(c, value) for c, value in zip(JOB_FIELDS, row, strict=True)})
 
 
 @frozen(slots=True)

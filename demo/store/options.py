@@ -78,6 +78,10 @@ class StoreOptions:
             max_chunks=self.max_chunks,
         )
 
+    def convert_options(self) -> dan.ConvertOptions:
+        """dan's options for every conversion under these options (one value, built here)."""
+        return dan.ConvertOptions(max_tokens=self.max_tokens, limits=self.dan_limits())
+
 
 @frozen(slots=True)
 class AskOptions:

@@ -37,6 +37,7 @@ from demo.store.errors import (
     StoreError,
     StoreUnavailableError,
 )
+from demo.store.schema import job_table_sql
 
 __all__ = ["PostgresBackend"]
 
@@ -86,28 +87,7 @@ _SCHEMA = [
     """CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen)""",
     """CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id)""",
     """CREATE INDEX IF NOT EXISTS versions_by_key ON versions (collection_id, doc_key_norm) WHERE state = 'active'""",
-    """CREATE TABLE IF NOT EXISTS jobs (
-        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        collection_id TEXT NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
-        document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-        file_name TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        state TEXT NOT NULL,
-        progress INTEGER NOT NULL DEFAULT 0,
-        version_id TEXT,
-        hash TEXT NOT NULL,
-        size BIGINT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        worker TEXT,
-        heartbeat DOUBLE PRECISION,
-        created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL,
-        note TEXT NOT NULL DEFAULT '',
-        error TEXT,
-        warnings TEXT NOT NULL DEFAULT '[]',
-        confirmed INTEGER NOT NULL DEFAULT 0,
-        error_code TEXT NOT NULL DEFAULT '')""",
+    job_table_sql("postgresql"),  # (from its one description, demo.store.schema)
     """CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs (state, seq)""",
     """CREATE INDEX IF NOT EXISTS jobs_by_collection ON jobs (collection_id, seq)""",
     """CREATE INDEX IF NOT EXISTS jobs_by_document ON jobs (document_id, state)""",

@@ -27,6 +27,7 @@ import numpy as np
 from demo.store.db import MIGRATIONS as _MIGRATIONS
 from demo.store.db import SCHEMA_VERSION, Backend, PassageRow, Scope, Tx
 from demo.store.errors import ConflictError, StoreError, StoreUnavailableError
+from demo.store.schema import job_table_sql
 from demo.store.vectors import VectorIndex
 
 __all__ = ["SQLiteBackend", "informative"]
@@ -42,7 +43,7 @@ MAX_MATCH_TERMS = 32
 #: BM25 is computed for every passage a match holds, so this bounds a query's cost at any size.
 MAX_POSTINGS = 40_000
 
-_SCHEMA = """
+_SCHEMA_TEMPLATE = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS collections (
     id TEXT PRIMARY KEY,
@@ -87,29 +88,7 @@ CREATE TABLE IF NOT EXISTS versions (
 CREATE INDEX IF NOT EXISTS versions_by_state ON versions (collection_id, state, activated_gen);
 CREATE INDEX IF NOT EXISTS versions_by_document ON versions (document_id);
 CREATE INDEX IF NOT EXISTS versions_by_key ON versions (collection_id, doc_key_norm) WHERE state = 'active';
-CREATE TABLE IF NOT EXISTS jobs (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    id TEXT NOT NULL UNIQUE,
-    collection_id TEXT NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
-    document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-    file_name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    state TEXT NOT NULL,
-    progress INTEGER NOT NULL DEFAULT 0,
-    version_id TEXT,
-    hash TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    worker TEXT,
-    heartbeat REAL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    note TEXT NOT NULL DEFAULT '',
-    error TEXT,
-    warnings TEXT NOT NULL DEFAULT '[]',
-    confirmed INTEGER NOT NULL DEFAULT 0,
-    error_code TEXT NOT NULL DEFAULT ''
-);
+{JOBS};
 CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs (state, seq);
 CREATE INDEX IF NOT EXISTS jobs_by_collection ON jobs (collection_id, seq);
 CREATE INDEX IF NOT EXISTS jobs_by_document ON jobs (document_id, state);
@@ -135,6 +114,8 @@ CREATE TABLE IF NOT EXISTS passages (
 );
 CREATE INDEX IF NOT EXISTS passages_by_document ON passages (collection_id, document_id);
 """
+#: (the jobs table from its one description, :mod:`demo.store.schema`)
+_SCHEMA = _SCHEMA_TEMPLATE.replace("{JOBS}", job_table_sql("sqlite"))
 
 
 class _SQLiteTx(Tx):

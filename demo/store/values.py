@@ -90,7 +90,8 @@ class Job:
     work (identical to the active version) or was superseded, or why a job is ``held``;
     ``error`` says why it failed. ``warnings`` are dan's (:class:`dan.Message`: what the
     conversion skipped or repaired, e.g. ``damaged-part``): a ``ready`` job with warnings
-    made a version that may lack part of the file.
+    made a version that may lack part of the file. The fields are the jobs table's columns
+    of :data:`demo.store.schema.JOB_FIELDS`, in its order (``tests/store/test_store_schema.py``).
     """
 
     id: str

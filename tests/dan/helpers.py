@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 import re
 from pathlib import Path
+from types import ModuleType
 
+import pytest
 
 from dan.tokenizer import encoding
 
@@ -13,6 +17,22 @@ CORPUS = SHARED / "corpus"
 #: Small input files the tests use (tests/data).
 DATA = Path(__file__).resolve().parents[1] / "data"
 HEADER_RE = re.compile(r"\A\[[^\n]*\]\n\n")
+
+
+#: Set (to 1) by ``.ci/run``'s compiled step: a C extension that does not import is then a
+#: failure, not a skip, so a compiled leg that silently ran as Python cannot pass.
+REQUIRE_COMPILED = os.environ.get("DAN_REQUIRE_COMPILED") == "1"
+
+
+def compiled_module(name: str, reason: str) -> ModuleType:
+    """The C extension ``name`` (built by ``scripts/compile.py``): skips the calling module's
+    tests when it is not built, or fails them when ``DAN_REQUIRE_COMPILED=1``."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        if REQUIRE_COMPILED:
+            pytest.fail(f"{name} does not import in the compiled leg ({exc}): {reason}", pytrace=False)
+        pytest.skip(f"{name}: {reason}", allow_module_level=True)
 
 
 def exact_tokens(text: str) -> int:

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 import dan
 import dan.detect
 from dan import tokenizer
+from helpers import compiled_module
 
-ccount = pytest.importorskip("dan._ccount", reason="the C counter is built by scripts/compile.py")
+ccount = compiled_module("dan._ccount", "the C counter is built by scripts/compile.py")
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

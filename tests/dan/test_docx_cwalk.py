@@ -29,10 +29,10 @@ from dan.readers.docx import read_docx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from docx_builder import HEADING_STYLES, make_docx  # noqa: E402
-from helpers import CORPUS  # noqa: E402
+from helpers import CORPUS, compiled_module  # noqa: E402
 
-fast = pytest.importorskip(
-    "dan.readers.docx._cwalk", reason="the C walk is built by scripts/compile.py (make compiled)"
+fast = compiled_module(
+    "dan.readers.docx._cwalk", "the C walk is built by scripts/compile.py (make compiled)"
 )
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from dan import references as R
 from dan.render import phrase
 from ven.phrases import cut_at_word
+from helpers import compiled_module
 
 _SEE_PLAIN = re.compile(r"\b" + R._SEE.pattern)
 
@@ -97,7 +98,7 @@ def test_every_kind_of_mention_is_found_in_either_build() -> None:
 
 def test_the_c_scan_is_what_finds_where_mentions_start_when_built() -> None:
     # (the compiled build; the test above then checks it against the plain regex)
-    cscan = pytest.importorskip("dan._cscan", reason="the C scan is built by scripts/compile.py (make compiled)")
+    cscan = compiled_module("dan._cscan", "the C scan is built by scripts/compile.py (make compiled)")
     assert R._mention_starts is cscan.mention_starts
     # (a kind's word at a word's start that an identifier can follow: not "party's" or a
     # last "tables", and not the second § of "§§")

@@ -11,6 +11,7 @@ import pytest
 from server_helpers import SAMPLES, wait_job
 
 import dan
+import dan.formats
 from demo import samples
 
 PROBLEM = "application/problem+json"
@@ -75,7 +76,11 @@ def test_health_openapi_docs_and_page_need_no_token(server):
         assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml" and icon.text.startswith("<svg")
         assert c.get("/static/favicon.svg").status_code == 200
         formats = c.get("/api/formats").json()
-        assert formats == {"names": dan.detect.format_names(), "extensions": list(dan.detect.extensions())}
+        assert formats == {
+            "names": dan.detect.format_names(),
+            "extensions": list(dan.detect.extensions()),
+            "mime_types": list(dan.formats.mime_types()),
+        }
         assert "PDF" in formats["names"] and ".pdf" in formats["extensions"]
 
 

@@ -126,6 +126,8 @@ class _Book:
                     m.Message("damaged-part", f"{href} is damaged and was skipped: {exc}", href)
                 )
                 continue
+            # (what the HTML reader noted travels, naming the chapter)
+            self.warnings.extend(evolve(w, where=href) for w in doc.warnings)
             blocks = [b for b in doc.body if not isinstance(b, (m.PageBreak, m.SectionBreak))]
             if not blocks:
                 continue
@@ -145,11 +147,13 @@ class _Book:
         ncx = next((h for h, t, _p in manifest.values() if t == "application/x-dtbncx+xml"), None)
         try:
             if nav is not None and self.pkg.has(nav):
-                from dan.readers.html.encoding import decode_html
+                from dan.readers.html.encoding import decode_html_noting
                 from dan.readers.html.tree import parse_html
 
                 base = posixpath.dirname(nav)
-                page = parse_html(decode_html(self.pkg.read(nav)))
+                nav_text, noted = decode_html_noting(self.pkg.read(nav))
+                self.warnings.extend(noted)
+                page = parse_html(nav_text)
                 for a in page.elements():
                     href = a.get("href") if a.name == "a" else None
                     if isinstance(href, str) and href.split("#", 1)[0]:

@@ -15,20 +15,20 @@ Order of evidence (first that applies wins):
 5. a page whose declaration lies (declared UTF-8, written in windows-1256) or that declares
    nothing: a statistical guess (charset-normalizer), else windows-1252.
 
-Undecodable bytes become U+FFFD; decoding never raises.
+Undecodable bytes become U+FFFD; decoding never raises. A declared charset Python does not
+know is an ``unknown-charset`` warning (:func:`decode_html_noting`), which travels with the
+document.
 """
 
 from __future__ import annotations
 
 import codecs
-import logging
 import re
 
+from dan import model as m
 from dan.textclean import decode_text, unicode_text
 
-__all__ = ["decode_html", "declared_charset"]
-
-log = logging.getLogger("dan")
+__all__ = ["decode_html", "decode_html_noting", "declared_charset"]
 
 _META = re.compile(
     rb"""<meta[^>]*?charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]{1,40})""",
@@ -47,8 +47,9 @@ _HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
 _TOLERATED_REPLACEMENTS = 8
 
 
-def declared_charset(data: bytes) -> str | None:
-    """The Python codec name the document declares in its ``<head>`` (at most 64 KiB), or None."""
+def declared_charset(data: bytes, warnings: list[m.Message] | None = None) -> str | None:
+    """The Python codec name the document declares in its ``<head>`` (at most 64 KiB), or
+    None; a declared name Python does not know is noted in ``warnings``, when given."""
     head = data[:_DECL_WINDOW]
     end = _HEAD_END.search(head)
     if end is not None:
@@ -62,7 +63,15 @@ def declared_charset(data: bytes) -> str | None:
     try:
         name = codecs.lookup(label).name
     except LookupError:
-        log.warning("HTML declares an unknown charset %r: decoding by sniffing instead", label)
+        if warnings is not None:
+            warnings.append(
+                m.Message(
+                    "unknown-charset",
+                    f"the page declares the charset {label!r}, which Python does not know: "
+                    "its encoding was sniffed instead",
+                    "input",
+                )
+            )
         return None
     if name.startswith(("utf-16", "utf-32")):
         return None
@@ -70,7 +79,19 @@ def declared_charset(data: bytes) -> str | None:
 
 
 def decode_html(data: bytes) -> str:
-    """Decode HTML bytes following the module's order of evidence."""
+    """Decode HTML bytes following the module's order of evidence (the warnings of
+    :func:`decode_html_noting` left out: for callers that only look inside a package)."""
+    return decode_html_noting(data)[0]
+
+
+def decode_html_noting(data: bytes) -> tuple[str, tuple[m.Message, ...]]:
+    """Decode HTML bytes following the module's order of evidence; the text and what was
+    noted on the way (an ``unknown-charset`` declaration)."""
+    warnings: list[m.Message] = []
+    return _decode(data, warnings), tuple(warnings)
+
+
+def _decode(data: bytes, warnings: list[m.Message]) -> str:
     if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
         return decode_text(data)
     try:
@@ -79,7 +100,7 @@ def decode_html(data: bytes) -> str:
         text = None
     if text is not None and not text.isascii():
         return text
-    declared = declared_charset(data)
+    declared = declared_charset(data, warnings)
     if declared is not None:
         decoded = data.decode(declared, errors="replace")
         if decoded.count("\ufffd") <= _TOLERATED_REPLACEMENTS + data.count("\ufffd".encode()):

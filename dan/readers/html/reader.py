@@ -32,7 +32,7 @@ from dan.errors import LimitExceededError, TextTooLargeError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.html.build import BlockBuilder
-from dan.readers.html.encoding import decode_html
+from dan.readers.html.encoding import decode_html, decode_html_noting
 from dan.readers.html.main_content import Selection, looks_like_web_page, select_main_content
 from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
 from dan.readers.text import drop_stray_nuls, nul_warning
@@ -331,8 +331,12 @@ def read_html(
     default; Word exports and plain documents are read whole).
     """
     _check_size(source, limits)
+    noted: tuple[m.Message, ...] = ()
+    if isinstance(source, bytes):
+        source, noted = decode_html_noting(source)
     soup, text, nuls = _parse(source, limits)
-    return _read_page(soup, text, nuls, limits, options)
+    doc = _read_page(soup, text, nuls, limits, options)
+    return evolve(doc, warnings=noted + doc.warnings) if noted else doc
 
 
 def _read_page(

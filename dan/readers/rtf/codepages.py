@@ -2,17 +2,15 @@
 
 ``\\ansicpgN`` names the document's ANSI code page, ``\\fcharsetN`` a font's character
 set and ``\\cpgN`` a font's code page. An unknown or invalid value falls back to the
-document code page (cp1252 by default) with a warning: it never fails a conversion.
+document code page (cp1252 by default): it never fails a conversion, and the reader notes it
+as an ``unknown-codepage`` warning that travels with the document.
 """
 
 from __future__ import annotations
 
 import codecs
-import logging
 
 __all__ = ["ascii_compatible", "codec_for_codepage", "codepage_for_charset", "DEFAULT_CODEC"]
-
-log = logging.getLogger("dan")
 
 DEFAULT_CODEC = "cp1252"
 
@@ -95,9 +93,6 @@ def codec_for_codepage(codepage: int | None) -> str | None:
     try:
         found: str | None = codecs.lookup(name).name
     except LookupError:
-        log.warning(
-            "RTF uses code page %s, which Python cannot decode: reading it as cp1252", codepage
-        )
         found = None
     _cache[codepage] = found
     return found

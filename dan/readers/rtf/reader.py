@@ -776,15 +776,22 @@ class _Reader:
         codec = codec_for_codepage(codepage)
         if codec is None:
             if codepage is not None:
-                self.warnings.append(
-                    m.Message(
-                        "unknown-codepage",
-                        f"unknown RTF code page {codepage}: text was decoded as cp1252",
-                        "\\ansicpg",
-                    )
-                )
+                self._unknown_codepage(codepage, "\\ansicpg")
             codec = DEFAULT_CODEC
         self.doc_codec = codec
+
+    def _unknown_codepage(self, codepage: int, where: str) -> None:
+        """Note a code page Python cannot decode (once per code page and place)."""
+        if where == "\\ansicpg":
+            text = f"unknown RTF code page {codepage}: text was decoded as cp1252"
+        else:
+            text = (
+                f"unknown RTF code page {codepage} ({where}): its text was decoded with the "
+                "document's code page"
+            )
+        message = m.Message("unknown-codepage", text, where)
+        if message not in self.warnings:
+            self.warnings.append(message)
 
     def _deff(self, param: int | None) -> None:
         self.default_font = param if param is not None else -1
@@ -801,7 +808,10 @@ class _Reader:
             if codepage is None:
                 charset = self.font_charset.get(font)
                 codepage = codepage_for_charset(charset) if charset is not None else None
-            self.fonts[font] = codec_for_codepage(codepage) if codepage is not None else None
+            codec = codec_for_codepage(codepage) if codepage is not None else None
+            if codepage is not None and codec is None:
+                self._unknown_codepage(codepage, f"font {font}")
+            self.fonts[font] = codec
 
     def _unicode(self, param: int | None) -> None:
         if param is None:

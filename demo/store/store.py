@@ -112,7 +112,7 @@ class KnowledgeStore:
         except BaseException:
             self.backend.close()
             raise
-        self.searcher = Searcher(self.backend, self.provider)
+        self.searcher = Searcher(self.backend, self.provider, self.options)
         self.asker = Asker(self.searcher, self.options.index_pct)
         self.config = json.dumps(
             {
@@ -142,6 +142,7 @@ class KnowledgeStore:
     def close(self) -> None:
         """Stop the worker (if started) and close the database connections."""
         self.stop_worker()
+        self.searcher.close()
         self.backend.close()
 
     def __repr__(self) -> str:
@@ -579,7 +580,7 @@ class KnowledgeStore:
         scope = make_scope(
             cid, filters=filters, include_documents=include_documents, exclude_documents=exclude_documents, version_id=version_id
         )
-        return self.searcher.search(scope, query, mode, limit, budget)  # type: ignore[arg-type]
+        return self.searcher.search(scope, query, mode, limit, budget, client=access.subject or "")  # type: ignore[arg-type]
 
     def ask(
         self,
@@ -604,7 +605,7 @@ class KnowledgeStore:
         except ValueError:
             raise InvalidRequestError(f"mode must be one of {', '.join(m.value for m in SearchMode)}, got {mode!r}") from None
         index_text = self.index_document(cid, access).text if opts.routing == "model" else ""
-        return self.asker.ask(cid, index_text, question, opts, search_mode, chat, mini, history)
+        return self.asker.ask(cid, index_text, question, opts, search_mode, chat, mini, history, client=access.subject or "")
 
     def index_document(self, cid: str, access: AccessContext) -> IndexDocument:
         """The collection's routing index document: ven's index entry of each active source

@@ -42,6 +42,7 @@ __all__ = [
     "WEIGHTS_SHA256",
     "WINDOW",
     "available",
+    "cores",
 ]
 
 MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
@@ -101,6 +102,15 @@ def _checked(package: str, relative: str, sha256: str) -> Path:
     return path
 
 
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity: a container's or ``taskset``'s
+    limit, not the host's count that ``onnxruntime`` would otherwise use)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def available() -> bool:
     """Whether the packages of the neural embedding are installed (files are not checked)."""
     for name in ("onnxruntime", "tokenizers", _MODEL[0], _TOKENIZER[0]):
@@ -117,7 +127,7 @@ class MiniLMEmbeddings(Embeddings):
     ``Embeddings``. Loads lazily on first use (about a second); thread-safe.
 
     Two ``onnxruntime`` sessions share the weights' file: one for documents (``threads``
-    intra-op threads; default: one per core) and one for queries, ``vectors(..., query=True)``,
+    intra-op threads; default: one per core this process may use, :func:`cores`) and one for queries, ``vectors(..., query=True)``,
     with a single thread and no memory arena, so that many concurrent searches do not fight
     over the cores. Neither spin-waits. Raises :class:`ModelMissingError` naming the extra to install when a package is
     missing, :class:`ModelFilesError` when a file is not the pinned bytes.
@@ -164,8 +174,9 @@ class MiniLMEmbeddings(Embeddings):
                     opts.intra_op_num_threads = 1
                     opts.inter_op_num_threads = 1
                     opts.enable_cpu_mem_arena = False
-                elif self.threads is not None:
-                    opts.intra_op_num_threads = self.threads
+                else:
+                    opts.intra_op_num_threads = self.threads or cores()
+                    opts.inter_op_num_threads = 1
                 opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
                 opts.log_severity_level = 3
                 self._sessions[query] = onnxruntime.InferenceSession(os.fspath(model), opts, providers=["CPUExecutionProvider"])

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from attrs import define, field
 
-from demo.store.errors import SearchBusyError
+from demo.store.errors import SearchBusyError, StoreUnavailableError
 
 __all__ = ["QueryLane"]
 
@@ -86,7 +86,7 @@ class QueryLane:
         job = _Job(client, call)
         with self._lock:
             if self._closed:
-                raise RuntimeError("the query lane is closed")
+                raise StoreUnavailableError("the store is closed: open it again to search")
             held = self._held.get(client, 0)
             if held >= self.per_client:
                 raise SearchBusyError(

@@ -13,9 +13,9 @@
 
 Queries are embedded on the store's query lane (:class:`~demo.store.lanes.QueryLane`: a
 few threads shared fairly by clients, 429 for a client with too many waiting), and a
-search waits for its semantic lane at most ``StoreOptions.semantic_timeout`` seconds: past
-it, hybrid and auto search answer with the keyword ranking and a notice, semantic search
-is refused (503). The neural model embeds at most ``demo.minilm.QUERY_TOKENS`` word pieces
+search waits for its semantic lane at most ``StoreOptions.semantic_timeout`` seconds (once
+the model has embedded a first query: loading it is not bounded): past it, hybrid and auto
+search answer with the keyword ranking and a notice, semantic search is refused (503). The neural model embeds at most ``demo.minilm.QUERY_TOKENS`` word pieces
 of a query (a notice says when a query was longer).
 
 Passages are taken best first while they fit the evidence budget (dan's exact o200k
@@ -193,6 +193,9 @@ class Searcher:
         self.timeout = float(opts.semantic_timeout)
         #: Where queries are embedded, fairly among clients (``StoreOptions.query_*``).
         self.lane = QueryLane(opts.query_workers, opts.queries_per_client, opts.query_queue)
+        #: Set once a query was embedded: until then the model may still be loading, and
+        #: searches wait for it without the time bound.
+        self._warm = threading.Event()
         self._lock = threading.Lock()
         self._stale_cache: dict[tuple[str, int, str], list[str]] = {}
 
@@ -210,12 +213,15 @@ class Searcher:
             return None, ""
         pending = self.lane.submit(client, partial(self._embed, query, mode))
         try:
-            return pending.result(timeout=self.timeout)
+            return pending.result(timeout=self._bound())
         except FutureTimeout:
             self.lane.cancel(pending)
             if mode == SearchMode.SEMANTIC:
                 raise EmbeddingUnavailableError(self._late()) from None
             return None, self._late() + " keyword ranking only."
+
+    def _bound(self) -> float | None:
+        return self.timeout if self._warm.is_set() else None
 
     def _late(self) -> str:
         return f"the query was not embedded within {self.timeout:g} s (the embedding model is busy):"
@@ -226,6 +232,7 @@ class Searcher:
         note_of = getattr(self.provider, "query_note", None)
         try:
             raw = self.provider.embed_query(query)
+            self._warm.set()
             note = str(note_of(query)) if callable(note_of) else ""
         except Exception as exc:  # fail soft on ranking in auto mode; explicit modes raise below
             if mode == SearchMode.AUTO:
@@ -326,11 +333,12 @@ class Searcher:
             return plan, self.ranked(tx, scope, plan)
         score = self.backend.semantic_later(tx, scope, plan.identity, self.provider.identity.dimensions, CANDIDATES)
         assert score is not None
-        deadline = time.monotonic() + self.timeout
+        bound = self._bound()
+        deadline = None if bound is None else time.monotonic() + bound
         pending = self.lane.submit(client, partial(self._embed_and_score, text, mode, score))
         keyword = self.backend.keyword(tx, scope, plan.terms, CANDIDATES)
         try:
-            semantic, notice = pending.result(timeout=max(0.0, deadline - time.monotonic()))
+            semantic, notice = pending.result(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
         except FutureTimeout:
             self.lane.cancel(pending)
             semantic, notice = None, self._late() + " keyword ranking only."

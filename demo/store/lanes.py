@@ -11,7 +11,10 @@ is where one client could slow everyone down. :class:`QueryLane` bounds it:
 * when a thread frees, the waiting client with the fewest queries running goes next, and
   among those the one served least recently (round robin), its oldest query first: a
   client that sends many is served in turn with the others, not before them;
-* at most ``queue`` queries wait in all (429 beyond).
+* at most ``queue`` queries wait in all (429 beyond);
+* a query whose client has others waiting or running is embedded on a thread of lower OS
+  priority (:data:`LOW_PRIORITY` more ``nice``, where the platform allows it), so a client
+  that floods the lane gets the CPU only when the others leave it idle.
 
 Decisions are taken when a query is submitted and when one ends, under one lock, so the
 state after :meth:`QueryLane.submit` returns is exact (the tests rely on it). The caller
@@ -22,6 +25,7 @@ interrupted) and keeps counting against its client until then.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -32,9 +36,22 @@ from attrs import define, field
 
 from demo.store.errors import SearchBusyError, StoreUnavailableError
 
-__all__ = ["QueryLane"]
+__all__ = ["LOW_PRIORITY", "QueryLane"]
 
 _T = TypeVar("_T")
+
+#: How much ``nice`` the threads of the lower-priority pool add (Unix; elsewhere nothing).
+LOW_PRIORITY = 10
+
+
+def _lower_priority() -> None:
+    """Make the calling thread nicer (Linux applies ``nice`` per thread); nothing where the
+    platform has no ``setpriority``."""
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + LOW_PRIORITY))
+    except (AttributeError, OSError):
+        pass
 
 
 @define(slots=True, eq=False)
@@ -64,6 +81,7 @@ class QueryLane:
         self._turn = 0
         self._busy = 0
         self._pool: ThreadPoolExecutor | None = None
+        self._low: ThreadPoolExecutor | None = None  # threads at a lower OS priority
         self._closed = False
 
     # ------------------------------------------------------------------ state (for tests and metrics)
@@ -120,11 +138,12 @@ class QueryLane:
             waiting, self._waiting = list(self._waiting), deque()
             for job in waiting:
                 self._release(job.client)
-            pool, self._pool = self._pool, None
+            pools, self._pool, self._low = (self._pool, self._low), None, None
         for job in waiting:
             job.future.cancel()
-        if pool is not None:
-            pool.shutdown(wait=False)
+        for pool in pools:
+            if pool is not None:
+                pool.shutdown(wait=False)
 
     # ------------------------------------------------------------------ scheduling (under the lock)
 
@@ -157,9 +176,16 @@ class QueryLane:
                 continue
             self._running[best.client] = self._running.get(best.client, 0) + 1
             self._busy += 1
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="store-query")
-            self._pool.submit(self._run, best)
+            self._pool_for(self._held[best.client] > 1).submit(self._run, best)
+
+    def _pool_for(self, low: bool) -> ThreadPoolExecutor:
+        pool = self._low if low else self._pool
+        if pool is None:
+            if low:
+                pool = self._low = ThreadPoolExecutor(self.workers, thread_name_prefix="store-query-low", initializer=_lower_priority)
+            else:
+                pool = self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="store-query")
+        return pool
 
     def _run(self, job: _Job) -> None:
         failure: BaseException | None = None

@@ -119,6 +119,39 @@ def test_the_waiting_client_with_fewest_running_goes_next():
         lane.close()
 
 
+def test_a_client_with_other_queries_in_the_lane_runs_at_lower_priority():
+    import os
+
+    lane = QueryLane(workers=2, per_client=3, queue=8)
+    gates = {name: threading.Event() for name in ("f1", "f2", "f3", "o1")}
+    seen: dict[str, tuple[str, int]] = {}
+
+    def where(name: str):  # type: ignore[no-untyped-def]
+        def call() -> None:
+            seen[name] = (threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+            assert gates[name].wait(60)
+
+        return call
+
+    try:
+        base = os.getpriority(os.PRIO_PROCESS, 0)
+        futures = {name: lane.submit("flood", where(name)) for name in ("f1", "f2", "f3")}
+        futures["o1"] = lane.submit("other", where("o1"))
+        _wait_for(lambda: {"f1", "o1"} <= seen.keys(), "f1 and o1 run")
+        gates["f1"].set()  # f2 goes next, while f3 still waits: the flood has others in the lane
+        _wait_for(lambda: "f2" in seen, "f2 runs")
+        for gate in gates.values():
+            gate.set()
+        for f in futures.values():
+            f.result(timeout=60)
+        assert seen["f1"][0].startswith("store-query_")  # alone in the lane when it started
+        assert seen["o1"][0].startswith("store-query_") and seen["o1"][1] == base
+        assert seen["f2"][0].startswith("store-query-low") and seen["f2"][1] == min(19, base + 10)
+        assert seen["f3"][0].startswith("store-query_")  # the last one: alone again
+    finally:
+        lane.close()
+
+
 def test_the_whole_queue_is_bounded(lane):
     gate, log = threading.Event(), []
     lane.submit("a", _blocked(gate, log, "a"))

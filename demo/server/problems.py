@@ -33,7 +33,7 @@ _TITLES = {
     413: "Request too large",
     415: "Unsupported media type",
     422: "Invalid request",
-    429: "Too many pending jobs",
+    429: "Too many requests",
     500: "Internal server error",
     503: "Service unavailable",
 }
@@ -80,7 +80,7 @@ def install_handlers(app: FastAPI) -> None:
     async def _store(_request: Request, exc: StoreError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
         if exc.status == 429:
-            headers["Retry-After"] = "10"
+            headers["Retry-After"] = str(exc.retry_after)
         detail = str(exc)
         if exc.status >= 500:
             # The database's or provider's own words name hosts, users and paths: log them, say less.

@@ -174,8 +174,10 @@ class Asker:
         chat: ChatLike | None,
         mini: ChatLike | None,
         history: Sequence[tuple[str, str]],
+        client: str = "",
     ) -> AskResult:
-        """Route, retrieve, expand, assemble, and answer with ``chat`` when given."""
+        """Route, retrieve, expand, assemble, and answer with ``chat`` when given (the
+        question is embedded on the query lane for ``client``)."""
         text = clean_query(question)
         if options.routing == "model" and mini is None:
             raise InvalidRequestError("routing='model' needs a mini chat model: pass mini=..., or use routing='lexical'")
@@ -190,7 +192,7 @@ class Asker:
                 options = attrs.evolve(options, routing="lexical")
                 fallback = f"the routing model failed ({type(exc).__name__}); routed lexically instead."
         broad = is_broad(text, mini, options.hints)
-        vector, notice = self.searcher.embed_query(text, mode)
+        vector, notice = self.searcher.embed_query(text, mode, client)
         notice = " ".join(n for n in (fallback, notice) if n)
         for _attempt in range(5):
             try:

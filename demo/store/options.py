@@ -61,6 +61,18 @@ class StoreOptions:
     embed_batch: int = field(default=64, validator=_positive)
     #: Seconds after which a running job whose worker stopped reporting is taken as interrupted. 120.
     stale_after: float = 120.0
+    #: Seconds a search waits for its query's embedding and vector ranking (the semantic
+    #: lane). Past it, hybrid and auto search answer with keyword ranking and a notice;
+    #: semantic search is refused (``EmbeddingUnavailableError``, 503). 2.
+    semantic_timeout: float = 2.0
+    #: Threads that embed search queries (:class:`~demo.store.lanes.QueryLane`). 2.
+    query_workers: int = field(default=2, validator=_positive)
+    #: Query embeddings one client (access subject) may have waiting or running; one more is
+    #: refused with ``SearchBusyError`` (429). Whatever it sends, one client never holds every
+    #: thread and is served in turn with the others. 8.
+    queries_per_client: int = field(default=8, validator=_positive)
+    #: Query embeddings waiting in all before searches are refused (429). 64.
+    query_queue: int = field(default=64, validator=_positive)
 
     def __attrs_post_init__(self) -> None:
         if self.max_tokens < 16:
@@ -69,6 +81,9 @@ class StoreOptions:
             raise InvalidRequestError(f"index_pct must be a percentage in (0, 100], got {self.index_pct!r}")
         if isinstance(self.stale_after, bool) or not isinstance(self.stale_after, (int, float)) or self.stale_after <= 0:
             raise InvalidRequestError(f"stale_after must be a positive number of seconds, got {self.stale_after!r}")
+        t = self.semantic_timeout
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t <= 600:
+            raise InvalidRequestError(f"semantic_timeout must be a number of seconds in (0, 600], got {t!r}")
 
     def dan_limits(self) -> dan.Limits:
         """dan's limits for one conversion under these options."""

@@ -11,6 +11,13 @@
   vectors, else keyword (with a notice saying why). Fail soft on ranking: a failing query
   embedding in auto mode falls back to keyword search; fail closed on scope.
 
+Queries are embedded on the store's query lane (:class:`~demo.store.lanes.QueryLane`: a
+few threads shared fairly by clients, 429 for a client with too many waiting), and a
+search waits for its semantic lane at most ``StoreOptions.semantic_timeout`` seconds (once
+the model has embedded a first query: loading it is not bounded): past it, hybrid and auto
+search answer with the keyword ranking and a notice, semantic search is refused (503). The neural model embeds at most ``demo.minilm.QUERY_TOKENS`` word pieces
+of a query (a notice says when a query was longer).
+
 Passages are taken best first while they fit the evidence budget (dan's exact o200k
 counts, ``ssTokens``) and the limit; a passage that does not fit is skipped, and the
 notice says how many were.
@@ -22,8 +29,10 @@ import json
 import math
 import os
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from functools import partial
 from typing import Any, TypeVar
 
@@ -40,6 +49,8 @@ from demo.store.errors import (
     NoEmbeddingsError,
     NotFoundError,
 )
+from demo.store.lanes import QueryLane
+from demo.store.options import StoreOptions
 from demo.store.text import check_filter_key, clean_query, locator, query_terms
 from demo.store.values import Passage, SearchMode, SearchResult
 
@@ -174,20 +185,55 @@ class Plan:
 class Searcher:
     """Search over one backend with one (optional) embedding provider."""
 
-    def __init__(self, backend: Backend, provider: EmbeddingProvider | None) -> None:
+    def __init__(self, backend: Backend, provider: EmbeddingProvider | None, options: StoreOptions | None = None) -> None:
+        opts = options if options is not None else StoreOptions()
         self.backend = backend
         self.provider = provider
+        #: Seconds a search waits for the semantic lane (``StoreOptions.semantic_timeout``).
+        self.timeout = float(opts.semantic_timeout)
+        #: Where queries are embedded, fairly among clients (``StoreOptions.query_*``).
+        self.lane = QueryLane(opts.query_workers, opts.queries_per_client, opts.query_queue)
+        #: Set once a query was embedded: until then the model may still be loading, and
+        #: searches wait for it without the time bound.
+        self._warm = threading.Event()
         self._lock = threading.Lock()
         self._stale_cache: dict[tuple[str, int, str], list[str]] = {}
 
     # ------------------------------------------------------------------ planning
 
-    def embed_query(self, query: str, mode: SearchMode) -> tuple[np.ndarray | None, str]:
-        """The query's unit vector (None when not needed or, in auto mode, when the provider fails)."""
+    def close(self) -> None:
+        """Stop the query lane (waiting query embeddings are cancelled)."""
+        self.lane.close()
+
+    def embed_query(self, query: str, mode: SearchMode, client: str = "") -> tuple[np.ndarray | None, str]:
+        """The query's unit vector (None when not needed or, in auto mode, when the provider
+        fails), embedded on the query lane for ``client`` within ``semantic_timeout``: past it,
+        None and a notice (hybrid, auto) or :class:`EmbeddingUnavailableError` (semantic)."""
         if mode == SearchMode.KEYWORD or self.provider is None:
             return None, ""
+        pending = self.lane.submit(client, partial(self._embed, query, mode))
+        try:
+            return pending.result(timeout=self._bound())
+        except FutureTimeout:
+            self.lane.cancel(pending)
+            if mode == SearchMode.SEMANTIC:
+                raise EmbeddingUnavailableError(self._late()) from None
+            return None, self._late() + " keyword ranking only."
+
+    def _bound(self) -> float | None:
+        return self.timeout if self._warm.is_set() else None
+
+    def _late(self) -> str:
+        return f"the query was not embedded within {self.timeout:g} s (the embedding model is busy):"
+
+    def _embed(self, query: str, mode: SearchMode) -> tuple[np.ndarray | None, str]:
+        """:meth:`embed_query` on the calling thread, with no time bound."""
+        assert self.provider is not None
+        note_of = getattr(self.provider, "query_note", None)
         try:
             raw = self.provider.embed_query(query)
+            self._warm.set()
+            note = str(note_of(query)) if callable(note_of) else ""
         except Exception as exc:  # fail soft on ranking in auto mode; explicit modes raise below
             if mode == SearchMode.AUTO:
                 return None, f"the query could not be embedded ({type(exc).__name__}); keyword search only."
@@ -197,7 +243,7 @@ class Searcher:
             # hashing embedding): no semantic signal, not a failure.
             return None, "the query has nothing the embedding model can compare; semantic ranking is empty."
         try:
-            return validate_vector(raw, self.provider.identity.dimensions), ""
+            return validate_vector(raw, self.provider.identity.dimensions), note
         except InvalidVectorError as exc:
             if mode == SearchMode.AUTO:
                 return None, f"the query's embedding is invalid ({exc}); keyword search only."
@@ -275,18 +321,27 @@ class Searcher:
         keyword = self.backend.keyword(tx, scope, plan.terms, n)
         return rrf([keyword, pending.result()])
 
-    def _overlapped(self, tx: Tx, scope: Scope, text: str, mode: SearchMode) -> tuple[Plan, list[tuple[int, float]]]:
-        """Hybrid (or auto) search whose query is embedded and scored on another core while
-        the database ranks the text: the model's time hides behind the full-text search's."""
+    def _overlapped(
+        self, tx: Tx, scope: Scope, text: str, mode: SearchMode, client: str
+    ) -> tuple[Plan, list[tuple[int, float]]]:
+        """Hybrid (or auto) search whose query is embedded and scored on the query lane while
+        the database ranks the text: the model's time hides behind the full-text search's.
+        Past ``semantic_timeout`` the keyword ranking answers alone, with a notice."""
         assert self.provider is not None
         plan = self.plan(tx, scope, text, mode, _ON_ITS_WAY, "")
         if plan.mode != SearchMode.HYBRID:  # auto over sources of another model: keyword only
             return plan, self.ranked(tx, scope, plan)
         score = self.backend.semantic_later(tx, scope, plan.identity, self.provider.identity.dimensions, CANDIDATES)
         assert score is not None
-        pending = _lanes().submit(self._embed_and_score, text, mode, score)
+        bound = self._bound()
+        deadline = None if bound is None else time.monotonic() + bound
+        pending = self.lane.submit(client, partial(self._embed_and_score, text, mode, score))
         keyword = self.backend.keyword(tx, scope, plan.terms, CANDIDATES)
-        semantic, notice = pending.result()
+        try:
+            semantic, notice = pending.result(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
+        except FutureTimeout:
+            self.lane.cancel(pending)
+            semantic, notice = None, self._late() + " keyword ranking only."
         notices = (*plan.notices, notice) if notice else plan.notices
         if semantic is None:  # no query vector: the same outcomes as when it is made first
             if mode == SearchMode.AUTO:
@@ -297,22 +352,25 @@ class Searcher:
     def _embed_and_score(
         self, text: str, mode: SearchMode, score: Callable[[np.ndarray], list[tuple[int, float]]]
     ) -> tuple[list[tuple[int, float]] | None, str]:
-        vector, notice = self.embed_query(text, mode)
+        vector, notice = self._embed(text, mode)
         return (None if vector is None else _one_blas_thread(partial(score, vector))), notice
 
     # ------------------------------------------------------------------ search
 
-    def search(self, scope: Scope, query: object, mode: SearchMode, limit: int, budget: int) -> SearchResult:
-        """The best passages of ``scope`` for ``query`` that fit ``limit`` and ``budget``."""
+    def search(
+        self, scope: Scope, query: object, mode: SearchMode, limit: int, budget: int, client: str = ""
+    ) -> SearchResult:
+        """The best passages of ``scope`` for ``query`` that fit ``limit`` and ``budget``;
+        ``client`` (the caller's subject) is whom the query lane counts the embedding for."""
         text = clean_query(query)
         mode = _mode(mode)
         limit = check_limit(limit)
         budget = check_budget(budget)
         overlap = mode in (SearchMode.HYBRID, SearchMode.AUTO) and self.provider is not None and self.backend.vectors_in_process
-        vector, notice = (None, "") if overlap else self.embed_query(text, mode)
+        vector, notice = (None, "") if overlap else self.embed_query(text, mode, client)
         with self.backend.read() as tx:
             if overlap:
-                plan, ranked = self._overlapped(tx, scope, text, mode)
+                plan, ranked = self._overlapped(tx, scope, text, mode, client)
             else:
                 plan = self.plan(tx, scope, text, mode, vector, notice)
                 ranked = self.ranked(tx, scope, plan)

@@ -112,7 +112,7 @@ class KnowledgeStore:
         except BaseException:
             self.backend.close()
             raise
-        self.searcher = Searcher(self.backend, self.provider)
+        self.searcher = Searcher(self.backend, self.provider, self.options)
         self.asker = Asker(self.searcher, self.options.index_pct)
         self.config = json.dumps(
             {
@@ -125,7 +125,8 @@ class KnowledgeStore:
             sort_keys=True,
         )
         self._worker_id = jobs.new_worker_id()
-        self._recovered = -1e9  # when process_next last looked for interrupted jobs
+        self._recovered = -1e9  # when claim_next last looked for interrupted jobs
+        self._claim_lock = threading.Lock()
         self._wake = threading.Event()
         self._worker: Worker | None = None
         self._vens: OrderedDict[str, ven.Ven] = OrderedDict()
@@ -142,6 +143,7 @@ class KnowledgeStore:
     def close(self) -> None:
         """Stop the worker (if started) and close the database connections."""
         self.stop_worker()
+        self.searcher.close()
         self.backend.close()
 
     def __repr__(self) -> str:
@@ -311,25 +313,32 @@ class KnowledgeStore:
         True means a job was taken, not that it succeeded: read the job's state. Jobs whose
         worker died are marked interrupted first (at most every few seconds).
         """
-        now = time.monotonic()
-        if now - self._recovered >= min(5.0, self.options.stale_after / 4):
-            self._recovered = now
-            self.recover_interrupted()
-        claimed = jobs.claim(self.backend, self._worker_id)
+        claimed = self.claim_next()
         if claimed is None:
             return False
         ingest.process(self.backend, self.options, self.provider, self.config, claimed)
         return True
 
+    def claim_next(self) -> jobs.Claimed | None:
+        """Claim the oldest queued job for this store's worker (None when none waits), after
+        marking jobs whose worker died as interrupted (at most every few seconds)."""
+        now = time.monotonic()
+        with self._claim_lock:
+            if now - self._recovered >= min(5.0, self.options.stale_after / 4):
+                self._recovered = now
+                self.recover_interrupted()
+        return jobs.claim(self.backend, self._worker_id)
+
     def recover_interrupted(self) -> list[str]:
         """Mark running jobs whose worker died as failed (bytes kept, retry possible); their ids."""
         return jobs.recover_interrupted(self.backend, self.options.stale_after, self._worker_id)
 
-    def start_worker(self, poll: float = 0.5) -> Worker:
-        """Start the background worker thread (one per store)."""
+    def start_worker(self, poll: float = 0.5, *, convert_ahead: bool = True) -> Worker:
+        """Start the background worker (one per store); with ``convert_ahead`` it converts
+        the next job while the current one embeds."""
         if self._worker is not None and self._worker.alive:
             raise ConflictError("this store's worker is already running")
-        self._worker = Worker(self, poll).start()
+        self._worker = Worker(self, poll, convert_ahead=convert_ahead).start()
         return self._worker
 
     def stop_worker(self) -> None:
@@ -579,7 +588,7 @@ class KnowledgeStore:
         scope = make_scope(
             cid, filters=filters, include_documents=include_documents, exclude_documents=exclude_documents, version_id=version_id
         )
-        return self.searcher.search(scope, query, mode, limit, budget)  # type: ignore[arg-type]
+        return self.searcher.search(scope, query, mode, limit, budget, client=access.subject or "")  # type: ignore[arg-type]
 
     def ask(
         self,
@@ -604,7 +613,7 @@ class KnowledgeStore:
         except ValueError:
             raise InvalidRequestError(f"mode must be one of {', '.join(m.value for m in SearchMode)}, got {mode!r}") from None
         index_text = self.index_document(cid, access).text if opts.routing == "model" else ""
-        return self.asker.ask(cid, index_text, question, opts, search_mode, chat, mini, history)
+        return self.asker.ask(cid, index_text, question, opts, search_mode, chat, mini, history, client=access.subject or "")
 
     def index_document(self, cid: str, access: AccessContext) -> IndexDocument:
         """The collection's routing index document: ven's index entry of each active source

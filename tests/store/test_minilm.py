@@ -79,6 +79,22 @@ def test_long_texts_are_embedded_in_windows(model: minilm.MiniLMEmbeddings) -> N
 
 
 @needs_model
+def test_a_query_is_embedded_up_to_its_bound(model: minilm.MiniLMEmbeddings) -> None:
+    cjk = "合同条款的解释与适用范围" * 400  # 4,800 characters, one word piece each
+    ids = model._load(True)[1].encode(cjk).ids
+    assert len(ids) > 32 * minilm.WINDOW  # unbounded, this would be the most windows a text may have
+    assert len(ids) == len(cjk) + 2  # [CLS], one piece per character, [SEP]
+    head = cjk[: minilm.QUERY_TOKENS - 2]
+    bounded = model.vectors([cjk], query=True)[0]
+    assert np.allclose(bounded, model.vectors([head], query=True)[0], atol=1e-5)  # only its first window counts
+    assert not np.allclose(bounded, model.vectors([cjk])[0], atol=1e-3)  # documents are not bounded so
+    assert model.query_overflow(cjk) == len(ids) - minilm.QUERY_TOKENS and model.query_overflow("short question") == 0
+    provider = MiniLMProvider(query_tokens=64)
+    assert "longer than the embedding model reads (64)" in provider.query_note(cjk) and provider.query_note("hi") == ""
+    assert provider.identity == MiniLMProvider().identity  # queries only: stored vectors stay comparable
+
+
+@needs_model
 def test_a_langchain_embeddings(model: minilm.MiniLMEmbeddings) -> None:
     assert isinstance(model, Embeddings)
     docs = model.embed_documents(["one", "two"])
@@ -87,7 +103,7 @@ def test_a_langchain_embeddings(model: minilm.MiniLMEmbeddings) -> None:
 
 
 def test_bad_arguments() -> None:
-    for kwargs in ({"threads": 0}, {"batch": 0}, {"window": 8}, {"window": 1024}):
+    for kwargs in ({"threads": 0}, {"batch": 0}, {"window": 8}, {"window": 1024}, {"query_tokens": 2}, {"query_tokens": 10**6}):
         with pytest.raises(ValueError):
             minilm.MiniLMEmbeddings(**kwargs)  # type: ignore[arg-type]
 

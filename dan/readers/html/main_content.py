@@ -46,10 +46,13 @@ _NEGATIVE: Final = re.compile(
 _UNLIKELY: Final = re.compile(
     r"banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|"
     r"legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|"
-    r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|share",
+    r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|share|"
+    r"paywall|similar|author-?(?:box|card|bio)|about-author|jp-relatedposts|"
+    r"wp_rp|likes|respond|reply",
     re.I,
 )
-_MAYBE: Final = re.compile(r"and|article|body|column|content|main|shadow", re.I)
+#: (Jetpack's "robots-nocontent" marks a widget, not content.)
+_MAYBE: Final = re.compile(r"and|article|body|column|(?<!no)content|main|shadow", re.I)
 _CHROME_ROLES: Final = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "dialog"}
 )
@@ -537,6 +540,10 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
     name = tag.name
     if name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
         return True
+    if name in _HEADINGS and strict and tag.attrs:
+        # a heading named as chrome ("Leave a reply", "Related posts") heads chrome
+        names = _names(tag)
+        return bool(names and _UNLIKELY.search(names) and not _MAYBE.search(names))
     if name not in _CHECKED:
         return False
     text = stats.text[i]

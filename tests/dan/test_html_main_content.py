@@ -359,3 +359,32 @@ def test_blog_widgets_inside_the_article_are_dropped() -> None:
         assert p in text
     for noise in ("SHARE-TITLE", "SHARE-X", "REPLY-TITLE", "SIMILAR-HEADING", "AUTHOR-BIO", "PAYWALL-TEXT"):
         assert noise not in text, noise
+
+
+def test_prose_with_a_comment_form_or_step_images_and_a_share_named_entry_stay() -> None:
+    """Kept content is not dropped as a widget for the form fields, images or the theme's
+    "share" class it also holds, when it is prose: paragraphs with few links
+    (trafilatura's evaluation pages: an article region holding its comment form, a
+    recipe's illustrated steps, a WordPress theme's ``entry share`` div). Issue 57 item 3."""
+    steps = "".join(
+        f'<div class="step"><img src="s{k}.jpg" alt="">'
+        f"<div>STEP-{k} {PARAGRAPHS[k % 4]}</div></div>"
+        for k in range(5)
+    )
+    article = (
+        '<div class="post-inner">'
+        + "".join(f"<p>LEAD-{k} {p}</p>" for k, p in enumerate(PARAGRAPHS[:2]))
+        + '<div class="entry themeform share">'
+        + "".join(f"<p>ENTRY-{k} {p}</p>" for k, p in enumerate(PARAGRAPHS))
+        + "</div>"
+        '<section class="region region-content"><p>REGION-TEXT ' + " ".join(PARAGRAPHS[:2]) + "</p>"
+        "<p>" + " ".join(PARAGRAPHS[2:]) + "</p>"
+        '<form><input type="hidden" name="nid"><input type="text" name="comment_surname">'
+        '<input type="text" name="comment_email"></form></section>'
+        f'<div class="recipe-steps">{steps}</div></div>'
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    for marker in ("ENTRY-0", "ENTRY-3", "REGION-TEXT", "STEP-0", "STEP-4"):
+        assert marker in text, marker
+    for noise in CHROME:
+        assert noise not in text, noise

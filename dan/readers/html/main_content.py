@@ -73,6 +73,8 @@ _CHROME_NAMES: Final = re.compile(
 )
 #: A paragraph shorter than this (characters of text) does not vote.
 MIN_PARAGRAPH: Final = 25
+#: A block with this much text (characters) and few links is prose, not a widget.
+PROSE_CHARS: Final = 400
 #: Kept content shorter than this, on a page with twice as much text, is not trusted.
 MIN_CONTENT: Final = 500
 
@@ -536,6 +538,13 @@ _CHECKED: Final = frozenset(
 )
 
 
+def _paragraphs_of_prose(i: int, stats: _Stats) -> bool:
+    """Three paragraphs or more and few links: an article's text (with a content-like name,
+    it stays even when its theme also names it "share": trafilatura's evaluation pages)."""
+    counts = stats.counts[i]
+    return counts is not None and counts[0] >= 3 and stats.density(i) < 0.1
+
+
 def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], strict: bool) -> bool:
     name = tag.name
     if name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
@@ -550,7 +559,14 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
     names = _names(tag)
     if names and _NOTES.search(names):
         return False
-    if strict and names and _UNLIKELY.search(names) and not _MAYBE.search(names) and text < 2000:
+    if (
+        strict
+        and names
+        and _UNLIKELY.search(names)
+        and not _MAYBE.search(names)
+        and text < 2000
+        and not (_POSITIVE.search(names) and _paragraphs_of_prose(i, stats))
+    ):
         return True
     weight = _class_weight(tag)
     if weight + final.get(i, 0.0) < 0 and text < 1000:
@@ -568,11 +584,15 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
         min(counts[2], 300),
         min(counts[3], 100),
     )
-    if images > 1 and paragraphs / images < 0.5 and not in_figure:
+    # (a long block of prose with few links is not a widget, whatever images, list items or
+    # form fields it also holds: a recipe's illustrated steps, an article with its comment
+    # form — trafilatura's evaluation pages)
+    prose = text >= PROSE_CHARS and density < 0.2
+    if images > 1 and paragraphs / images < 0.5 and not in_figure and not prose:
         return True
-    if not is_list and items - 100 > paragraphs:
+    if not is_list and items - 100 > paragraphs and not prose:
         return True
-    if inputs > paragraphs // 3:
+    if inputs > paragraphs // 3 and not prose:
         return True
     if not is_list and text < 25 and (images == 0 or images > 2) and not in_figure:
         return not stats.headings[i]

@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
 
 import dan
 from ven import IndexEntry, RouteKind, Ven, lexical_route, parse_route
-from ven.estimate import FEATURES, token_features
+from ven.estimate import _COST, FEATURES, token_features
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
 RESULTS = ROOT / "benchmarks" / "results" / "bench_index.json"
@@ -467,7 +467,18 @@ def calibrate() -> list[float]:
     ys = [float(dan.count_tokens(t)) for _, t in rows]
     for (src, _), y in zip(rows, ys):
         per_source[src] = per_source.get(src, 0.0) + y
-    fixed = {FEATURES.index("other_chars"): 1.0, FEATURES.index("other_words"): 0.0, FEATURES.index("latin_1_2"): 1.0}
+    fixed = {
+        FEATURES.index("other_chars"): 1.0,
+        FEATURES.index("other_words"): 0.0,
+        FEATURES.index("latin_1_2"): 1.0,
+        # o200k's rules, not fitted: a token holds at most three digits, and the space
+        # before a digit run is a token of its own
+        FEATURES.index("digit_groups"): 1.0,
+        FEATURES.index("digit_runs_after_space"): 1.0,
+        # measured on the Roman numerals 1-999 (see ven.estimate._ROMAN), rare in the pages
+        FEATURES.index("roman_numerals"): _COST[FEATURES.index("roman_numerals")],
+        FEATURES.index("roman_numeral_chars"): _COST[FEATURES.index("roman_numeral_chars")],
+    }
     k = len(FEATURES)
     gram = [[0.0] * k for _ in range(k)]
     rhs = [0.0] * k

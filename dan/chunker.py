@@ -15,7 +15,10 @@ Rules:
 * a unit that fits in a chunk of its own is never cut; a unit larger than a whole chunk
   is cut by :mod:`dan.splitter` (and when the chunk before it is less than half full, that
   chunk is topped up with the unit's head rather than ended early);
-* a chunk holding rows of a table that started in an earlier chunk repeats its header.
+* a chunk holding rows of a table that started in an earlier chunk repeats its header —
+  in its compact form (column names only, a merged group named once; the record's
+  ``ssCompactHeads`` names the table) when the full header takes more than
+  :data:`MAX_HEADER_SHARE` of ``max_tokens``.
 """
 
 from __future__ import annotations
@@ -34,10 +37,14 @@ from dan.splitter import ensure_md, split_head
 from dan.tokenizer import count_tokens
 from dan.units import HEADING, PARA, ROW, Unit
 
-__all__ = ["Chunk", "Chunker", "MIN_FILL"]
+__all__ = ["Chunk", "Chunker", "MAX_HEADER_SHARE", "MIN_FILL"]
 
 #: Fraction of ``max_tokens`` a chunk should reach before it may end at a boundary.
 MIN_FILL = 0.5
+#: Share of ``max_tokens`` above which a table's header is repeated in its compact form
+#: in the chunks after the table's first (a header of a wide table with merged cells can
+#: fill most of every chunk: Apache POI's bug65649.docx, 63 columns).
+MAX_HEADER_SHARE = 0.25
 #: Tokens a unit's part must have room for before dan gives up its Markdown syntax.
 _MIN_ROOM = 4
 
@@ -155,6 +162,7 @@ class Chunker:
         out: list[Chunk] = []
         run: list[Unit] = []
         join = self.join_sections
+        self._compact_headers(units)
         for u in units:
             if run and _run_key(run[-1], join) != _run_key(u, join):
                 self._pack(run, out)
@@ -163,6 +171,23 @@ class Chunker:
         if run:
             self._pack(run, out)
         return out
+
+    def _compact_headers(self, units: Sequence[Unit]) -> None:
+        """Rows after a table's first repeat its compact header when the full one takes
+        more than MAX_HEADER_SHARE of max_tokens (and the compact one is smaller)."""
+        limit = self.max_tokens * MAX_HEADER_SHARE
+        for u in units:
+            if (
+                u.kind == ROW
+                and not u.table_first
+                and not u.head_compact
+                and u.table_header
+                and u.table_header_short
+                and self._head_tokens(u.table_header) > limit
+                and self._head_tokens(u.table_header_short) < self._head_tokens(u.table_header)
+            ):
+                u.table_header = u.table_header_short
+                u.head_compact = True
 
     def _pack(self, units: list[Unit], out: list[Chunk]) -> None:
         max_tokens = self.max_tokens

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
-from dan.chunker import Chunk
+from dan.chunker import Chunk, starts_table_run
 from dan.citation import page_range
 from dan.errors import DanError
 from dan.fields import ChunkField
@@ -325,6 +325,13 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
             labels[ChunkField.HAS_REVISIONS]: "yes" if revs else "no",
             labels[ChunkField.HAS_COMMENTS]: "yes" if coms else "no",
         }
+        compact = [
+            str(u.table)
+            for prev, u in zip([None, *units[:-1]], units)
+            if u.head_compact and starts_table_run(prev, u)
+        ]
+        if compact:  # (written only when the chunk repeats a compact header)
+            rec[S.COMPACT_HEADS] = join_list(compact)
         _fit_record(rec)
         rec.update(ctx.user_meta)
         records.append(rec)

@@ -43,6 +43,8 @@ __all__ = [
     "Rendered",
     "render_document",
     "phrase",
+    "COMPACT_NAME_CHARS",
+    "compact_header",
     "row_markdown",
     "code_fence",
     "row_plain",
@@ -179,6 +181,10 @@ class _Renderer:
             unit.md = "\n".join(qp + line for line in unit.md.split("\n"))
             if unit.table_header:
                 unit.table_header = "\n".join(qp + line for line in unit.table_header.split("\n"))
+            if unit.table_header_short:
+                unit.table_header_short = "\n".join(
+                    qp + line for line in unit.table_header_short.split("\n")
+                )
         unit.tokens = self.count(unit.md)
         unit.wsection = self.wsection
         refs = self.block_refs
@@ -383,6 +389,7 @@ class _Renderer:
         caption_md = "\n\n".join(render(c, PARA).strip() for c in caption)
         caption_plain = [plain_text(c) for c in caption]
         header = "\n".join(head_lines)
+        short = compact_header(head_rows, ncols)
         if caption:
             header = caption_md + "\n\n" + header
         heads = tuple(h for h in (phrase(plain_text(c)) for c in rows[0]) if h)
@@ -428,6 +435,8 @@ class _Renderer:
                 new_page,
             )
             unit.table_header = header
+            unit.table_header_short = short
+            unit.table_first = first
             unit.md = row_markdown(row)
             if table.refs:  # its cells' anchors and links (the first: caption's, header's too)
                 at = ncap + nhead + i
@@ -678,6 +687,29 @@ def _span_once(cells: list[list[Piece]]) -> list[list[Piece]]:
     """A grid row with the columns a cell spans after its first left empty (the grid holds
     one pieces list per spanning cell in every column it covers)."""
     return [[] if c and cell and cell is cells[c - 1] else cell for c, cell in enumerate(cells)]
+
+
+#: Longest column name of a compact header, in characters (cut at a word, with "…").
+COMPACT_NAME_CHARS = 60
+
+
+def compact_header(head_rows: Sequence[Sequence[Sequence[Piece]]], ncols: int) -> str:
+    """A table header as one pipe-table row of column names: each column's names from the
+    header rows (``head_rows``: spanned cells already left empty, see :func:`_span_once`),
+    as plain text of at most :data:`COMPACT_NAME_CHARS` characters, joined by " / ", so a
+    merged group is named once, over its first column; then the shortest delimiter row.
+    No caption."""
+    names: list[str] = []
+    for c in range(ncols):
+        seen: list[str] = []
+        for r in head_rows:
+            text = phrase(plain_text(r[c])) if c < len(r) and r[c] else ""
+            if len(text) > COMPACT_NAME_CHARS:
+                text = cut_at_word(text, COMPACT_NAME_CHARS - 1) + "…"
+            if text and text not in seen:
+                seen.append(text)
+        names.append(render([Piece(" / ".join(seen), ())], CELL).strip() if seen else "")
+    return "| " + " | ".join(names) + " |\n|" + "---|" * ncols
 
 
 def _spans_table(row: m.Row, ncols: int) -> bool:

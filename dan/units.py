@@ -62,6 +62,9 @@ class Unit:
         "group",
         "table",
         "table_header",
+        "table_header_short",
+        "table_first",
+        "head_compact",
         "table_caption",
         "table_heads",
         "cells",
@@ -105,6 +108,13 @@ class Unit:
         self.group = ""
         self.table = 0
         self.table_header = ""
+        #: The header's compact form (column names only, a merged group named once), which
+        #: rows after the first repeat instead when the header is too large (dan.chunker).
+        self.table_header_short = ""
+        #: Whether this row is its table's first body row (it always shows the full header).
+        self.table_first = False
+        #: Whether ``table_header`` was replaced by its compact form.
+        self.head_compact = False
         #: A header-only table's caption (its title rows), kept when the row must be cut.
         self.table_caption = ""
         self.table_heads: tuple[str, ...] = ()
@@ -163,6 +173,9 @@ class Unit:
         new.group = self.group
         new.table = self.table
         new.table_header = self.table_header
+        new.table_header_short = self.table_header_short
+        new.table_first = self.table_first
+        new.head_compact = self.head_compact
         new.table_caption = self.table_caption
         new.table_heads = self.table_heads
         new.cells = self.cells

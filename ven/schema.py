@@ -24,6 +24,7 @@ __all__ = [
     "SECT",
     "SECT_LAST",
     "TABLES",
+    "COMPACT_HEADS",
     "REVS",
     "REV_AUTHORS",
     "COMS",
@@ -71,6 +72,7 @@ PAGE_KIND = "ssPageKind"
 SECT = "ssSect"
 SECT_LAST = "ssSectLast"
 TABLES = "ssTables"
+COMPACT_HEADS = "ssCompactHeads"
 REVS = "ssRevs"
 REV_AUTHORS = "ssRevAuthors"
 COMS = "ssComs"
@@ -129,9 +131,16 @@ PHRASE_FIELDS: tuple[str, ...] = (
 #: captions and heading titles) and the labels of other chunks its text refers to.
 REFERENCE_FIELDS: tuple[str, ...] = (LABELS, REFS)
 #: Fixed fields holding a list, written as one string (:func:`join_list`).
-LIST_FIELDS: tuple[str, ...] = (TABLES, REV_AUTHORS, COM_AUTHORS, *PHRASE_FIELDS, *REFERENCE_FIELDS)
+LIST_FIELDS: tuple[str, ...] = (
+    TABLES,
+    REV_AUTHORS,
+    COM_AUTHORS,
+    *PHRASE_FIELDS,
+    *REFERENCE_FIELDS,
+    COMPACT_HEADS,
+)
 #: Fixed str fields a record may omit (missing is read as ``""``).
-OPTIONAL_FIELDS: tuple[str, ...] = (PAGE_KIND, *PHRASE_FIELDS, *REFERENCE_FIELDS)
+OPTIONAL_FIELDS: tuple[str, ...] = (PAGE_KIND, *PHRASE_FIELDS, *REFERENCE_FIELDS, COMPACT_HEADS)
 #: Fixed int fields a record may omit: ``ssSectLast`` (missing is read as ``ssSect``).
 OPTIONAL_INT_FIELDS: tuple[str, ...] = (SECT_LAST,)
 #: Every fixed field, in the order ``dan`` writes them.
@@ -154,6 +163,7 @@ FIXED_FIELDS: tuple[str, ...] = (
     COM_AUTHORS,
     *PHRASE_FIELDS,
     *REFERENCE_FIELDS,
+    COMPACT_HEADS,
 )
 #: Fixed fields whose value is a ``str``.
 STR_FIELDS: frozenset[str] = frozenset(FIXED_FIELDS) - INT_FIELDS
@@ -320,6 +330,9 @@ _DESCRIPTIONS: dict[str, str] = {
     TERMS: "terms (names hook), '; '-joined",
     LABELS: "cross-reference labels the chunk carries, '; '-joined",
     REFS: "labels of other chunks the chunk's text refers to, '; '-joined",
+    COMPACT_HEADS: "ids of the tables (of ssTables) whose header the chunk repeats in compact "
+    "form: column names only, a merged group named once, because the full header took more "
+    "than a quarter of max_tokens; '; '-joined (missing = none)",
 }
 _AT_LEAST_ONE = frozenset({PAGE, PAGE_LAST, SECT, SECT_LAST})
 

@@ -333,3 +333,58 @@ def test_an_unclosed_tag_in_noscript_does_not_swallow_the_page() -> None:
         assert all(p[:40] in text for p in PARAGRAPHS)
         assert "NOSCRIPT-PIXEL" not in text
         assert doc.warnings == ()
+
+
+def test_blog_widgets_inside_the_article_are_dropped() -> None:
+    """Chrome that sits inside the post's own container on real blogs (trafilatura's
+    evaluation pages): Jetpack's share and like blocks (whose "robots-nocontent" class is
+    not content), a reply form's heading, "similar posts", an author box and a paywall
+    teaser. Issue 57 item 3."""
+    article = (
+        '<div class="entry-content">'
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + '<div class="sharedaddy sd-sharing-enabled"><div class="robots-nocontent sd-block sd-social">'
+        '<h3 class="sd-title">SHARE-TITLE Teilen mit:</h3><div class="sd-content">'
+        '<ul><li><a href="/x">SHARE-X</a></li></ul></div></div></div>'
+        '<h3 id="reply-title" class="comment-reply-title">REPLY-TITLE Leave a reply</h3>'
+        '<section class="similar-posts"><h3>SIMILAR-HEADING</h3><p>SIMILAR-ONE a post about'
+        " other cranes and other, similar, things, in some detail.</p></section>"
+        '<div class="author-box"><p>AUTHOR-BIO has written about cranes, hoists, and lifting'
+        " gear, for twenty years, in three magazines.</p></div>"
+        '<div class="paywall-teaser"><p>PAYWALL-TEXT Want to read on? Subscribe today.</p></div>'
+        "</div>"
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    for p in PARAGRAPHS:
+        assert p in text
+    for noise in ("SHARE-TITLE", "SHARE-X", "REPLY-TITLE", "SIMILAR-HEADING", "AUTHOR-BIO", "PAYWALL-TEXT"):
+        assert noise not in text, noise
+
+
+def test_prose_with_a_comment_form_or_step_images_and_a_share_named_entry_stay() -> None:
+    """Kept content is not dropped as a widget for the form fields, images or the theme's
+    "share" class it also holds, when it is prose: paragraphs with few links
+    (trafilatura's evaluation pages: an article region holding its comment form, a
+    recipe's illustrated steps, a WordPress theme's ``entry share`` div). Issue 57 item 3."""
+    steps = "".join(
+        f'<div class="step"><img src="s{k}.jpg" alt="">'
+        f"<div>STEP-{k} {PARAGRAPHS[k % 4]}</div></div>"
+        for k in range(5)
+    )
+    article = (
+        '<div class="post-inner">'
+        + "".join(f"<p>LEAD-{k} {p}</p>" for k, p in enumerate(PARAGRAPHS[:2]))
+        + '<div class="entry themeform share">'
+        + "".join(f"<p>ENTRY-{k} {p}</p>" for k, p in enumerate(PARAGRAPHS))
+        + "</div>"
+        '<section class="region region-content"><p>REGION-TEXT ' + " ".join(PARAGRAPHS[:2]) + "</p>"
+        "<p>" + " ".join(PARAGRAPHS[2:]) + "</p>"
+        '<form><input type="hidden" name="nid"><input type="text" name="comment_surname">'
+        '<input type="text" name="comment_email"></form></section>'
+        f'<div class="recipe-steps">{steps}</div></div>'
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    for marker in ("ENTRY-0", "ENTRY-3", "REGION-TEXT", "STEP-0", "STEP-4"):
+        assert marker in text, marker
+    for noise in CHROME:
+        assert noise not in text, noise

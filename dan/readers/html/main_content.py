@@ -46,10 +46,13 @@ _NEGATIVE: Final = re.compile(
 _UNLIKELY: Final = re.compile(
     r"banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|"
     r"legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|"
-    r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|share",
+    r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|share|"
+    r"paywall|similar|author-?(?:box|card|bio)|about-author|jp-relatedposts|"
+    r"wp_rp|likes|respond|reply",
     re.I,
 )
-_MAYBE: Final = re.compile(r"and|article|body|column|content|main|shadow", re.I)
+#: (Jetpack's "robots-nocontent" marks a widget, not content.)
+_MAYBE: Final = re.compile(r"and|article|body|column|(?<!no)content|main|shadow", re.I)
 _CHROME_ROLES: Final = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "dialog"}
 )
@@ -70,6 +73,8 @@ _CHROME_NAMES: Final = re.compile(
 )
 #: A paragraph shorter than this (characters of text) does not vote.
 MIN_PARAGRAPH: Final = 25
+#: A block with this much text (characters) and few links is prose, not a widget.
+PROSE_CHARS: Final = 400
 #: Kept content shorter than this, on a page with twice as much text, is not trusted.
 MIN_CONTENT: Final = 500
 
@@ -533,17 +538,35 @@ _CHECKED: Final = frozenset(
 )
 
 
+def _paragraphs_of_prose(i: int, stats: _Stats) -> bool:
+    """Three paragraphs or more and few links: an article's text (with a content-like name,
+    it stays even when its theme also names it "share": trafilatura's evaluation pages)."""
+    counts = stats.counts[i]
+    return counts is not None and counts[0] >= 3 and stats.density(i) < 0.1
+
+
 def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], strict: bool) -> bool:
     name = tag.name
     if name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
         return True
+    if name in _HEADINGS and strict and tag.attrs:
+        # a heading named as chrome ("Leave a reply", "Related posts") heads chrome
+        names = _names(tag)
+        return bool(names and _UNLIKELY.search(names) and not _MAYBE.search(names))
     if name not in _CHECKED:
         return False
     text = stats.text[i]
     names = _names(tag)
     if names and _NOTES.search(names):
         return False
-    if strict and names and _UNLIKELY.search(names) and not _MAYBE.search(names) and text < 2000:
+    if (
+        strict
+        and names
+        and _UNLIKELY.search(names)
+        and not _MAYBE.search(names)
+        and text < 2000
+        and not (_POSITIVE.search(names) and _paragraphs_of_prose(i, stats))
+    ):
         return True
     weight = _class_weight(tag)
     if weight + final.get(i, 0.0) < 0 and text < 1000:
@@ -561,11 +584,15 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
         min(counts[2], 300),
         min(counts[3], 100),
     )
-    if images > 1 and paragraphs / images < 0.5 and not in_figure:
+    # (a long block of prose with few links is not a widget, whatever images, list items or
+    # form fields it also holds: a recipe's illustrated steps, an article with its comment
+    # form — trafilatura's evaluation pages)
+    prose = text >= PROSE_CHARS and density < 0.2
+    if images > 1 and paragraphs / images < 0.5 and not in_figure and not prose:
         return True
-    if not is_list and items - 100 > paragraphs:
+    if not is_list and items - 100 > paragraphs and not prose:
         return True
-    if inputs > paragraphs // 3:
+    if inputs > paragraphs // 3 and not prose:
         return True
     if not is_list and text < 25 and (images == 0 or images > 2) and not in_figure:
         return not stats.headings[i]

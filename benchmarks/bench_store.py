@@ -300,14 +300,17 @@ def store_corpus(store: KnowledgeStore, cid: str, items: Sequence[Any]) -> DanCo
 
 
 def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing",
-            max_tokens: int = StoreOptions().max_tokens) -> dict[str, Any]:
+            max_tokens: int = StoreOptions().max_tokens, items: Sequence[Any] | None = None,
+            options: StoreOptions | None = None) -> dict[str, Any]:
     """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
     ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding;
-    ``max_tokens``: the store's chunk limit)."""
-    items = build_collection()
+    ``max_tokens``: the store's chunk limit; ``items``: another question set's documents and
+    questions than the quality benchmark's; ``options``: the store's, whole)."""
+    items = build_collection() if items is None else items
     questions = all_questions(items)
     provider = HashingProvider() if embeddings == "hashing" else embeddings
-    with KnowledgeStore(url, options=StoreOptions(max_tokens=max_tokens), embeddings=provider) as store:
+    opts = StoreOptions(max_tokens=max_tokens) if options is None else options
+    with KnowledgeStore(url, options=opts, embeddings=provider) as store:
         t0 = time.perf_counter()
         with Phases() as phases:
             cid = load_quality(store, items)

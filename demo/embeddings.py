@@ -1,6 +1,7 @@
 """The demo's default embedding: a hashed lexical embedding that needs no model download.
 
-Honestly: this is not a neural embedding. Each text becomes a sparse bag of lowercase word
+Honestly: this is not a neural embedding (the code is the store's, :mod:`demo.store.lexical`;
+``words`` is re-exported from there). Each text becomes a sparse bag of lowercase word
 unigrams and bigrams (accents folded, CJK split into characters), hashed with CRC-32 into
 ``dims`` signed buckets, weighted by ``1 + log(tf)`` and L2-normalised. Cosine similarity
 between two such vectors measures shared vocabulary. It makes the demo and the benchmarks
@@ -10,31 +11,13 @@ run offline and deterministically; set ``OPENAI_API_KEY`` to use
 
 from __future__ import annotations
 
-import math
-import re
-import unicodedata
-import zlib
-from collections import Counter
 from collections.abc import Sequence
 
 from langchain_core.embeddings import Embeddings
 
+from demo.store.lexical import hashed_vector, words
+
 __all__ = ["HashingEmbeddings", "OpenAIEmbeddings", "words"]
-
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])")
-_STOP = frozenset(
-    "a an and are as at be but by for from has have he her his i in is it its of on or she that the their them "
-    "they this to was were will with you your what which who whom when where why how do does did not no".split()
-)
-
-
-def words(text: str) -> list[str]:
-    """Lowercase, accent-folded word tokens of ``text`` without stopwords (CJK per character)."""
-    folded = unicodedata.normalize("NFKD", text.lower())
-    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    folded = _CJK.sub(r" \1 ", folded)
-    return [w for w in _WORD.findall(folded) if w not in _STOP]
 
 
 class HashingEmbeddings(Embeddings):
@@ -47,19 +30,7 @@ class HashingEmbeddings(Embeddings):
         self.bigrams = bigrams
 
     def _vector(self, text: str) -> list[float]:
-        tokens = words(text)
-        feats = Counter(tokens)
-        if self.bigrams:
-            feats.update(a + " " + b for a, b in zip(tokens, tokens[1:]))
-        vec = [0.0] * self.dims
-        for feat, tf in feats.items():
-            h = zlib.crc32(feat.encode("utf-8"))
-            weight = 1.0 + math.log(tf)
-            vec[h % self.dims] += weight if (h >> 31) & 1 else -weight
-        norm = math.sqrt(sum(v * v for v in vec))
-        if norm:
-            vec = [v / norm for v in vec]
-        return vec
+        return hashed_vector(text, self.dims, self.bigrams)
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:  # type: ignore[override]
         """Embed each text."""

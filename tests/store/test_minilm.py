@@ -1,4 +1,4 @@
-"""The neural default embedding (demo.minilm, MiniLMProvider) and how the store chooses it.
+"""The neural default embedding (demo.store.minilm, MiniLMProvider, demo.minilm's LangChain class) and how the store chooses it.
 
 The model tests need the ``embeddings`` extra; they skip with the reason without it, and
 fail instead when ``DEMO_REQUIRE_EMBEDDINGS=1`` (set by ``.ci/run``).
@@ -28,6 +28,7 @@ from demo.store import (
     named_provider,
 )
 from demo.store import embedding as embedding_module
+from demo.store import minilm as store_minilm
 
 ME = AccessContext("alice")
 
@@ -110,24 +111,24 @@ def test_bad_arguments() -> None:
 
 @needs_model
 def test_other_weights_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    package, relative, _sha = minilm._MODEL
-    monkeypatch.setattr(minilm, "_MODEL", (package, relative, "0" * 64))
+    package, relative, _sha = store_minilm._MODEL  # the model files are the store's
+    monkeypatch.setattr(store_minilm, "_MODEL", (package, relative, "0" * 64))
     with pytest.raises(minilm.ModelFilesError, match="not the expected file"):
         minilm.MiniLMEmbeddings().vectors(["x"])
     with pytest.raises(EmbeddingUnavailableError, match="reinstall"):
         MiniLMProvider().embed_query("x")
-    monkeypatch.setattr(minilm, "_MODEL", (package, "missing.onnx", _sha))
+    monkeypatch.setattr(store_minilm, "_MODEL", (package, "missing.onnx", _sha))
     with pytest.raises(minilm.ModelFilesError, match="cannot be read"):
         minilm.MiniLMEmbeddings().vectors(["x"])
 
 
 def _hide(monkeypatch: pytest.MonkeyPatch, hidden: str) -> None:
-    real = minilm.importlib.util.find_spec
+    real = store_minilm.importlib.util.find_spec
 
     def find_spec(name: str, *args: object) -> object:
         return None if name == hidden else real(name, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(minilm.importlib.util, "find_spec", find_spec)
+    monkeypatch.setattr(store_minilm.importlib.util, "find_spec", find_spec)
 
 
 def test_a_missing_package_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,12 +1,15 @@
-"""The demo's default embedding: a hashed lexical embedding that needs no model download.
+"""LangChain ``Embeddings`` over the store's providers: :class:`HashingEmbeddings` (the offline
+lexical embedding) and :class:`OpenAIEmbeddings`.
 
-Honestly: this is not a neural embedding (the code is the store's, :mod:`demo.store.lexical`;
-``words`` is re-exported from there). Each text becomes a sparse bag of lowercase word
-unigrams and bigrams (accents folded, CJK split into characters), hashed with CRC-32 into
-``dims`` signed buckets, weighted by ``1 + log(tf)`` and L2-normalised. Cosine similarity
-between two such vectors measures shared vocabulary. It makes the demo and the benchmarks
-run offline and deterministically; set ``OPENAI_API_KEY`` to use
-``text-embedding-3-small`` instead.
+Each model exists once, as a store provider (:mod:`demo.store.embedding`); these classes wrap
+one (``.provider``) so that the same vectors serve a LangChain vector store.
+
+Honestly: the hashing embedding is not a neural embedding. Each text becomes a sparse bag of
+lowercase word unigrams and bigrams (accents folded, CJK split into characters), hashed with
+CRC-32 into ``dims`` signed buckets, weighted by ``1 + log(tf)`` and L2-normalised
+(:mod:`demo.store.lexical`; ``words`` is re-exported from there). Cosine similarity between
+two such vectors measures shared vocabulary. It makes the demo and the benchmarks run offline
+and deterministically; set ``OPENAI_API_KEY`` to use ``text-embedding-3-small`` instead.
 """
 
 from __future__ import annotations
@@ -15,56 +18,69 @@ from collections.abc import Sequence
 
 from langchain_core.embeddings import Embeddings
 
-from demo.store.lexical import hashed_vector, words
+from demo.store.embedding import HashingProvider, OpenAIProvider
+from demo.store.lexical import words
 
 __all__ = ["HashingEmbeddings", "OpenAIEmbeddings", "words"]
 
 
 class HashingEmbeddings(Embeddings):
-    """Hashed bag-of-words embeddings (a LangChain ``Embeddings``); see the module docstring."""
+    """Hashed bag-of-words embeddings (a LangChain ``Embeddings`` wrapping a
+    :class:`~demo.store.HashingProvider`); see the module docstring."""
 
     def __init__(self, dims: int = 1024, bigrams: bool = True) -> None:
-        if dims < 16:
-            raise ValueError("dims must be at least 16")
-        self.dims = dims
-        self.bigrams = bigrams
+        self.provider = HashingProvider(dims=dims, bigrams=bigrams)
 
-    def _vector(self, text: str) -> list[float]:
-        return hashed_vector(text, self.dims, self.bigrams)
+    @property
+    def dims(self) -> int:
+        """Dimensions of the vectors."""
+        return self.provider.dims
+
+    @property
+    def bigrams(self) -> bool:
+        """Whether word pairs count besides single words."""
+        return self.provider.bigrams
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:  # type: ignore[override]
         """Embed each text."""
-        return [self._vector(t) for t in texts]
+        return self.provider.embed_documents(texts)
 
     def embed_query(self, text: str) -> list[float]:
         """Embed a query the same way as a document."""
-        return self._vector(text)
+        return self.provider.embed_query(text)
 
 
 class OpenAIEmbeddings(Embeddings):
-    """OpenAI embeddings through the ``openai`` SDK (``text-embedding-3-small`` by default).
+    """OpenAI embeddings through the ``openai`` SDK (``text-embedding-3-small`` by default), a
+    LangChain ``Embeddings`` wrapping an :class:`~demo.store.OpenAIProvider`.
 
     Used by the demo when ``OPENAI_API_KEY`` is set. ``client`` may be any object with the
-    SDK's ``embeddings.create`` method (tests pass a stub).
+    SDK's ``embeddings.create`` method (tests pass a stub). The model's own dimensions are used
+    (no ``dimensions`` is sent), so any OpenAI embedding model works.
     """
 
     def __init__(self, model: str = "text-embedding-3-small", client: object | None = None, batch: int = 256) -> None:
-        if client is None:
-            from openai import OpenAI
+        self.provider = OpenAIProvider(model, client=client, batch=batch, request_dimensions=False)
 
-            client = OpenAI()
-        self.client = client
-        self.model = model
-        self.batch = batch
+    @property
+    def client(self) -> object:
+        """The ``openai`` client (or stub)."""
+        return self.provider.client  # type: ignore[no-any-return]
+
+    @property
+    def model(self) -> str:
+        """The model's name."""
+        return self.provider.model
+
+    @property
+    def batch(self) -> int:
+        """Texts per API call."""
+        return self.provider.batch
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:  # type: ignore[override]
         """Embed texts in batches."""
-        out: list[list[float]] = []
-        for start in range(0, len(texts), self.batch):
-            resp = self.client.embeddings.create(model=self.model, input=list(texts[start : start + self.batch]))  # type: ignore[attr-defined]
-            out.extend(list(item.embedding) for item in resp.data)
-        return out
+        return self.provider.embed_documents(texts)
 
     def embed_query(self, text: str) -> list[float]:
         """Embed one query."""
-        return self.embed_documents([text])[0]
+        return self.provider.embed_query(text)

@@ -124,6 +124,34 @@ def test_openai_embeddings_with_a_stub_client():
     assert emb.embed_query("dddd") == [4.0, 1.0]
 
 
+def test_the_langchain_embeddings_wrap_the_store_providers():
+    from demo.store import HashingProvider, OpenAIProvider
+
+    e = HashingEmbeddings(dims=64, bigrams=False)
+    assert isinstance(e.provider, HashingProvider) and (e.dims, e.bigrams) == (64, False)
+    assert e.provider.identity.key == "hashing-crc32-v1|64|unigrams;log-tf;l2"
+    text = "Invoices are due in 45 days"
+    assert e.embed_query(text) == HashingProvider(dims=64, bigrams=False).embed_query(text)
+    assert HashingEmbeddings(dims=64).embed_query(text) == HashingProvider(dims=64).embed_query(text)
+    assert HashingEmbeddings(dims=64).embed_query(text) != e.embed_query(text)  # bigrams count
+
+    calls = []
+
+    class StubEmbeddings:
+        def create(self, **kwargs):
+            calls.append(kwargs)
+            return SimpleNamespace(data=[SimpleNamespace(embedding=[1.0, 0.0]) for _ in kwargs["input"]])
+
+    client = SimpleNamespace(embeddings=StubEmbeddings())
+    lc = OpenAIEmbeddings("text-embedding-ada-002", client=client, batch=3)
+    assert isinstance(lc.provider, OpenAIProvider) and (lc.model, lc.batch, lc.client) == ("text-embedding-ada-002", 3, client)
+    assert lc.embed_documents(["a", "b", "c", "d"]) == [[1.0, 0.0]] * 4
+    assert [len(c["input"]) for c in calls] == [3, 1] and all("dimensions" not in c for c in calls)  # the model's own size
+    calls.clear()
+    OpenAIProvider(dimensions=2, client=client, batch=3).embed_documents(["a", "b", "c", "d"])
+    assert [(len(c["input"]), c["dimensions"]) for c in calls] == [(3, 2), (1, 2)]  # the store's provider asks for its size
+
+
 def test_make_search_filters_by_document_and_ignores_foreign_chunks():
     from langchain_core.documents import Document
     from langchain_core.vectorstores import InMemoryVectorStore

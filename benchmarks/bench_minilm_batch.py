@@ -34,8 +34,7 @@ from benchmarks.quality.collection import build_collection
 from demo.store import AccessContext, KnowledgeStore, MiniLMProvider, StoreOptions
 me = AccessContext("bench")
 items = build_collection()[:8]
-provider = MiniLMProvider()
-provider._model.batch = int(sys.argv[1])
+provider = MiniLMProvider(batch=int(sys.argv[1]))
 with tempfile.TemporaryDirectory() as tmp, KnowledgeStore(Path(tmp) / "k.db", options=StoreOptions(max_tokens=512), embeddings=provider) as store:
     cid = store.create_collection("B", me).id
     t0 = time.perf_counter()

@@ -33,7 +33,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
@@ -45,7 +45,6 @@ from demo.local_llm import LocalModelError
 from demo.models import ModelSetupError
 from demo.cli_options import add_model_arguments
 from demo.questions import QUESTIONS
-from demo.session import DemoConfig, Turn, progress_bar
 from demo.store import (
     AccessContext,
     AskOptions,
@@ -60,6 +59,43 @@ from demo.store import (
 
 SAMPLES = samples.DIR
 OFFLINE_LABEL = "(offline: no chat model configured — the assembled context and its citations are shown instead of a generated answer)"
+
+
+@frozen(slots=True)
+class DemoConfig:
+    """The command line's tuning defaults (the reference demo's): dan's chunk limit and ven's
+    collection settings (passed to the store as :class:`~demo.store.StoreOptions` and
+    :class:`~demo.store.AskOptions`)."""
+
+    max_tokens: int = 1024
+    threshold: int = 20_000
+    retrieval_pct: float = 15
+    enrichment_pct: float = 10
+    global_spread_pct: float = 25
+    index_pct: float = 10
+    confidence: int = 70
+
+
+def progress_bar(stream: Any = None) -> Callable[[int, int, str], None]:
+    """A dependency-free text progress bar on stderr: redrawn in place on a terminal; on a
+    file or pipe (a log), no carriage returns, one line when everything is done."""
+    out = stream or sys.stderr
+    isatty = getattr(out, "isatty", None)
+    terminal = bool(isatty()) if callable(isatty) else False
+
+    def show(done: int, total: int, label: str) -> None:
+        width = 24
+        filled = width * done // max(1, total)
+        bar = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+        if terminal:
+            out.write(f"\r{bar} {label[:40]:40}")
+            if done >= total:
+                out.write("\n")
+        elif done >= total:
+            out.write(bar + "\n")
+        out.flush()
+
+    return show
 
 
 def sample_files() -> list[Path]:
@@ -311,29 +347,6 @@ def cited_numbers(answer: str, count: int) -> list[int]:
     """The passage numbers a generated answer cites as [n] (1 to ``count``), in first-cited order."""
     found = (int(m) for m in re.findall(r"\[(\d{1,6})\]", answer))
     return list(dict.fromkeys(n for n in found if 1 <= n <= count))
-
-
-def print_turn(turn: Turn, show: str = "short", out: TextIO | None = None) -> None:
-    """Print a :class:`~demo.session.RagSession` turn (the in-memory LangChain variant)."""
-    ctx = turn.context
-    w = (out if out is not None else sys.stdout).write
-    w(f"\nQ: {turn.question}\n")
-    route = f"{ctx.route.kind.value} ({ctx.route_reply.strip()[:80]})" if ctx.route is not None else "not used"
-    w(f"   path: {ctx.path}; route: {route}\n")
-    w(f"   files: {', '.join(turn.files) or '-'}\n")
-    w(f"   tokens: {ctx.summary()}\n")
-    for note in ctx.notes:
-        w(f"   note: {note}\n")
-    if turn.citations:
-        w("   cited:\n")
-        for c in turn.citations:
-            w(f"     - {c}\n")
-    if show != "none":
-        w(_context_lines(ctx.text, show))
-    if turn.answer is None:
-        w(f"   answer: {OFFLINE_LABEL}\n")
-    else:
-        w("   answer:\n" + "\n".join("     " + line for line in turn.answer.split("\n")) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:

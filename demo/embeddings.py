@@ -1,99 +1,86 @@
-"""The demo's default embedding: a hashed lexical embedding that needs no model download.
+"""LangChain ``Embeddings`` over the store's providers: :class:`HashingEmbeddings` (the offline
+lexical embedding) and :class:`OpenAIEmbeddings`.
 
-Honestly: this is not a neural embedding. Each text becomes a sparse bag of lowercase word
-unigrams and bigrams (accents folded, CJK split into characters), hashed with CRC-32 into
-``dims`` signed buckets, weighted by ``1 + log(tf)`` and L2-normalised. Cosine similarity
-between two such vectors measures shared vocabulary. It makes the demo and the benchmarks
-run offline and deterministically; set ``OPENAI_API_KEY`` to use
-``text-embedding-3-small`` instead.
+Each model exists once, as a store provider (:mod:`demo.store.embedding`); these classes wrap
+one (``.provider``) so that the same vectors serve a LangChain vector store.
+
+Honestly: the hashing embedding is not a neural embedding. Each text becomes a sparse bag of
+lowercase word unigrams and bigrams (accents folded, CJK split into characters), hashed with
+CRC-32 into ``dims`` signed buckets, weighted by ``1 + log(tf)`` and L2-normalised
+(:mod:`demo.store.lexical`; ``words`` is re-exported from there). Cosine similarity between
+two such vectors measures shared vocabulary. It makes the demo and the benchmarks run offline
+and deterministically; set ``OPENAI_API_KEY`` to use ``text-embedding-3-small`` instead.
 """
 
 from __future__ import annotations
 
-import math
-import re
-import unicodedata
-import zlib
-from collections import Counter
 from collections.abc import Sequence
 
 from langchain_core.embeddings import Embeddings
 
+from demo.store.embedding import HashingProvider, OpenAIProvider
+from demo.store.lexical import words
+
 __all__ = ["HashingEmbeddings", "OpenAIEmbeddings", "words"]
-
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])")
-_STOP = frozenset(
-    "a an and are as at be but by for from has have he her his i in is it its of on or she that the their them "
-    "they this to was were will with you your what which who whom when where why how do does did not no".split()
-)
-
-
-def words(text: str) -> list[str]:
-    """Lowercase, accent-folded word tokens of ``text`` without stopwords (CJK per character)."""
-    folded = unicodedata.normalize("NFKD", text.lower())
-    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    folded = _CJK.sub(r" \1 ", folded)
-    return [w for w in _WORD.findall(folded) if w not in _STOP]
 
 
 class HashingEmbeddings(Embeddings):
-    """Hashed bag-of-words embeddings (a LangChain ``Embeddings``); see the module docstring."""
+    """Hashed bag-of-words embeddings (a LangChain ``Embeddings`` wrapping a
+    :class:`~demo.store.HashingProvider`); see the module docstring."""
 
     def __init__(self, dims: int = 1024, bigrams: bool = True) -> None:
-        if dims < 16:
-            raise ValueError("dims must be at least 16")
-        self.dims = dims
-        self.bigrams = bigrams
+        self.provider = HashingProvider(dims=dims, bigrams=bigrams)
 
-    def _vector(self, text: str) -> list[float]:
-        tokens = words(text)
-        feats = Counter(tokens)
-        if self.bigrams:
-            feats.update(a + " " + b for a, b in zip(tokens, tokens[1:]))
-        vec = [0.0] * self.dims
-        for feat, tf in feats.items():
-            h = zlib.crc32(feat.encode("utf-8"))
-            weight = 1.0 + math.log(tf)
-            vec[h % self.dims] += weight if (h >> 31) & 1 else -weight
-        norm = math.sqrt(sum(v * v for v in vec))
-        if norm:
-            vec = [v / norm for v in vec]
-        return vec
+    @property
+    def dims(self) -> int:
+        """Dimensions of the vectors."""
+        return self.provider.dims
+
+    @property
+    def bigrams(self) -> bool:
+        """Whether word pairs count besides single words."""
+        return self.provider.bigrams
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:  # type: ignore[override]
         """Embed each text."""
-        return [self._vector(t) for t in texts]
+        return self.provider.embed_documents(texts)
 
     def embed_query(self, text: str) -> list[float]:
         """Embed a query the same way as a document."""
-        return self._vector(text)
+        return self.provider.embed_query(text)
 
 
 class OpenAIEmbeddings(Embeddings):
-    """OpenAI embeddings through the ``openai`` SDK (``text-embedding-3-small`` by default).
+    """OpenAI embeddings through the ``openai`` SDK (``text-embedding-3-small`` by default), a
+    LangChain ``Embeddings`` wrapping an :class:`~demo.store.OpenAIProvider`.
 
     Used by the demo when ``OPENAI_API_KEY`` is set. ``client`` may be any object with the
-    SDK's ``embeddings.create`` method (tests pass a stub).
+    SDK's ``embeddings.create`` method (tests pass a stub). The model's own dimensions are used
+    (no ``dimensions`` is sent), so any OpenAI embedding model works.
     """
 
     def __init__(self, model: str = "text-embedding-3-small", client: object | None = None, batch: int = 256) -> None:
-        if client is None:
-            from openai import OpenAI
+        self.provider = OpenAIProvider(model, client=client, batch=batch, request_dimensions=False)
 
-            client = OpenAI()
-        self.client = client
-        self.model = model
-        self.batch = batch
+    @property
+    def client(self) -> object:
+        """The ``openai`` client (or stub)."""
+        return self.provider.client  # type: ignore[no-any-return]
+
+    @property
+    def model(self) -> str:
+        """The model's name."""
+        return self.provider.model
+
+    @property
+    def batch(self) -> int:
+        """Texts per API call."""
+        return self.provider.batch
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:  # type: ignore[override]
         """Embed texts in batches."""
-        out: list[list[float]] = []
-        for start in range(0, len(texts), self.batch):
-            resp = self.client.embeddings.create(model=self.model, input=list(texts[start : start + self.batch]))  # type: ignore[attr-defined]
-            out.extend(list(item.embedding) for item in resp.data)
-        return out
+        return self.provider.embed_documents(texts)
 
     def embed_query(self, text: str) -> list[float]:
         """Embed one query."""
-        return self.embed_documents([text])[0]
+        return self.provider.embed_query(text)

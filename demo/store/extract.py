@@ -21,7 +21,7 @@ from functools import lru_cache
 import dan
 from attrs import frozen
 
-from demo.embeddings import words
+from demo.store.lexical import words
 from demo.store.crossrefs import UnitLabels, partners, section_labels, unit_labels
 from demo.store.marks import marks_in, plain
 from ven.people import named_people

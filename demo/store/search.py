@@ -15,7 +15,7 @@ Queries are embedded on the store's query lane (:class:`~demo.store.lanes.QueryL
 few threads shared fairly by clients, 429 for a client with too many waiting), and a
 search waits for its semantic lane at most ``StoreOptions.semantic_timeout`` seconds (once
 the model has embedded a first query: loading it is not bounded): past it, hybrid and auto
-search answer with the keyword ranking and a notice, semantic search is refused (503). The neural model embeds at most ``demo.minilm.QUERY_TOKENS`` word pieces
+search answer with the keyword ranking and a notice, semantic search is refused (503). The neural model embeds at most ``demo.store.minilm.QUERY_TOKENS`` word pieces
 of a query (a notice says when a query was longer).
 
 Passages are taken best first while they fit the evidence budget (dan's exact o200k

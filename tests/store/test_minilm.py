@@ -1,4 +1,4 @@
-"""The neural default embedding (demo.minilm, MiniLMProvider) and how the store chooses it.
+"""The neural default embedding (demo.store.minilm, MiniLMProvider, demo.minilm's LangChain class) and how the store chooses it.
 
 The model tests need the ``embeddings`` extra; they skip with the reason without it, and
 fail instead when ``DEMO_REQUIRE_EMBEDDINGS=1`` (set by ``.ci/run``).
@@ -28,6 +28,7 @@ from demo.store import (
     named_provider,
 )
 from demo.store import embedding as embedding_module
+from demo.store import minilm as store_minilm
 
 ME = AccessContext("alice")
 
@@ -38,12 +39,12 @@ needs_model = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def model() -> minilm.MiniLMEmbeddings:
-    return minilm.MiniLMEmbeddings()
+def model() -> store_minilm.MiniLMModel:
+    return store_minilm.MiniLMModel()
 
 
 @needs_model
-def test_unit_vectors_of_384_dimensions_deterministic_and_batch_independent(model: minilm.MiniLMEmbeddings) -> None:
+def test_unit_vectors_of_384_dimensions_deterministic_and_batch_independent(model: store_minilm.MiniLMModel) -> None:
     texts = ["The cat sits on the mat.", "Quarterly revenue grew by 12 percent.", "", "Ünïcödé and 中文 text"]
     v = model.vectors(texts)
     assert v.shape == (4, minilm.DIMENSIONS) and v.dtype == np.float32
@@ -57,7 +58,7 @@ def test_unit_vectors_of_384_dimensions_deterministic_and_batch_independent(mode
 
 
 @needs_model
-def test_meaning_not_words(model: minilm.MiniLMEmbeddings) -> None:
+def test_meaning_not_words(model: store_minilm.MiniLMModel) -> None:
     a, b, c = model.vectors(
         ["The supplier must deliver spare parts within ten working days.",
          "How quickly do replacement components have to arrive?",
@@ -67,7 +68,7 @@ def test_meaning_not_words(model: minilm.MiniLMEmbeddings) -> None:
 
 
 @needs_model
-def test_long_texts_are_embedded_in_windows(model: minilm.MiniLMEmbeddings) -> None:
+def test_long_texts_are_embedded_in_windows(model: store_minilm.MiniLMModel) -> None:
     head = "Invoices are payable within thirty days. " * 40
     tail = "The pump impeller is made of stainless steel. " * 40
     long_v, head_v = model.vectors([head + tail, head])
@@ -79,7 +80,7 @@ def test_long_texts_are_embedded_in_windows(model: minilm.MiniLMEmbeddings) -> N
 
 
 @needs_model
-def test_a_query_is_embedded_up_to_its_bound(model: minilm.MiniLMEmbeddings) -> None:
+def test_a_query_is_embedded_up_to_its_bound(model: store_minilm.MiniLMModel) -> None:
     cjk = "合同条款的解释与适用范围" * 400  # 4,800 characters, one word piece each
     ids = model._load(True)[1].encode(cjk).ids
     assert len(ids) > 32 * minilm.WINDOW  # unbounded, this would be the most windows a text may have
@@ -95,39 +96,43 @@ def test_a_query_is_embedded_up_to_its_bound(model: minilm.MiniLMEmbeddings) -> 
 
 
 @needs_model
-def test_a_langchain_embeddings(model: minilm.MiniLMEmbeddings) -> None:
-    assert isinstance(model, Embeddings)
-    docs = model.embed_documents(["one", "two"])
+def test_a_langchain_embeddings(model: store_minilm.MiniLMModel) -> None:
+    emb = minilm.MiniLMEmbeddings()
+    assert isinstance(emb, Embeddings) and isinstance(emb.provider, MiniLMProvider)  # one provider, wrapped
+    docs = emb.embed_documents(["one", "two"])
     assert len(docs) == 2 and all(isinstance(x, float) for x in docs[0]) and len(docs[0]) == minilm.DIMENSIONS
-    assert np.allclose(model.embed_query("one"), docs[0], atol=1e-5)
+    assert np.allclose(emb.embed_query("one"), docs[0], atol=1e-5)
+    assert np.allclose(docs, model.vectors(["one", "two"]), atol=1e-6)  # the same vectors as the store's
 
 
 def test_bad_arguments() -> None:
     for kwargs in ({"threads": 0}, {"batch": 0}, {"window": 8}, {"window": 1024}, {"query_tokens": 2}, {"query_tokens": 10**6}):
         with pytest.raises(ValueError):
             minilm.MiniLMEmbeddings(**kwargs)  # type: ignore[arg-type]
+        with pytest.raises(InvalidRequestError):
+            MiniLMProvider(**kwargs)  # type: ignore[arg-type]
 
 
 @needs_model
 def test_other_weights_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    package, relative, _sha = minilm._MODEL
-    monkeypatch.setattr(minilm, "_MODEL", (package, relative, "0" * 64))
+    package, relative, _sha = store_minilm._MODEL  # the model files are the store's
+    monkeypatch.setattr(store_minilm, "_MODEL", (package, relative, "0" * 64))
     with pytest.raises(minilm.ModelFilesError, match="not the expected file"):
         minilm.MiniLMEmbeddings().vectors(["x"])
     with pytest.raises(EmbeddingUnavailableError, match="reinstall"):
         MiniLMProvider().embed_query("x")
-    monkeypatch.setattr(minilm, "_MODEL", (package, "missing.onnx", _sha))
+    monkeypatch.setattr(store_minilm, "_MODEL", (package, "missing.onnx", _sha))
     with pytest.raises(minilm.ModelFilesError, match="cannot be read"):
         minilm.MiniLMEmbeddings().vectors(["x"])
 
 
 def _hide(monkeypatch: pytest.MonkeyPatch, hidden: str) -> None:
-    real = minilm.importlib.util.find_spec
+    real = store_minilm.importlib.util.find_spec
 
     def find_spec(name: str, *args: object) -> object:
         return None if name == hidden else real(name, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(minilm.importlib.util, "find_spec", find_spec)
+    monkeypatch.setattr(store_minilm.importlib.util, "find_spec", find_spec)
 
 
 def test_a_missing_package_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -147,9 +147,7 @@ class BatchResult:
 # ---------------------------------------------------------------------------- options
 
 
-def _check_options(
-    options: ConvertOptions | None, keywords: Mapping[str, Any]
-) -> ConvertOptions:
+def _check_options(options: ConvertOptions | None, keywords: Mapping[str, Any]) -> ConvertOptions:
     """The batch's options, built and checked once, before any file is read."""
     unknown = sorted(set(keywords) - _PASSED_ON - _PER_DOCUMENT)
     if unknown:

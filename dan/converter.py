@@ -66,7 +66,6 @@ CALLER_REPORTS_WARNINGS: contextvars.ContextVar[bool] = contextvars.ContextVar(
 )
 
 
-
 def derive_doc_id(data: bytes) -> str:
     """The content-derived document id: ``D`` + 15 uppercase hex digits of SHA-256."""
     return "D" + hashlib.sha256(data).hexdigest()[:15].upper()

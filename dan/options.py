@@ -140,9 +140,7 @@ def _meta(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise DanError(
-            f"user_meta must be a mapping of str to str/int, got {type(value).__name__}"
-        )
+        raise DanError(f"user_meta must be a mapping of str to str/int, got {type(value).__name__}")
     return dict(value)
 
 

@@ -340,9 +340,7 @@ def estimate_tokens(text: str) -> int:
     return max(1, math.ceil(total - 0.5)) if total > 0 else 0
 
 
-_ASCII_PIECES = re.compile(
-    r"([A-Za-z]+)|( ?)([0-9]+)|[!-/:-@\[-`{-~]+|([\x00-\x08\x0e-\x1b\x7f])"
-)
+_ASCII_PIECES = re.compile(r"([A-Za-z]+)|( ?)([0-9]+)|[!-/:-@\[-`{-~]+|([\x00-\x08\x0e-\x1b\x7f])")
 
 
 def estimate_total(text: str) -> float:

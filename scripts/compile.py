@@ -6,6 +6,7 @@
     python scripts/compile.py --into DIR # compile a copy of dan and ven in DIR instead
     python scripts/compile.py --root DIR # act on the dan sources under DIR instead
     python scripts/compile.py --check    # say whether this machine can compile (exit 1 if not)
+    python scripts/compile.py --status   # one line: which build this checkout runs, and why
 
 ``pip install`` and ``pip install -e`` run the same build through the wheel's build hook
 (``scripts/hatch_build.py``): compiled when a C compiler is present, pure Python when not
@@ -260,6 +261,19 @@ def build(root: Path) -> list[Path]:
     return compiled_files(root)
 
 
+def status(root: Path) -> str:
+    """One line: whether the dan under ``root`` runs compiled and, if not, why."""
+    modules = [f for f in compiled_files(root) if not f.name.startswith(GROUP.rsplit(".", 1)[1] + "__mypyc")]
+    if modules:
+        return f"dan runs compiled ({len(modules)} extension modules)"
+    if pure_requested():
+        return f"dan runs pure Python: {PURE_ENV} is set"
+    why = cannot_compile()
+    if why is not None:
+        return f"dan runs pure Python: {why} (docs/compiled.md)"
+    return "dan runs pure Python; this machine can compile it: make compiled"
+
+
 def copy_sources(src: Path, dest: Path) -> None:
     """Copy the ``dan`` and ``ven`` packages of ``src`` into ``dest`` (replacing them), without
     compiled modules or caches."""
@@ -275,11 +289,15 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--clean", action="store_true", help="remove the compiled modules")
     g.add_argument("--list", action="store_true", help="print the modules and which are compiled")
     g.add_argument("--check", action="store_true", help="say whether this machine can compile them")
+    g.add_argument("--status", action="store_true", help="say in one line which build runs here, and why")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--into", type=Path, help="copy dan and ven into this directory and compile the copy")
     where.add_argument("--root", type=Path, help="act on the dan sources under this directory (default: this checkout)")
     args = p.parse_args(argv)
     root = ROOT if args.root is None else args.root.resolve()
+    if args.status:
+        print(status(root))
+        return 0
     if args.check:
         why = cannot_compile()
         print("this machine can compile dan's extensions" if why is None else f"cannot compile: {why}")

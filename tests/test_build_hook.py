@@ -23,7 +23,7 @@ import compile as compile_script  # noqa: E402
 
 def _hook_module() -> types.ModuleType:
     """scripts/hatch_build.py, with a stand-in for hatchling's base class where hatchling is
-    not installed (the hook uses only ``self.root`` of it; the stand-in is gone from
+    not installed (the hook uses only ``self.root`` of it, where hatchling is installed too; the stand-in is gone from
     ``sys.modules`` afterwards, so no other test takes it for hatchling)."""
     stubs: dict[str, types.ModuleType] = {}
     if importlib.util.find_spec("hatchling") is None:
@@ -85,7 +85,8 @@ class _Run:
         return made
 
     def __call__(self, version: str) -> dict[str, Any]:
-        hook = self.hook_module.CompiledBuildHook(str(self.root))
+        # hatchling's arguments: root, config, build_config, metadata, directory, target_name
+        hook = self.hook_module.CompiledBuildHook(str(self.root), {}, None, None, str(self.root / "dist"), "wheel")
         data: dict[str, Any] = {"force_include": {}, "pure_python": True, "infer_tag": False}
         hook.initialize(version, data)
         self.hook = hook

@@ -7,10 +7,14 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench compiled clean
 
+# The editable install compiles dan's hot modules in place (mypyc and Cython, from the build
+# requirements) when a C compiler is present, and is pure Python when not or with DAN_PURE=1
+# (docs/compiled.md); the last line says which.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[demo,embeddings,dev,postgres,ocr]'
+	@$(PY) scripts/compile.py --status
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -28,7 +32,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
 
-# Optional: dan's hot modules compiled with mypyc, beside their sources (undo: make clean).
+# dan's hot modules compiled again in place, after their sources changed (the install did it
+# once; undo: make clean, or scripts/compile.py --clean).
 compiled: $(STAMP)
 	$(PY) scripts/compile.py
 

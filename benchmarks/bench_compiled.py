@@ -86,6 +86,22 @@ def compiled_copy() -> Path:
     return where
 
 
+def python_copy() -> Path | None:
+    """Where the Python build's dan runs from: None for this checkout when it is pure
+    Python, else (an install compiles it in place: docs/compiled.md) a copy of its dan and
+    ven sources without the compiled modules, in the temporary directory."""
+    from dan.native import compiled_modules
+
+    if not compiled_modules(ROOT / "dan"):
+        return None
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import compile as compile_script
+
+    where = Path(tempfile.gettempdir()) / f"danven-python-{_sources_digest()}"
+    compile_script.copy_sources(ROOT, where)
+    return where
+
+
 def _digest(res: Any) -> str:
     h = hashlib.sha256()
     for chunk, record in zip(res.chunks, res.records, strict=True):
@@ -153,24 +169,32 @@ def _median(xs: list[float]) -> float:
 
 
 def measure_format(
-    fmt: str, path: Path, runs: int, built: Path, base: Path | None = None, peers: bool = False
+    fmt: str,
+    path: Path,
+    runs: int,
+    built: Path,
+    base: Path | None = None,
+    peers: bool = False,
+    python: Path | None = None,
 ) -> dict[str, Any]:
     """Check the two builds agree on ``path``, then time them interleaved (and the
     baseline's sources with them, when ``base`` is given, and the format's :data:`PEERS`
-    with ``peers``)."""
+    with ``peers``). The Python build runs from this checkout, or from ``python`` (a copy
+    of its sources, :func:`python_copy`) when given."""
     script = Path(__file__).resolve()
-    pure, _ = run_child(script, f"digest-{fmt}", str(path))
+    py_suffix = "" if python is None else BASE
+    pure, _ = run_child(script, f"digest-{fmt}{py_suffix}", str(path), base=python)
     comp, _ = run_child(script, f"digest-{fmt}{BASE}", str(path), base=built)
     for which, result in (("Python", pure), ("compiled", comp)):
         if "digest" not in result:
             raise SystemExit(f"{fmt}: the {which} build failed: {result.get('error') or result}")
     if pure["compiled_modules"] != 0:
-        raise SystemExit("this checkout's dan runs compiled (make compiled): run `make clean` or scripts/compile.py --clean first")
+        raise SystemExit("the Python build's dan runs compiled: it must run from a copy of the sources without the compiled modules (python_copy)")
     if comp["compiled_modules"] == 0:
         raise SystemExit(f"the compiled copy in {built} ran as Python")
     if pure["digest"] != comp["digest"]:
         raise SystemExit(f"{fmt}: the compiled build's output differs from Python's ({pure['digest'][:12]} vs {comp['digest'][:12]})")
-    builds: list[tuple[str, str, Path | None]] = [("python", f"convert-{fmt}", None), ("compiled", f"convert-{fmt}{BASE}", built)]
+    builds: list[tuple[str, str, Path | None]] = [("python", f"convert-{fmt}{py_suffix}", python), ("compiled", f"convert-{fmt}{BASE}", built)]
     if base is not None:
         builds.append(("baseline", f"convert-{fmt}{BASE}", base))
     if peers:
@@ -310,12 +334,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = dt.datetime.now(dt.timezone.utc)
     built = compiled_copy()
+    python = python_copy()
     base = baseline(args.baseline) if args.baseline else None
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         files = _documents(Path(tmp), args)
         for fmt in args.only or FORMATS:
-            row = measure_format(fmt, files[fmt], args.runs, built, base, args.peers)
+            row = measure_format(fmt, files[fmt], args.runs, built, base, args.peers, python)
             print(
                 f"{fmt:9} {row['input_mb']:>6} MB  Python {row['python_median_s']:.3f} s  "
                 f"compiled {row['compiled_median_s']:.3f} s  {row['speedup']}x  identical"

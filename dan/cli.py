@@ -27,7 +27,7 @@ from dan.detect import doc_type_names, format_names, normalize_doc_type
 from dan.errors import DanError, UsageError
 from dan.inputs import expand_inputs
 from dan.model import Message
-from dan.native import compiled_modules
+from dan.native import compiled_modules, stale_modules
 from dan.options import ConvertOptions
 from ven.schema import as_lists
 
@@ -55,9 +55,12 @@ the others are still written), 2 usage error.
 
 
 def _version() -> str:
-    """``dan X.Y.Z (compiled: N modules)`` or ``(compiled: no)`` (``scripts/compile.py``)."""
+    """``dan X.Y.Z (compiled: N modules)`` or ``(compiled: no)`` (``scripts/compile.py``),
+    and how many compiled modules are older than their changed sources, if any."""
     count = len(compiled_modules())
-    return f"dan {dan.__version__} (compiled: {f'{count} modules' if count else 'no'})"
+    stale = len(stale_modules()) if count else 0
+    older = f"; {stale} older than their sources: make compiled" if stale else ""
+    return f"dan {dan.__version__} (compiled: {f'{count} modules' if count else 'no'}{older})"
 
 
 class _VersionAction(argparse.Action):

@@ -24,6 +24,29 @@ PG_URL = os.environ.get("DEMO_TEST_POSTGRES_URL", "")
 REQUIRE_PG = os.environ.get("DEMO_REQUIRE_POSTGRES") == "1"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to test stale compiled modules: an editable install (``make test``) compiles
+    dan's hot modules in place, and one older than its changed source would run instead of
+    the change (``make compiled``, or ``scripts/compile.py --clean``)."""
+    from dan.native import stale_modules
+
+    stale = stale_modules()
+    if stale:
+        raise pytest.UsageError(
+            f"{len(stale)} of dan's compiled modules are older than their changed sources "
+            f"({', '.join(stale[:3])}{', ...' if len(stale) > 3 else ''}): the tests would run the old code. "
+            "Compile again (make compiled) or go back to pure Python (python scripts/compile.py --clean)."
+        )
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Which build of dan the tests run (shown without -q)."""
+    from dan.native import compiled_modules
+
+    count = len(compiled_modules())
+    return f"dan: {f'compiled ({count} modules)' if count else 'pure Python'}"
+
+
 def _pg_unavailable() -> str:
     if not PG_URL:
         return "PostgreSQL half skipped: set DEMO_TEST_POSTGRES_URL (.ci/postgres.sh start DIR prints one)"

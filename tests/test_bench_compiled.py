@@ -137,3 +137,41 @@ def test_a_peer_that_is_not_installed_is_left_out(tmp_path, monkeypatch):
     report = {"compiled_modules": 30, "runs": 2, "python": "3.11", "cpus": 2, "commit": "abc1234", "baseline": "",
               "date": "2026-12-04", "command": "x", "rows": [row]}
     assert "compared with" not in bench_compiled.render(report)
+
+
+def test_a_checkout_that_runs_compiled_is_timed_as_python_from_a_copy_of_its_sources(tmp_path, monkeypatch):
+    """An install compiles the checkout in place (docs/compiled.md): the Python build then
+    runs from a copy of the sources without the compiled modules."""
+    import tempfile
+
+    import dan.native
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(dan.native, "compiled_modules", lambda root=None: ())
+    assert bench_compiled.python_copy() is None
+    monkeypatch.setattr(dan.native, "compiled_modules", lambda root=None: ("dan.render",))
+    copy = bench_compiled.python_copy()
+    assert copy is not None and copy.parent == tmp_path
+    assert (copy / "dan" / "render.py").is_file() and (copy / "ven" / "__init__.py").is_file()
+    assert not list(copy.rglob("*.so"))
+
+    doc = tmp_path / "doc.md"
+    doc.write_bytes(b"x" * 1_000_000)
+    built = tmp_path / "compiled"
+    calls = []
+
+    def run_child(script, name, arg, *, base=None, **_kw):
+        calls.append((name, base))
+        modules = 30 if base == built else 0
+        if name.startswith("digest-"):
+            return {"seconds": 0.1, "chunks": 7, "compiled_modules": modules, "digest": "a"}, 50.0
+        return {"seconds": 1.0, "chunks": 7, "compiled_modules": modules}, 60.0
+
+    monkeypatch.setattr(bench_compiled, "run_child", run_child)
+    bench_compiled.measure_format("markdown", doc, 1, built, python=copy)
+    assert calls == [
+        ("digest-markdown@base", copy),
+        ("digest-markdown@base", built),
+        ("convert-markdown@base", copy),
+        ("convert-markdown@base", built),
+    ]

@@ -47,3 +47,38 @@ def test_version_says_whether_it_runs_compiled(capsys: pytest.CaptureFixture[str
     count = len(compiled_modules())
     assert out.startswith("dan ")
     assert out.endswith(f"(compiled: {count} modules)" if count else "(compiled: no)")
+
+
+def test_a_module_whose_source_changed_after_compiling_is_stale(tmp_path: Path) -> None:
+    import os
+
+    from dan.native import stale_modules
+
+    (tmp_path / "readers" / "docx").mkdir(parents=True)
+    files = {
+        "chunker.py": 100, f"chunker{SUFFIX}": 200,  # compiled after its source changed
+        "render.py": 300, f"render{SUFFIX}": 200,  # the source changed since
+        "readers/docx/_cwalk.pyx": 300, f"readers/docx/_cwalk{SUFFIX}": 200,  # a Cython one
+        f"_native__mypyc{SUFFIX}": 50,  # the shared code: no module of its own
+    }
+    for name, when in files.items():
+        (tmp_path / name).write_bytes(b"")
+        os.utime(tmp_path / name, (when, when))
+    assert stale_modules(tmp_path) == ("dan.readers.docx._cwalk", "dan.render")
+    os.utime(tmp_path / f"render{SUFFIX}", (400, 400))
+    assert stale_modules(tmp_path) == ("dan.readers.docx._cwalk",)
+    assert stale_modules(tmp_path / "readers" / "nothing") == ()
+
+
+def test_version_says_when_compiled_modules_are_older_than_their_sources(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import dan.cli
+
+    monkeypatch.setattr(dan.cli, "compiled_modules", lambda: ("dan.chunker", "dan.render"))
+    monkeypatch.setattr(dan.cli, "stale_modules", lambda: ("dan.render",))
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip().endswith("(compiled: 2 modules; 1 older than their sources: make compiled)")
+    monkeypatch.setattr(dan.cli, "stale_modules", lambda: ())
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip().endswith("(compiled: 2 modules)")

@@ -300,14 +300,15 @@ def store_corpus(store: KnowledgeStore, cid: str, items: Sequence[Any]) -> DanCo
 
 
 def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing",
-            max_tokens: int = StoreOptions().max_tokens) -> dict[str, Any]:
+            max_tokens: int = StoreOptions().max_tokens, index_context: bool = StoreOptions().index_context) -> dict[str, Any]:
     """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
     ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding;
-    ``max_tokens``: the store's chunk limit)."""
+    ``max_tokens``: the store's chunk limit; ``index_context``: the store's option)."""
     items = build_collection()
     questions = all_questions(items)
     provider = HashingProvider() if embeddings == "hashing" else embeddings
-    with KnowledgeStore(url, options=StoreOptions(max_tokens=max_tokens), embeddings=provider) as store:
+    options = StoreOptions(max_tokens=max_tokens, index_context=index_context)
+    with KnowledgeStore(url, options=options, embeddings=provider) as store:
         t0 = time.perf_counter()
         with Phases() as phases:
             cid = load_quality(store, items)
@@ -341,8 +342,9 @@ def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "h
     store_s = max(0.0, wall - phases.convert - phases.embed)
     return {
         "backend": backend,
-        "embedding": provider.identity.key,
+        "embedding": store.embedding_identity,
         "max_tokens": max_tokens,
+        "index_context": index_context,
         "documents": len(items),
         "questions": len(questions),
         "chunks": len(chunks),
@@ -509,6 +511,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
                    help="the store's chunk limit in the quality runs (default %(default)s, the store's default)")
+    p.add_argument("--index-context", choices=["on", "off"], default="on" if StoreOptions().index_context else "off",
+                   help="StoreOptions.index_context in the quality runs (default %(default)s, the store's default)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
@@ -544,7 +548,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         if not args.no_quality:
             with database(backend, args.pg_url) as url:
                 print(f"{backend}: quality", file=sys.stderr)
-                result["quality"].append(quality(backend, url, BUDGETS, max_tokens=args.max_tokens))
+                result["quality"].append(quality(backend, url, BUDGETS, max_tokens=args.max_tokens,
+                                                 index_context=args.index_context == "on"))
     sections = ([("store", render)] if result["scale"] else []) + (
         [("store_quality", render_quality)] if result["quality"] else []
     )

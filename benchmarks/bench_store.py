@@ -300,7 +300,7 @@ def store_corpus(store: KnowledgeStore, cid: str, items: Sequence[Any]) -> DanCo
 
 
 def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing",
-            max_tokens: int = StoreOptions().max_tokens, index_context: bool = StoreOptions().index_context) -> dict[str, Any]:
+            max_tokens: int = StoreOptions().max_tokens, index_context: str = StoreOptions().index_context) -> dict[str, Any]:
     """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
     ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding;
     ``max_tokens``: the store's chunk limit; ``index_context``: the store's option)."""
@@ -511,7 +511,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
                    help="the store's chunk limit in the quality runs (default %(default)s, the store's default)")
-    p.add_argument("--index-context", choices=["on", "off"], default="on" if StoreOptions().index_context else "off",
+    p.add_argument("--index-context", choices=["off", "embedding", "both"], default=StoreOptions().index_context,
                    help="StoreOptions.index_context in the quality runs (default %(default)s, the store's default)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
@@ -549,7 +549,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             with database(backend, args.pg_url) as url:
                 print(f"{backend}: quality", file=sys.stderr)
                 result["quality"].append(quality(backend, url, BUDGETS, max_tokens=args.max_tokens,
-                                                 index_context=args.index_context == "on"))
+                                                 index_context=args.index_context))
     sections = ([("store", render)] if result["scale"] else []) + (
         [("store_quality", render_quality)] if result["quality"] else []
     )

@@ -66,8 +66,8 @@ class Converted:
     warnings: tuple[dan.Message, ...] = ()
 
     def contexts(self, options: StoreOptions) -> tuple[str, ...]:
-        """Each chunk's context line under ``options`` (all ``""`` without ``index_context``)."""
-        if not options.index_context:
+        """Each chunk's context line under ``options`` (all ``""`` when ``index_context`` is off)."""
+        if options.index_context == "off":
             return ("",) * len(self.chunks)
         return tuple(context_line(r) for r in self.records)
 
@@ -335,14 +335,15 @@ def finish(
         contexts = converted.contexts(options)
         if provider is not None:
             report(JobState.EMBEDDING, 40, force=True)  # a job converted ahead says "converting" until now
-            identity = indexed_identity(provider.identity, options.index_context).key
+            identity = indexed_identity(provider.identity, options.index_context != "off").key
 
             def on_batch(done: int, total: int) -> None:
                 report(JobState.EMBEDDING, 40 + (50 * done) // max(1, total))
 
             texts = [indexed_text(c, t) for c, t in zip(contexts, converted.chunks)]
             vectors = embed_texts(provider, texts, options.embed_batch, on_batch)
-        activate(backend, job, converted, vectors, identity, config, contexts)
+        # full text gets the line only under "both"
+        activate(backend, job, converted, vectors, identity, config, contexts if options.index_context == "both" else ())
     except Abandoned:
         return
     except (dan.DanError, StoreError) as exc:

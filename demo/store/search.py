@@ -191,8 +191,8 @@ class Searcher:
         self.backend = backend
         self.provider = provider
         #: The identity key of the vectors searched (the provider's, with the context line's
-        #: setting under ``StoreOptions.index_context``; ``""`` without a provider).
-        self.identity = "" if provider is None else indexed_identity(provider.identity, opts.index_context).key
+        #: setting unless ``StoreOptions.index_context`` is off; ``""`` without a provider).
+        self.identity = "" if provider is None else indexed_identity(provider.identity, opts.index_context != "off").key
         #: Seconds a search waits for the semantic lane (``StoreOptions.semantic_timeout``).
         self.timeout = float(opts.semantic_timeout)
         #: Where queries are embedded, fairly among clients (``StoreOptions.query_*``).

@@ -159,10 +159,10 @@ class KnowledgeStore:
     @property
     def embedding_identity(self) -> str:
         """The identity key of the store's vectors (``""`` without a provider): the provider's,
-        with the context line's setting when ``StoreOptions.index_context`` is on."""
+        with the context line's setting unless ``StoreOptions.index_context`` is off."""
         if self.provider is None:
             return ""
-        return indexed_identity(self.provider.identity, self.options.index_context).key
+        return indexed_identity(self.provider.identity, self.options.index_context != "off").key
 
     # ------------------------------------------------------------------ access
 

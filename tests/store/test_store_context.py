@@ -1,11 +1,13 @@
 """The context line a passage is indexed with (StoreOptions.index_context, demo.store.context):
-built from the record alone and bounded, indexed for full text and embedded on both
-backends but never stored in or returned as the passage's text, recorded in the embedding
-identity and the processing configuration so a change reindexes."""
+built from the record alone and bounded, embedded ("embedding") and also indexed for full
+text ("both") on both backends but never returned as the passage's text, recorded in the
+embedding identity and the processing configuration so a change reindexes."""
 
 from __future__ import annotations
 
 import sqlite3
+
+import attrs
 
 import dan
 import pytest
@@ -17,7 +19,7 @@ from demo.store import EmbeddingMismatchError, HashingProvider, InvalidRequestEr
 from demo.store.context import CONTEXT_SETTING, MAX_CHARS, context_line, indexed_identity, indexed_text
 from demo.store.embedding import EmbeddingIdentity
 
-ON = StoreOptions(max_tokens=OPTIONS.max_tokens, index_context=True)
+ON = StoreOptions(max_tokens=OPTIONS.max_tokens, index_context="both")
 
 RECORD = {
     "ssTitle": "Supply Agreement",
@@ -66,8 +68,9 @@ def test_what_is_indexed_and_the_identity() -> None:
     on = indexed_identity(ident, True)
     assert on.settings == f"mean;{CONTEXT_SETTING}" and on.key != ident.key and on.dimensions == 8
     assert indexed_identity(EmbeddingIdentity("m", 8), True).settings == CONTEXT_SETTING
-    with pytest.raises(InvalidRequestError, match="index_context"):
-        StoreOptions(index_context=1)  # type: ignore[arg-type]
+    for bad in (True, "on", ""):
+        with pytest.raises(InvalidRequestError, match="index_context"):
+            StoreOptions(index_context=bad)  # type: ignore[arg-type]
 
 
 def _chunks(section: str = "Zanzibar clauses", body: str = "Invoices are payable within thirty days.") -> list[dict]:
@@ -94,13 +97,14 @@ class Recording(HashingProvider):
         return super().embed_documents(texts)
 
 
-@pytest.mark.parametrize("on", [False, True])
-def test_the_line_is_searched_and_embedded_but_never_shown(make_store, on: bool) -> None:  # type: ignore[no-untyped-def]
-    store = make_store(options=ON if on else OPTIONS, embeddings=Recording())
+@pytest.mark.parametrize("mode", ["off", "embedding", "both"])
+def test_the_line_is_embedded_and_searched_but_never_shown(make_store, mode: str) -> None:  # type: ignore[no-untyped-def]
+    store = make_store(options=attrs.evolve(OPTIONS, index_context=mode), embeddings=Recording())
+    on = mode != "off"
     cid = store.create_collection("C", ALICE).id
     _ingest_chunks(store, cid)
     hits = store.search(cid, "zanzibar", ALICE, mode="keyword")
-    assert bool(hits.passages) == on
+    assert bool(hits.passages) == (mode == "both")
     (source,) = store.list_sources(cid, ALICE)
     stored = store.list_passages(cid, source.document_id, ALICE)
     assert stored and not any("anzibar" in p.text for p in stored)
@@ -114,7 +118,7 @@ def test_the_line_is_searched_and_embedded_but_never_shown(make_store, on: bool)
 
 
 def test_changing_the_option_reindexes(make_store) -> None:  # type: ignore[no-untyped-def]
-    off = make_store(options=OPTIONS)
+    off = make_store(options=attrs.evolve(OPTIONS, index_context="off"))
     cid = off.create_collection("C", ALICE).id
     _ingest_chunks(off, cid)
     on = make_store(options=ON)
@@ -127,6 +131,12 @@ def test_changing_the_option_reindexes(make_store) -> None:  # type: ignore[no-u
     assert on.search(cid, "zanzibar", ALICE, mode="semantic").passages
     assert on.search(cid, "zanzibar", ALICE, mode="keyword").passages
     assert on.reindex_collection(cid, ALICE).job_ids == ()
+    # embedding alone: the same vectors' identity, another configuration (full text differs)
+    embedding = make_store(options=attrs.evolve(OPTIONS, index_context="embedding"))
+    assert embedding.embedding_identity == on.embedding_identity and embedding.config != on.config
+    assert len(embedding.reindex_collection(cid, ALICE).job_ids) == 1
+    drain(embedding)
+    assert not embedding.search(cid, "zanzibar", ALICE, mode="keyword").passages
 
 
 def test_a_replaced_version_leaves_no_word_of_its_line(make_store, db_url) -> None:  # type: ignore[no-untyped-def]
@@ -150,12 +160,14 @@ def test_the_options_store_and_provider_identity_agree(tmp_path) -> None:  # typ
     with KnowledgeStore(str(tmp_path / "k.db"), options=ON, embeddings=HashingProvider(dims=16)) as store:
         assert store.embedding_identity == indexed_identity(HashingProvider(dims=16).identity, True).key
         assert store.searcher.identity == store.embedding_identity
-        assert '"index_context": true' in store.config
+        assert '"index_context": "both"' in store.config
     with KnowledgeStore(str(tmp_path / "k.db"), options=ON, embeddings="none") as store:
         assert store.embedding_identity == "" and store.searcher.identity == ""
 
 
-def test_off_keeps_the_providers_identity(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    with KnowledgeStore(str(tmp_path / "k.db"), options=OPTIONS, embeddings=provider()) as store:
+def test_the_default_embeds_the_line_and_off_keeps_the_providers_identity(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert StoreOptions().index_context == "embedding"
+    off = attrs.evolve(OPTIONS, index_context="off")
+    with KnowledgeStore(str(tmp_path / "k.db"), options=off, embeddings=provider()) as store:
         assert store.embedding_identity == provider().identity.key
-        assert '"index_context": false' in store.config
+        assert '"index_context": "off"' in store.config

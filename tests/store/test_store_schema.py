@@ -162,7 +162,7 @@ def test_schema_3_gives_the_kept_passages_an_empty_context_line_and_can_index_on
         assert conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH 'payable'").fetchall() == []
     conn.close()
     # opened with the context line: the kept sources are of another configuration and reindexed
-    store = KnowledgeStore(str(path), options=attrs.evolve(OPTIONS, index_context=True), embeddings=HashingProvider(dims=16))
+    store = KnowledgeStore(str(path), options=attrs.evolve(OPTIONS, index_context="both"), embeddings=HashingProvider(dims=16))
     try:
         (collection,) = store.list_collections(ALICE)
         assert len(store.reindex_collection(collection.id, ALICE).job_ids) == 2
@@ -195,7 +195,7 @@ def test_a_postgresql_database_of_schema_2_is_upgraded(pg_url: str) -> None:
         conn.execute("CREATE INDEX passages_tsv ON passages USING gin (tsv)")
         conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
         before = conn.execute("SELECT pk, tsv::text FROM passages ORDER BY pk").fetchall()
-    store = KnowledgeStore(pg_url, options=attrs.evolve(OPTIONS, index_context=True), embeddings=HashingProvider(dims=16))
+    store = KnowledgeStore(pg_url, options=attrs.evolve(OPTIONS, index_context="both"), embeddings=HashingProvider(dims=16))
     try:
         assert store.search(cid, "invoices payable", ALICE, mode="keyword").passages
         assert len(store.reindex_collection(cid, ALICE).job_ids) == 1

@@ -2,7 +2,8 @@
 
 * Full text: one external-content FTS5 table per collection over ``passages.text``, with
   the passage's context line before it (``context || ' ' || text``, :mod:`demo.store.context`:
-  FTS5 ranks by the tokens it was given and never reads them back)
+  FTS5 ranks by the tokens it was given and never reads them back; so FTS5's ``rebuild``
+  and ``integrity-check`` commands, which read ``passages.text``, must not be run on it)
   (Porter stemming over ``unicode61``, diacritics folded), written in the activation
   transaction and ranked by FTS5's ``bm25`` — so BM25's statistics (document counts, mean
   length) are the collection's own, and scores say nothing about other collections.

@@ -3,13 +3,14 @@
 A chunk's text alone often lacks the words a question uses: the document's title, the
 section it stands in, the table's column headings, the people who revised or commented
 it. :func:`context_line` builds a short line of them from the chunk's dan record; the
-store indexes ``context_line + " " + text`` for full text and embeds it, while the passage
-it stores, shows and sends to a model stays the chunk's text alone.
+store embeds ``context_line + " " + text`` (``index_context="embedding"``, the default)
+and indexes it for full text too (``"both"``), while the passage it stores, shows and
+sends to a model stays the chunk's text alone.
 
 With dan's defaults the chunk's text already carries much of it: its citation line
 names the title, the section path and the page, its CriticMarkup the authors of its marks,
 and a table continued from an earlier chunk repeats its header row. The line repeats them
-on purpose — as a field boost for BM25 and a summary at the head of what is embedded —
+on purpose — as a summary at the head of what is embedded and a field boost for BM25 —
 and carries everything for pre-chunked sources made without the citation line (the line
 without the parts the text holds was empty for all 945 chunks of ``benchmarks/quality``,
 so it could change nothing there). The line is bounded (:data:`MAX_CHARS`) whatever the

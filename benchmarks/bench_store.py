@@ -300,16 +300,17 @@ def store_corpus(store: KnowledgeStore, cid: str, items: Sequence[Any]) -> DanCo
 
 
 def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "hashing",
-            max_tokens: int = StoreOptions().max_tokens, items: Sequence[Any] | None = None,
-            options: StoreOptions | None = None) -> dict[str, Any]:
+            max_tokens: int = StoreOptions().max_tokens, index_context: str = StoreOptions().index_context,
+            items: Sequence[Any] | None = None, options: StoreOptions | None = None) -> dict[str, Any]:
     """Evidence recall of pipelines 2 and 3 with each search mode as their ranking, and the
     ingest's phases (``embeddings``: a provider, or "hashing" for the hashing embedding;
-    ``max_tokens``: the store's chunk limit; ``items``: another question set's documents and
-    questions than the quality benchmark's; ``options``: the store's, whole)."""
+    ``max_tokens``: the store's chunk limit; ``index_context``: the store's option; ``items``:
+    another question set's documents and questions than the quality benchmark's; ``options``:
+    the store's, whole, in place of ``max_tokens`` and ``index_context``)."""
     items = build_collection() if items is None else items
     questions = all_questions(items)
     provider = HashingProvider() if embeddings == "hashing" else embeddings
-    opts = StoreOptions(max_tokens=max_tokens) if options is None else options
+    opts = StoreOptions(max_tokens=max_tokens, index_context=index_context) if options is None else options
     with KnowledgeStore(url, options=opts, embeddings=provider) as store:
         t0 = time.perf_counter()
         with Phases() as phases:
@@ -344,8 +345,9 @@ def quality(backend: str, url: str, budgets: Sequence[int], embeddings: Any = "h
     store_s = max(0.0, wall - phases.convert - phases.embed)
     return {
         "backend": backend,
-        "embedding": provider.identity.key,
+        "embedding": store.embedding_identity,
         "max_tokens": max_tokens,
+        "index_context": index_context,
         "documents": len(items),
         "questions": len(questions),
         "chunks": len(chunks),
@@ -512,6 +514,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
                    help="the store's chunk limit in the quality runs (default %(default)s, the store's default)")
+    p.add_argument("--index-context", choices=["off", "embedding", "both"], default=StoreOptions().index_context,
+                   help="StoreOptions.index_context in the quality runs (default %(default)s, the store's default)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
@@ -547,7 +551,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         if not args.no_quality:
             with database(backend, args.pg_url) as url:
                 print(f"{backend}: quality", file=sys.stderr)
-                result["quality"].append(quality(backend, url, BUDGETS, max_tokens=args.max_tokens))
+                result["quality"].append(quality(backend, url, BUDGETS, max_tokens=args.max_tokens,
+                                                 index_context=args.index_context))
     sections = ([("store", render)] if result["scale"] else []) + (
         [("store_quality", render_quality)] if result["quality"] else []
     )

@@ -36,16 +36,24 @@ __all__ = [
 ]
 
 #: The schema version both backends write and check (one value for both).
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
+
+#: 3: the context line each passage is indexed with (``passages.context``, ``""`` for the
+#: passages stored before: they were indexed without one, as the empty line indexes them).
+_CONTEXT = ["ALTER TABLE passages ADD COLUMN context TEXT NOT NULL DEFAULT ''"]
 
 #: How a database of an older schema version is brought to this one (in one transaction).
 #: 2: dan's warnings on jobs and versions, held replacements confirmed by the user, failures' codes.
-#: The jobs table's statements come from its one description (:func:`demo.store.schema.job_migration`).
+#: 3: :data:`_CONTEXT`. The jobs table's statements come from its one description
+#: (:func:`demo.store.schema.job_migration`). A backend may add its own statements after
+#: these (PostgreSQL's full-text column, ``postgres.py``).
 MIGRATIONS = {
     "1": [
         "ALTER TABLE versions ADD COLUMN warnings TEXT NOT NULL DEFAULT '[]'",
         *job_migration("1"),
+        *_CONTEXT,
     ],
+    "2": [*job_migration("2"), *_CONTEXT],
 }
 
 
@@ -134,6 +142,8 @@ class PassageRow:
     text: str
     record: str
     tokens: int
+    #: The context line indexed with the text (``""``: the text alone; :mod:`demo.store.context`).
+    context: str = ""
 
 
 class Backend(abc.ABC):

@@ -21,6 +21,7 @@ from attrs import frozen
 import dan
 import ven
 from demo.store import jobs, prechunked
+from demo.store.context import context_line, indexed_identity, indexed_text
 from demo.store.db import Backend, PassageRow, Tx
 from demo.store.embedding import EmbeddingProvider, unit_matrix
 from demo.store.errors import EmbeddingError, EmbeddingUnavailableError, StoreError
@@ -63,6 +64,12 @@ class Converted:
     index_tokens: int
     #: dan's warnings (what the conversion skipped or repaired).
     warnings: tuple[dan.Message, ...] = ()
+
+    def contexts(self, options: StoreOptions) -> tuple[str, ...]:
+        """Each chunk's context line under ``options`` (all ``""`` when ``index_context`` is off)."""
+        if options.index_context == "off":
+            return ("",) * len(self.chunks)
+        return tuple(context_line(r) for r in self.records)
 
 
 #: A replacement keeping less than this share of the active version's tokens is held.
@@ -165,8 +172,11 @@ def activate(
     vectors: np.ndarray | None,
     identity: str,
     config: str,
+    contexts: Sequence[str] = (),
 ) -> str:
     """Make the converted source the document's active version, in one transaction; its id.
+
+    ``contexts`` are the chunks' context lines (:meth:`Converted.contexts`; none: empty).
 
     Raises :class:`Abandoned` when the job is no longer this worker's (cancelled, deleted).
     A job older than the document's active version does not replace it: it ends ready
@@ -228,6 +238,7 @@ def activate(
         )
         # The job's stored bytes become the version's: no copy.
         tx.execute("UPDATE payloads SET owner = ? WHERE owner = ?", [version_id, job.id])
+        lines = list(contexts) or [""] * len(converted.chunks)
         rows = [
             PassageRow(
                 id=f"{version_id}-{seq}",
@@ -238,8 +249,9 @@ def activate(
                 text=text,
                 record=json.dumps(record, ensure_ascii=False, separators=(",", ":")),
                 tokens=int(record["ssTokens"]),
+                context=line,
             )
-            for seq, (text, record) in enumerate(zip(converted.chunks, converted.records))
+            for seq, (text, record, line) in enumerate(zip(converted.chunks, converted.records, lines, strict=True))
         ]
         backend.insert_passages(tx, rows, vectors, identity)
         if old is not None:
@@ -320,15 +332,18 @@ def finish(
     try:
         vectors = None
         identity = ""
+        contexts = converted.contexts(options)
         if provider is not None:
             report(JobState.EMBEDDING, 40, force=True)  # a job converted ahead says "converting" until now
-            identity = provider.identity.key
+            identity = indexed_identity(provider.identity, options.index_context != "off").key
 
             def on_batch(done: int, total: int) -> None:
                 report(JobState.EMBEDDING, 40 + (50 * done) // max(1, total))
 
-            vectors = embed_texts(provider, converted.chunks, options.embed_batch, on_batch)
-        activate(backend, job, converted, vectors, identity, config)
+            texts = [indexed_text(c, t) for c, t in zip(contexts, converted.chunks)]
+            vectors = embed_texts(provider, texts, options.embed_batch, on_batch)
+        # full text gets the line only under "both"
+        activate(backend, job, converted, vectors, identity, config, contexts if options.index_context == "both" else ())
     except Abandoned:
         return
     except (dan.DanError, StoreError) as exc:

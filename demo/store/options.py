@@ -10,7 +10,10 @@ from attrs import field, frozen, validators
 import dan
 from demo.store.errors import InvalidRequestError
 
-__all__ = ["AskOptions", "StoreOptions"]
+__all__ = ["CONTEXT_MODES", "AskOptions", "StoreOptions"]
+
+#: The values of ``StoreOptions.index_context``.
+CONTEXT_MODES = ("off", "embedding", "both")
 
 _positive = [validators.instance_of(int), validators.gt(0)]
 
@@ -37,7 +40,7 @@ class StoreOptions:
     """Limits and processing settings of one :class:`~demo.store.KnowledgeStore`.
 
     Every refusal is an error that names the limit; nothing is half stored. Changing
-    ``max_tokens`` or ``index_pct`` (or the embedding provider) changes the processing
+    ``max_tokens``, ``index_pct`` or ``index_context`` (or the embedding provider) changes the processing
     configuration: identical bytes are then processed again instead of being skipped.
     """
 
@@ -57,6 +60,15 @@ class StoreOptions:
     index_pct: float = 10.0
     #: Directories ``import_directory`` may read (exact, absolute; not their subdirectories).
     approved_import_dirs: tuple[str, ...] = field(default=(), converter=_dirs)
+    #: Index each passage with a context line from its dan record (title, section path, page,
+    #: table column headings, authors of its revisions and comments; :mod:`demo.store.context`):
+    #: ``"off"``, ``"embedding"`` (the line is embedded with the text) or ``"both"`` (embedded
+    #: and in full text too). What is shown or sent to a model stays the chunk's text. Part of
+    #: the processing configuration and (unless ``"off"``) of the embedding identity: a change
+    #: reindexes. ``"embedding"`` by default: on ``benchmarks/quality`` it lifts hybrid and
+    #: semantic recall and leaves keyword search as it was, while ``"both"`` loses 0.4–0.5
+    #: points of keyword recall at 1k (docs/store.md, "The context line").
+    index_context: str = "embedding"
     #: Chunks embedded per provider call. 64.
     embed_batch: int = field(default=64, validator=_positive)
     #: Seconds after which a running job whose worker stopped reporting is taken as interrupted. 120.
@@ -75,6 +87,8 @@ class StoreOptions:
     query_queue: int = field(default=64, validator=_positive)
 
     def __attrs_post_init__(self) -> None:
+        if self.index_context not in CONTEXT_MODES:
+            raise InvalidRequestError(f"index_context must be 'off', 'embedding' or 'both', got {self.index_context!r}")
         if self.max_tokens < 16:
             raise InvalidRequestError(f"max_tokens={self.max_tokens} is too small: use at least 16")
         if isinstance(self.index_pct, bool) or not isinstance(self.index_pct, (int, float)) or not 0 < self.index_pct <= 100:

@@ -1,7 +1,7 @@
 """The server backend: PostgreSQL with pgvector (HNSW, cosine) and full-text search.
 
-* Full text: a stored ``tsvector`` column (``english`` configuration: stemming and
-  stopwords) with a GIN index finds the matches; they are ranked by BM25 computed in SQL
+* Full text: a stored ``tsvector`` column of the passage's context line and text
+  (``english`` configuration: stemming and stopwords) with a GIN index finds the matches; they are ranked by BM25 computed in SQL
   (IDF from the collection's document counts, term frequencies from the ``tsvector``),
   because ``ts_rank`` has no IDF. Scores are close to, not equal to, SQLite's FTS5 BM25
   (other stemmer, IDF per collection rather than per database).
@@ -44,6 +44,20 @@ __all__ = ["PostgresBackend"]
 
 #: About how many matching passages keyword search scores (the rarest query words' first).
 CANDIDATE_ROWS = 1000
+
+#: The full-text vector of a passage: its context line and its text
+#: (:func:`demo.store.context.indexed_text`; an empty line adds no lexeme and moves none).
+_TSV = "to_tsvector('english', CASE WHEN context = '' THEN text ELSE context || ' ' || text END)"
+
+#: Statements after the shared :data:`~demo.store.db.MIGRATIONS`: schema 3 indexes the
+#: context line, so the generated column is made again (for the old passages, whose line is
+#: empty, with the same lexemes; the collections' lexeme counts stay true).
+_TSV_AGAIN = [
+    "ALTER TABLE passages DROP COLUMN tsv",
+    f"ALTER TABLE passages ADD COLUMN tsv tsvector GENERATED ALWAYS AS ({_TSV}) STORED",
+    "CREATE INDEX IF NOT EXISTS passages_tsv ON passages USING gin (tsv)",
+]
+_OWN_MIGRATIONS = {"1": _TSV_AGAIN, "2": _TSV_AGAIN}
 
 _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)""",
@@ -112,7 +126,8 @@ _SCHEMA = [
         emb_identity INTEGER,
         record TEXT NOT NULL,
         text TEXT NOT NULL,
-        tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED,
+        context TEXT NOT NULL DEFAULT '',
+        tsv tsvector GENERATED ALWAYS AS (""" + _TSV + """) STORED,
         embedding vector,
         UNIQUE (version_id, seq))""",
     """CREATE INDEX IF NOT EXISTS passages_by_document ON passages (collection_id, document_id)""",
@@ -235,7 +250,7 @@ class PostgresBackend(Backend):
                 if exists:
                     found = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                     if found is not None and found[0] in _MIGRATIONS:  # under the advisory lock: one migrator
-                        for statement in _MIGRATIONS[found[0]]:
+                        for statement in [*_MIGRATIONS[found[0]], *_OWN_MIGRATIONS.get(found[0], [])]:
                             conn.execute(statement)
                         conn.execute("UPDATE meta SET value = %s WHERE key = 'schema'", [SCHEMA_VERSION])
                         found = (SCHEMA_VERSION,)
@@ -313,9 +328,9 @@ class PostgresBackend(Backend):
             vecs = [np.asarray(v, dtype=np.float32) for v in vectors]
         tx.executemany(
             "INSERT INTO passages (id, collection_id, document_id, version_id, seq, tokens, emb_identity, record, text, "
-            "embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "embedding, context) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (r.id, r.collection_id, r.document_id, r.version_id, r.seq, r.tokens, ident, r.record, r.text, v)
+                (r.id, r.collection_id, r.document_id, r.version_id, r.seq, r.tokens, ident, r.record, r.text, v, r.context)
                 for r, v in zip(rows, vecs)
             ],
         )

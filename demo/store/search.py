@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 import numpy as np
 from attrs import evolve, frozen
 
+from demo.store.context import indexed_identity
 from demo.store.db import Backend, Scope, Tx, placeholders
 from demo.store.embedding import EmbeddingProvider, validate_vector
 from demo.store.errors import (
@@ -189,6 +190,9 @@ class Searcher:
         opts = options if options is not None else StoreOptions()
         self.backend = backend
         self.provider = provider
+        #: The identity key of the vectors searched (the provider's, with the context line's
+        #: setting unless ``StoreOptions.index_context`` is off; ``""`` without a provider).
+        self.identity = "" if provider is None else indexed_identity(provider.identity, opts.index_context != "off").key
         #: Seconds a search waits for the semantic lane (``StoreOptions.semantic_timeout``).
         self.timeout = float(opts.semantic_timeout)
         #: Where queries are embedded, fairly among clients (``StoreOptions.query_*``).
@@ -252,7 +256,7 @@ class Searcher:
     def plan(self, tx: Tx, scope: Scope, query: str, mode: SearchMode, vector: np.ndarray | None, notice: str) -> Plan:
         """Resolve ``auto`` and check that the sources in scope can be ranked by the mode."""
         terms = tuple(query_terms(query))
-        identity = self.provider.identity.key if self.provider is not None else ""
+        identity = self.identity
         stale = self._stale(tx, scope, identity)
         notices = [notice] if notice else []
         if mode in (SearchMode.SEMANTIC, SearchMode.HYBRID):

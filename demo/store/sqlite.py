@@ -1,6 +1,9 @@
 """The embedded backend: one SQLite file in WAL mode, FTS5 for keyword search, vectors in numpy.
 
-* Full text: one external-content FTS5 table per collection over ``passages.text``
+* Full text: one external-content FTS5 table per collection over ``passages.text``, with
+  the passage's context line before it (``context || ' ' || text``, :mod:`demo.store.context`:
+  FTS5 ranks by the tokens it was given and never reads them back; so FTS5's ``rebuild``
+  and ``integrity-check`` commands, which read ``passages.text``, must not be run on it)
   (Porter stemming over ``unicode61``, diacritics folded), written in the activation
   transaction and ranked by FTS5's ``bm25`` — so BM25's statistics (document counts, mean
   length) are the collection's own, and scores say nothing about other collections.
@@ -110,10 +113,16 @@ CREATE TABLE IF NOT EXISTS passages (
     record TEXT NOT NULL,
     text TEXT NOT NULL,
     embedding BLOB,
+    context TEXT NOT NULL DEFAULT '',
     UNIQUE (version_id, seq)
 );
 CREATE INDEX IF NOT EXISTS passages_by_document ON passages (collection_id, document_id);
 """
+#: What FTS5 indexes of a passage (:func:`demo.store.context.indexed_text` in SQL: for an
+#: empty context line the same tokens as the text alone, so passages stored before schema 3
+#: are forgotten as they were indexed).
+_INDEXED = "(CASE WHEN context = '' THEN text ELSE context || ' ' || text END)"
+
 #: (the jobs table from its one description, :mod:`demo.store.schema`)
 _SCHEMA = _SCHEMA_TEMPLATE.replace("{JOBS}", job_table_sql("sqlite"))
 
@@ -264,10 +273,10 @@ class SQLiteBackend(Backend):
         if vectors is not None:
             blobs = [np.ascontiguousarray(v, dtype="<f4").tobytes() for v in vectors]
         tx.executemany(
-            "INSERT INTO passages (id, collection_id, document_id, version_id, seq, tokens, record, text, embedding) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO passages (id, collection_id, document_id, version_id, seq, tokens, record, text, embedding, context) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (r.id, r.collection_id, r.document_id, r.version_id, r.seq, r.tokens, r.record, r.text, b)
+                (r.id, r.collection_id, r.document_id, r.version_id, r.seq, r.tokens, r.record, r.text, b, r.context)
                 for r, b in zip(rows, blobs)
             ],
         )
@@ -277,7 +286,7 @@ class SQLiteBackend(Backend):
                 f"CREATE VIRTUAL TABLE IF NOT EXISTS {table} USING fts5(text, content='passages', content_rowid='pk', "
                 "tokenize='porter unicode61 remove_diacritics 2')"
             )
-            tx.execute(f"INSERT INTO {table} (rowid, text) SELECT pk, text FROM passages WHERE version_id = ?", [version_id])
+            tx.execute(f"INSERT INTO {table} (rowid, text) SELECT pk, {_INDEXED} FROM passages WHERE version_id = ?", [version_id])
 
     def delete_passages(self, tx: Tx, collection_id: str, *, version_id: str | None = None, document_id: str | None = None) -> None:
         table = _fts_table(collection_id)
@@ -289,7 +298,7 @@ class SQLiteBackend(Backend):
                 "document_id = ? AND collection_id = ?", [document_id, collection_id]
             )
             # an external-content FTS5 table forgets a row given the text it indexed
-            tx.execute(f"INSERT INTO {table} ({table}, rowid, text) SELECT 'delete', pk, text FROM passages WHERE {where}", params)
+            tx.execute(f"INSERT INTO {table} ({table}, rowid, text) SELECT 'delete', pk, {_INDEXED} FROM passages WHERE {where}", params)
         super().delete_passages(tx, collection_id, version_id=version_id, document_id=document_id)
 
     def keyword(self, tx: Tx, scope: Scope, terms: Sequence[str], n: int) -> list[tuple[int, float]]:

@@ -20,6 +20,7 @@ import ven
 from demo.store import ingest, jobs, prechunked
 from demo.store.access import AccessPolicy, OwnerPolicy, check_access, require_subject
 from demo.store.ask import Asker, ChatLike
+from demo.store.context import indexed_identity
 from demo.store.db import Backend, placeholders
 from demo.store.embedding import EmbeddingProvider, default_provider
 from demo.store.errors import (
@@ -108,7 +109,7 @@ class KnowledgeStore:
         try:
             self.backend.create_schema()
             if self.provider is not None:
-                self.backend.ensure_identity(self.provider.identity.key, self.provider.identity.dimensions)
+                self.backend.ensure_identity(self.embedding_identity, self.provider.identity.dimensions)
         except BaseException:
             self.backend.close()
             raise
@@ -120,7 +121,8 @@ class KnowledgeStore:
                 "dan": dan.__version__,
                 "max_tokens": self.options.max_tokens,
                 "index_pct": self.options.index_pct,
-                "embedding": self.provider.identity.key if self.provider is not None else "",
+                "index_context": self.options.index_context,
+                "embedding": self.embedding_identity,
             },
             sort_keys=True,
         )
@@ -156,8 +158,11 @@ class KnowledgeStore:
 
     @property
     def embedding_identity(self) -> str:
-        """The identity key of the store's embedding provider (``""`` without one)."""
-        return self.provider.identity.key if self.provider is not None else ""
+        """The identity key of the store's vectors (``""`` without a provider): the provider's,
+        with the context line's setting unless ``StoreOptions.index_context`` is off."""
+        if self.provider is None:
+            return ""
+        return indexed_identity(self.provider.identity, self.options.index_context != "off").key
 
     # ------------------------------------------------------------------ access
 

@@ -29,6 +29,7 @@ from demo.store import (
 )
 from demo.store import embedding as embedding_module
 from demo.store import minilm as store_minilm
+from demo.store.context import indexed_identity
 
 ME = AccessContext("alice")
 
@@ -198,4 +199,5 @@ def test_semantic_search_finds_a_paraphrase_keyword_search_cannot(tmp_path: Path
         assert "ten working days" in top.text
         hybrid = store.search(cid, question, ME, mode="hybrid", limit=1).passages[0]
         assert "ten working days" in hybrid.text
-        assert store.embedding_identity == MiniLMProvider().identity.key
+        # (the default StoreOptions embed the context line: its setting joins the identity)
+        assert store.embedding_identity == indexed_identity(MiniLMProvider().identity, True).key

@@ -135,3 +135,77 @@ def test_a_database_of_the_previous_release_is_upgraded_to_a_next_schema(
         assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (nxt,)
         assert conn.execute("SELECT DISTINCT priority FROM jobs").fetchall() == [(0,)]
     conn.close()
+
+
+def test_schema_3_gives_the_kept_passages_an_empty_context_line_and_can_index_one(tmp_path: Path) -> None:
+    path = _kept_copy(tmp_path)
+    with sqlite3.connect(path) as conn:
+        before = conn.execute("SELECT pk, text FROM passages ORDER BY pk").fetchall()
+    conn.close()
+    store = _open(path)
+    try:
+        cid = _check_contents(store)
+        # a kept source replaced: its rows leave the full-text index as they were indexed
+        new = b"# Terms\n\nGoods are shipped by rail to the site.\n\n# Warranty\n\nThe supplier warrants the cranes for two years.\n"
+        job_id = store.enqueue(cid, "terms.md", new, ALICE)
+        while store.process_next():
+            pass
+        assert store.get_job(cid, job_id, ALICE).state == JobState.READY
+        assert not store.search(cid, "When are invoices payable?", ALICE, mode="keyword").passages
+    finally:
+        store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT DISTINCT context FROM passages").fetchall() == [("",)]
+        kept = dict(conn.execute("SELECT pk, text FROM passages").fetchall())
+        assert {pk: t for pk, t in before if pk in kept} == {pk: kept[pk] for pk, _ in before if pk in kept}
+        table = conn.execute("SELECT name FROM sqlite_master WHERE name LIKE 'fts\\_%' ESCAPE '\\' AND sql LIKE '%fts5%'").fetchone()[0]
+        assert conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH 'payable'").fetchall() == []
+    conn.close()
+    # opened with the context line: the kept sources are of another configuration and reindexed
+    store = KnowledgeStore(str(path), options=attrs.evolve(OPTIONS, index_context="both"), embeddings=HashingProvider(dims=16))
+    try:
+        (collection,) = store.list_collections(ALICE)
+        assert len(store.reindex_collection(collection.id, ALICE).job_ids) == 2
+        while store.process_next():
+            pass
+        assert {s.embedding for s in store.list_sources(collection.id, ALICE)} == {store.embedding_identity}
+        assert store.search(collection.id, "Terms shipped", ALICE, mode="semantic").passages
+    finally:
+        store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM passages WHERE context = ''").fetchone() == (0,)
+    conn.close()
+
+
+def test_a_postgresql_database_of_schema_2_is_upgraded(pg_url: str) -> None:
+    import psycopg
+
+    store = KnowledgeStore(pg_url, options=OPTIONS, embeddings=HashingProvider(dims=16))
+    try:
+        cid = store.create_collection("Contracts", ALICE).id
+        store.enqueue(cid, "terms.md", b"# Terms\n\nInvoices are payable within thirty days.\n", ALICE)
+        while store.process_next():
+            pass
+    finally:
+        store.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # back to schema 2: no context, tsv of the text
+        conn.execute("ALTER TABLE passages DROP COLUMN tsv")
+        conn.execute("ALTER TABLE passages DROP COLUMN context")
+        conn.execute("ALTER TABLE passages ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED")
+        conn.execute("CREATE INDEX passages_tsv ON passages USING gin (tsv)")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+        before = conn.execute("SELECT pk, tsv::text FROM passages ORDER BY pk").fetchall()
+    store = KnowledgeStore(pg_url, options=attrs.evolve(OPTIONS, index_context="both"), embeddings=HashingProvider(dims=16))
+    try:
+        assert store.search(cid, "invoices payable", ALICE, mode="keyword").passages
+        assert len(store.reindex_collection(cid, ALICE).job_ids) == 1
+        while store.process_next():
+            pass
+        assert store.search(cid, "terms", ALICE, mode="semantic").passages
+    finally:
+        store.close()
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (SCHEMA_VERSION,)
+        assert [r[0] for r in before] and conn.execute("SELECT count(*) FROM passages WHERE context = ''").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM passages WHERE tsv @@ to_tsquery('english', 'page')").fetchone()[0] > 0
+        assert conn.execute("SELECT count(*) FROM passages WHERE text ILIKE '%page %'").fetchone() == (0,)

@@ -11,6 +11,7 @@ from docx_builder import make_docx
 from store_helpers import ALICE, drain, ingest, terms_md
 
 from demo.store import ConflictError, JobState, KnowledgeStore, StoreError
+from demo.store.db import SCHEMA_VERSION
 
 SECTIONS = "".join(
     f'<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Clause {n}</w:t></w:r></w:p>'
@@ -93,8 +94,16 @@ def test_a_replacement_keeping_more_than_half_replaces_at_once(store, cid):
 
 
 def _downgrade(store: KnowledgeStore) -> None:
-    """Make the store's database look like one of schema 1 (before warnings and held jobs)."""
+    """Make the store's database look like one of schema 1 (before warnings and held jobs,
+    and before the passages' context line of schema 3)."""
     with store.backend.write() as tx:
+        if store.backend.dialect == "postgresql":  # (its full-text column is of the context line too)
+            tx.execute("ALTER TABLE passages DROP COLUMN tsv")
+            tx.execute("ALTER TABLE passages DROP COLUMN context")
+            tx.execute("ALTER TABLE passages ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED")
+            tx.execute("CREATE INDEX passages_tsv ON passages USING gin (tsv)")
+        else:
+            tx.execute("ALTER TABLE passages DROP COLUMN context")
         tx.execute("ALTER TABLE versions DROP COLUMN warnings")
         tx.execute("ALTER TABLE jobs DROP COLUMN warnings")
         tx.execute("ALTER TABLE jobs DROP COLUMN confirmed")
@@ -110,8 +119,9 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_sources(make_store):
     old.close()
     new = make_store()
     with new.backend.read() as tx:
-        assert tx.value("SELECT value FROM meta WHERE key = 'schema'") == "2"
+        assert tx.value("SELECT value FROM meta WHERE key = 'schema'") == SCHEMA_VERSION
     (source,) = new.list_sources(cid, ALICE)
+    assert new.search(cid, "invoices payable", ALICE, mode="keyword").passages
     assert source.warnings == () and [j.warnings for j in new.list_jobs(cid, ALICE)] == [()]
     assert ingest(new, cid, "contract.docx", damaged_styles(good_docx())).warnings[0].code == "damaged-part"
 

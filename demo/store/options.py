@@ -65,10 +65,13 @@ class StoreOptions:
     #: ``"off"``, ``"embedding"`` (the line is embedded with the text) or ``"both"`` (embedded
     #: and in full text too). What is shown or sent to a model stays the chunk's text. Part of
     #: the processing configuration and (unless ``"off"``) of the embedding identity: a change
-    #: reindexes. ``"embedding"`` by default: on ``benchmarks/quality`` it lifts hybrid and
-    #: semantic recall and leaves keyword search as it was, while ``"both"`` loses 0.4–0.5
-    #: points of keyword recall at 1k (docs/store.md, "The context line").
-    index_context: str = "embedding"
+    #: reindexes. ``"off"`` by default: a store written before the option would otherwise
+    #: hold sources of another identity, which only a reindex (``reindex_collection``, from
+    #: Python; no command or endpoint yet) brings back to semantic and hybrid search. On
+    #: ``benchmarks/quality`` ``"embedding"`` lifts hybrid and semantic recall and leaves
+    #: keyword search as it was; ``"both"`` loses 0.4–0.5 points of keyword recall at 1k
+    #: (docs/store.md, "The context line").
+    index_context: str = "off"
     #: Chunks embedded per provider call. 64.
     embed_batch: int = field(default=64, validator=_positive)
     #: Seconds after which a running job whose worker stopped reporting is taken as interrupted. 120.

@@ -200,4 +200,4 @@ def test_semantic_search_finds_a_paraphrase_keyword_search_cannot(tmp_path: Path
         hybrid = store.search(cid, question, ME, mode="hybrid", limit=1).passages[0]
         assert "ten working days" in hybrid.text
         # (the default StoreOptions embed the context line: its setting joins the identity)
-        assert store.embedding_identity == indexed_identity(MiniLMProvider().identity, True).key
+        assert store.embedding_identity == indexed_identity(MiniLMProvider().identity, False).key

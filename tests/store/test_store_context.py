@@ -165,8 +165,9 @@ def test_the_options_store_and_provider_identity_agree(tmp_path) -> None:  # typ
         assert store.embedding_identity == "" and store.searcher.identity == ""
 
 
-def test_the_default_embeds_the_line_and_off_keeps_the_providers_identity(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    assert StoreOptions().index_context == "embedding"
+def test_the_default_is_off_and_off_keeps_the_providers_identity(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # (off by default: a store written before the option keeps its sources' identity)
+    assert StoreOptions().index_context == "off"
     off = attrs.evolve(OPTIONS, index_context="off")
     with KnowledgeStore(str(tmp_path / "k.db"), options=off, embeddings=provider()) as store:
         assert store.embedding_identity == provider().identity.key

@@ -248,8 +248,8 @@ def test_a_title_row_across_the_table_is_its_caption_once_and_repeated_with_the_
     title = tr(tc("Price list 2024, all regions", span=6))
     head = tr(*[f"H{c}" for c in range(6)], header=False)
     body = [tr(*[f"r{r}c{c}" for c in range(6)]) for r in range(40)]
-    res = convert(make_docx(tbl(title, head, *body)), max_tokens=160)
-    check_invariants(res, 160)
+    res = convert(make_docx(tbl(title, head, *body)), max_tokens=400)
+    check_invariants(res, 400)
     assert len(res.chunks) > 2
     for chunk in res.chunks:
         text = body_of(chunk)
@@ -257,6 +257,12 @@ def test_a_title_row_across_the_table_is_its_caption_once_and_repeated_with_the_
         assert text.count("Price list 2024") == 1  # once, not once per column
     assert res.records[0]["ssTableHeads"] == "H0; H1; H2; H3; H4; H5"
     assert "Price list 2024, all regions / Price list" not in res.doc_title
+    # a header over a quarter of max_tokens repeats in compact form: column names, no caption
+    tight = convert(make_docx(tbl(title, head, *body)), max_tokens=160)
+    check_invariants(tight, 160)
+    assert body_of(tight.chunks[0]).startswith("Price list 2024, all regions\n\n| H0 |")
+    for chunk, record in list(zip(tight.chunks, tight.records))[1:]:
+        assert body_of(chunk).startswith("| H0 | H1 | H2 | H3 | H4 | H5 |\n|---|") and record.get("ssCompactHeads")
 
 
 def test_a_row_spanning_part_of_the_table_is_not_a_caption():

@@ -139,13 +139,13 @@ def _pipeline(name: str):
 def stages(path: Path) -> dict[str, float]:
     """Where dan's time goes for ``path`` (one warm run, seconds per stage)."""
     sys.path.insert(0, str(ROOT))
-    from dan.chunker import Chunker
+    from dan.pipeline.chunker import Chunker
     from dan.fields import DEFAULT_LABELS
     from dan.limits import Limits
-    from dan.pagination import paginate
+    from dan.pipeline.pagination import paginate
     from dan.readers.docx import read_docx
-    from dan.records import RecordContext, build_records
-    from dan.render import render_document
+    from dan.pipeline.records import RecordContext, build_records
+    from dan.pipeline.render import render_document
     from dan.tokenizer import count_tokens, encoding
 
     encoding()

@@ -21,7 +21,7 @@ import attrs
 from attrs import field, frozen
 
 from dan import model as m
-from dan.chunker import Chunker
+from dan.pipeline.chunker import Chunker
 from dan.detect import detect
 from dan.errors import DanError, DocumentNotFoundError, InputTooLargeError
 from dan.fields import ChunkField, validate_labels
@@ -35,14 +35,14 @@ from dan.options import (
     check_page,
     check_user_meta,
 )
-from dan.pagination import paginate
-from dan.records import NamesHook, RecordContext, build_records
-from dan.render import phrase, render_document
+from dan.pipeline.pagination import paginate
+from dan.pipeline.records import NamesHook, RecordContext, build_records
+from dan.pipeline.render import phrase, render_document
 from dan.system_message import system_message
 from dan.readers import ReadOptions, reader_for
 from dan.textclean import clean_text
 from dan.tokenizer import count_tokens
-from dan.units import Unit
+from dan.pipeline.units import Unit
 from ven.routing import is_doc_id, is_reserved_id
 
 __all__ = [

@@ -15,7 +15,7 @@ __all__ = ["compiled_modules", "stale_modules"]
 
 def compiled_modules(root: Path | None = None) -> tuple[str, ...]:
     """The names of the modules of the ``dan`` package at ``root`` (by default the one
-    imported) that an import would load compiled, sorted: ``("dan.chunker", ...)``."""
+    imported) that an import would load compiled, sorted: ``("dan.pipeline.chunker", ...)``."""
     base = Path(__file__).resolve().parent if root is None else Path(root)
     found: set[str] = set()
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:

@@ -24,7 +24,7 @@ from dan.errors import DanError
 from dan.fields import ChunkField, validate_labels
 from dan.limits import Limits
 from dan.readers.options import ReadOptions
-from dan.records import NamesHook
+from dan.pipeline.records import NamesHook
 from dan.textclean import clean_text
 
 __all__ = [

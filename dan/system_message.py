@@ -1,7 +1,7 @@
 """The system message that tells a model how to read dan's Markdown and how to cite it.
 
-It describes exactly the notation :mod:`dan.inline`, :mod:`dan.render` and
-:mod:`dan.citation` write (the reasoning behind each line is in ``docs/prompts.md``):
+It describes exactly the notation :mod:`dan.pipeline.inline`, :mod:`dan.pipeline.render` and
+:mod:`dan.pipeline.citation` write (the reasoning behind each line is in ``docs/prompts.md``):
 
 * the citation line ``[{doc_title}: … | {section_path}: h1 > h2 | {page_range}: 3-4 (est.)]``
   with the caller's labels (the section part is absent before the first heading and in

@@ -1,4 +1,4 @@
-"""Compile dan's hot modules with mypyc, and its Cython extensions, beside their sources.
+"""Compile dan's pipeline and hot modules with mypyc, and its Cython extensions, beside their sources.
 
     python scripts/compile.py            # compile the modules of MODULES in place
     python scripts/compile.py --clean    # remove the compiled modules again
@@ -13,16 +13,16 @@
 or when ``DAN_PURE=1`` is set.
 
 Python imports an extension module before a ``.py`` file of the same name, so a compiled
-``dan/render.cpython-311-x86_64-linux-gnu.so`` replaces ``dan/render.py`` and removing it
-brings the pure-Python module back: the sources stay the fallback and the reference, and
-both builds must give byte-identical output (CI runs the test suite against each).
+``dan/pipeline/render.cpython-311-x86_64-linux-gnu.so`` replaces ``dan/pipeline/render.py``
+and removing it brings the pure-Python module back: the sources stay the fallback and the
+reference, and both builds must give byte-identical output (CI runs the test suite against each).
 ``dan --version`` says how many modules are compiled.
 
 The Cython extensions of :data:`CYTHON` have no ``.py`` twin: the module that imports one
 falls back to its own Python code when it is missing (the DOCX reader's walk of simple
 paragraphs and table rows, ``dan/readers/docx/_cwalk.pyx``; the scan for cross-reference
-mentions, ``dan/_cscan.pyx``; the o200k counter, ``dan/_ccount.pyx``), so the same holds
-for them.
+mentions, ``dan/pipeline/_cscan.pyx``; the o200k counter, ``dan/_ccount.pyx``), so the same
+holds for them.
 
 The compiled code is specific to this interpreter version and platform; compile again after
 upgrading Python (or lxml, whose C API the Cython extensions use). Needs ``mypy`` and
@@ -43,23 +43,30 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The modules compiled: the shared pipeline (model to records) and the readers' hot loops.
-#: ``dan.model`` and ``dan.names`` stay Python (attrs fields with defaults do not compile), as does
-#: ``dan.readers.docx.ooxml`` (its tag names are attributes made on first use), and
-#: everything that runs once per document (converter, CLI, batch, integrations).
-MODULES = (
-    "dan/render.py",
-    "dan/chunker.py",
-    "dan/joincount.py",
-    "dan/splitter.py",
-    "dan/inline.py",
-    "dan/records.py",
-    "dan/references.py",
-    "dan/pagination.py",
-    "dan/units.py",
-    "dan/textclean.py",
-    "dan/citation.py",
-    "dan/fields.py",
+
+def _modules_of(package: str) -> tuple[str, ...]:
+    """Every module of the folder ``dan/<package>/`` (sub-packages included) but its
+    ``__init__.py`` files (docstrings and ``__all__``: nothing to compile), sorted, spelled
+    as :data:`MODULES` spells them."""
+    base = ROOT / "dan" / package
+    return tuple(sorted(p.relative_to(ROOT).as_posix() for p in base.rglob("*.py") if p.name != "__init__.py"))
+
+
+#: The pipeline's modules, all compiled: every module of ``dan/pipeline/`` (model to records,
+#: run for every unit and chunk), so a stage added there is compiled without being listed.
+PIPELINE = _modules_of("pipeline")
+#: The utilities the pipeline and the readers call per piece of text, at ``dan/``'s root.
+#: ``dan.model`` and ``dan.names`` stay Python (attrs fields with defaults do not compile), as
+#: does everything that runs once per document (converter, CLI, batch, integrations).
+SHARED = ("dan/textclean.py", "dan/fields.py")
+#: The readers' hot loops, by hand: not "every module of ``dan/readers/``". These are the
+#: ones compiled since the compiled build began (loops run per run, per element, per RTF
+#: token); most of the readers' modules never were (the PDF reader's time is PDFium's, the
+#: mail, zip and spreadsheet readers' is the standard library's and lxml's) and none of
+#: those has been built or tested under mypyc, and ``dan.readers.docx.ooxml`` must stay
+#: Python (its tag names are attributes made on first use). Deriving the list from the
+#: folder would add some forty untried modules to the compiled build.
+READERS = (
     "dan/readers/text.py",
     "dan/readers/numerals.py",
     "dan/readers/markdown/reader.py",
@@ -81,11 +88,13 @@ MODULES = (
     "dan/readers/rtf/tables.py",
     "dan/readers/rtf/codepages.py",
 )
+#: The modules compiled with mypyc: the pipeline, the shared utilities, the readers' hot loops.
+MODULES = (*PIPELINE, *SHARED, *READERS)
 #: C extensions written in Cython: the ``.pyx`` sources built with them. Each is imported
 #: by a module that keeps a pure-Python path for when it is not built (the DOCX reader's
 #: walk of simple paragraphs and table rows; the scan for cross-reference mentions; the
 #: token counter), so the same tests run against both builds.
-CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/_cscan.pyx", "dan/_ccount.pyx")
+CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/pipeline/_cscan.pyx", "dan/_ccount.pyx")
 #: The module (inside the package, so it travels with it) that holds the compiled code of
 #: every module: ``dan/_native__mypyc<EXT_SUFFIX>``.
 GROUP = "dan._native"

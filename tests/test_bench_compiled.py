@@ -149,10 +149,10 @@ def test_a_checkout_that_runs_compiled_is_timed_as_python_from_a_copy_of_its_sou
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.setattr(dan.native, "compiled_modules", lambda root=None: ())
     assert bench_compiled.python_copy() is None
-    monkeypatch.setattr(dan.native, "compiled_modules", lambda root=None: ("dan.render",))
+    monkeypatch.setattr(dan.native, "compiled_modules", lambda root=None: ("dan.pipeline.render",))
     copy = bench_compiled.python_copy()
     assert copy is not None and copy.parent == tmp_path
-    assert (copy / "dan" / "render.py").is_file() and (copy / "ven" / "__init__.py").is_file()
+    assert (copy / "dan" / "pipeline" / "render.py").is_file() and (copy / "ven" / "__init__.py").is_file()
     assert not list(copy.rglob("*.so"))
 
     doc = tmp_path / "doc.md"

@@ -16,7 +16,7 @@ from dan.textclean import clean_text
 __all__ = ["MAX_ANCHOR", "MAX_BLOCK_ANCHORS", "BlockRefs", "anchor_name", "block_anchors"]
 
 #: Longest anchor name kept (an HTML id, a DOCX bookmark): ``#`` and the name make a
-#: cross-reference label of at most 60 characters (``dan.references.MAX_LABEL``).
+#: cross-reference label of at most 60 characters (``dan.pipeline.references.MAX_LABEL``).
 MAX_ANCHOR = 59
 #: Anchors, and internal link targets, a reader keeps per block; the rest are ignored.
 MAX_BLOCK_ANCHORS = 16

@@ -7,7 +7,7 @@ out in clause 3.1"). Which sentences belong together is written in the document'
 structure, not in the question: a unit *carries* labels (its own clause number, ``9.2 …``,
 and the numbers and titles of the headings it stands under, from the passage's citation
 line) and *mentions* labels (``clause 3.1``, ``section 2``, ``Schedule 3``), both as dan
-reads them (:mod:`dan.references`). Two units of one document are partners when one
+reads them (:mod:`dan.pipeline.references`). Two units of one document are partners when one
 mentions a label the other carries and does not carry itself.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from dan.references import heading_labels, mentions, paragraph_label
+from dan.pipeline.references import heading_labels, mentions, paragraph_label
 from ven.schema import label_key
 
 __all__ = ["UnitLabels", "partners", "section_labels", "unit_labels"]

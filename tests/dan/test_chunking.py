@@ -7,9 +7,9 @@ from helpers import body_of, check_invariants, exact_tokens
 
 import dan
 from dan import model as m
-from dan.citation import citation_header, header_budget
+from dan.pipeline.citation import citation_header, header_budget
 from dan.fields import DEFAULT_LABELS
-from dan.render import render_document
+from dan.pipeline.render import render_document
 from dan.tokenizer import count_tokens
 
 
@@ -283,8 +283,8 @@ def test_bold_in_adjacent_cells_are_separate_phrases():
 def test_code_part_with_only_blank_lines_at_a_tiny_budget():
     """Found by fuzzing (an HTML <pre> at max_tokens=16): the remainder of a cut code block
     was a single blank line, and cutting it for a 3-token budget raised IndexError."""
-    from dan.splitter import split_head
-    from dan.units import CODE, Unit
+    from dan.pipeline.splitter import split_head
+    from dan.pipeline.units import CODE, Unit
 
     unit = Unit(CODE, "body")
     unit.code_lines, unit.code_lang, unit.plain = ["", "x" * 30, "  "], "lisp", "x" * 30
@@ -298,9 +298,9 @@ def test_code_part_with_only_blank_lines_at_a_tiny_budget():
 
 
 def test_long_constructors_take_keywords_only() -> None:
-    from dan.chunker import Chunker
+    from dan.pipeline.chunker import Chunker
     from dan.fields import DEFAULT_LABELS
-    from dan.records import RecordContext
+    from dan.pipeline.records import RecordContext
     from dan.tokenizer import count_tokens
 
     with pytest.raises(TypeError):
@@ -334,7 +334,7 @@ def test_each_part_of_a_cut_code_block_describes_its_own_lines():
 
 
 def test_a_grapheme_cut_moves_back_at_most_a_stream_safe_run():
-    from dan.splitter import _MAX_CLUSTER, _grapheme_floor
+    from dan.pipeline.splitter import _MAX_CLUSTER, _grapheme_floor
 
     family = "ab \U0001F468\u200d\U0001F469\u200d\U0001F467 cd"
     inside = family.index("\u200d") + 1
@@ -425,7 +425,7 @@ def test_a_header_only_table_under_a_title_row_keeps_its_title_when_cut(max_toke
 
 
 def test_a_table_wider_than_max_columns_keeps_the_text_of_every_cell():
-    from dan.render import MAX_COLUMNS
+    from dan.pipeline.render import MAX_COLUMNS
 
     n = MAX_COLUMNS + 40
     head = "".join(f"<th>h{i}</th>" for i in range(n))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import dan
-from dan.chunker import MAX_HEADER_SHARE
+from dan.pipeline.chunker import MAX_HEADER_SHARE
 from tests.dan.docx_builder import make_docx, p, tbl, tc, tr
 from ven import Ven, split_list
 

@@ -1,5 +1,5 @@
-"""The compiled twin of the mention scan (dan/_cscan.pyx) against its Python definitions
-(dan/references.py), in the pure-Python leg: the C source is read as text, so a new kind's
+"""The compiled twin of the mention scan (dan/pipeline/_cscan.pyx) against its Python definitions
+(dan/pipeline/references.py), in the pure-Python leg: the C source is read as text, so a new kind's
 word added to references.py without its byte string in _cscan.pyx fails here, not only in
 the compiled leg (where tests/dan/test_references_scan.py compares the two scans' output).
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dan import references as R
+from dan.pipeline import references as R
 
 try:  # (Python 3.11+)
     from re import _constants as C, _parser as P  # type: ignore[attr-defined]
@@ -62,7 +62,7 @@ def words_of(pattern: str) -> set[str]:
     return _words(P.parse(pattern))
 
 
-#: Every word that names a mention kind, in dan/references.py's definitions.
+#: Every word that names a mention kind, in dan/pipeline/references.py's definitions.
 KIND_WORDS = words_of(R._NUMBERED_KINDS) | words_of(R._NAMED_KINDS) | words_of(R._ITEM_KINDS)
 
 
@@ -97,7 +97,7 @@ def c_stems() -> dict[str, int]:
 
 def test_the_python_definitions_enumerate() -> None:
     assert {"clause", "clauses", "§", "§§", "paras.", "figs.", "annexe", "resolutions"} <= KIND_WORDS
-    # the start scan's words (dan.references._MENTION_START) are the same list, written again
+    # the start scan's words (dan.pipeline.references._MENTION_START) are the same list, written again
     assert words_of(R._MENTION_START.pattern) == KIND_WORDS
 
 
@@ -109,14 +109,14 @@ def test_the_c_scan_finds_the_start_of_every_kind_s_word() -> None:
             assert "§" in PYX.read_text(encoding="utf-8") and "c == 0xA7" in PYX.read_text(encoding="utf-8")
             continue
         begins = [s for s in stems if word.startswith(s)]
-        assert begins, f"{word!r} (dan/references.py) has no byte-string stem in dan/_cscan.pyx"
+        assert begins, f"{word!r} (dan/pipeline/references.py) has no byte-string stem in dan/pipeline/_cscan.pyx"
         rest = word[len(max(begins, key=len)) :]
         assert re.fullmatch(r"[a-z.§]*", rest), f"_then_id cannot walk over {rest!r} of {word!r}"
 
 
 def test_every_c_stem_begins_a_kind_s_word() -> None:
     stale = [s for s in c_stems() if not any(w.startswith(s) for w in KIND_WORDS)]
-    assert not stale, f"byte strings of dan/_cscan.pyx no kind's word starts with: {stale}"
+    assert not stale, f"byte strings of dan/pipeline/_cscan.pyx no kind's word starts with: {stale}"
 
 
 def test_a_missing_stem_would_be_found() -> None:

@@ -28,9 +28,9 @@ def convert(data: bytes, **kw) -> dan.DanResult:
 def unit_pages(data: bytes) -> tuple[dict[str, tuple[int, int, int]], str]:
     """Each unit's plain text -> (page, last page, section), and the page kind."""
     from dan.limits import Limits
-    from dan.pagination import paginate
+    from dan.pipeline.pagination import paginate
     from dan.readers.docx import read_docx
-    from dan.render import render_document
+    from dan.pipeline.render import render_document
 
     rendered = render_document(read_docx(data, Limits()), dan.count_tokens)
     kind = paginate(rendered)

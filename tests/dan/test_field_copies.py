@@ -12,7 +12,7 @@ import pytest
 
 import dan
 from dan.readers.rtf import reader as rtf_reader
-from dan.units import Unit
+from dan.pipeline.units import Unit
 
 DAN = Path(dan.__file__).resolve().parent
 
@@ -68,7 +68,7 @@ def _slots(cls: ast.ClassDef) -> set[str]:
 
 
 def test_unit_copy_copies_every_slot() -> None:
-    cls = _class(DAN / "units.py", "Unit")
+    cls = _class(DAN / "pipeline" / "units.py", "Unit")
     fields = _slots(cls)
     assert fields == _assigned_on_self(cls) and len(fields) > 30
     # kind and story go to the constructor, every other field is assigned

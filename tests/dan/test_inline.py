@@ -1,4 +1,4 @@
-"""dan.inline: pieces, marks that close and reopen, escaping, facts."""
+"""dan.pipeline.inline: pieces, marks that close and reopen, escaping, facts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dan import model as m
-from dan.inline import (
+from dan.pipeline.inline import (
     BOLD,
     CELL,
     HEADING,
@@ -191,7 +191,7 @@ def test_two_equal_wraps_of_separate_nodes_render_as_one_construct() -> None:
     # one address: each node makes its own Wrap, equal to the other's. Compiled with mypyc,
     # `==` between two Wrap-typed values compared identity until Wrap wrote out __eq__
     # (found by benchmarks/fuzz/differential.py on a mutated RTF).
-    from dan.inline import Wrap
+    from dan.pipeline.inline import Wrap
 
     a, b = (Wrap("del", "{--", "--}{>>rev: Ann<<}", author="Ann") for _ in range(2))
     assert a == b and a is not b and hash(a) == hash(b) and len({a, b}) == 1

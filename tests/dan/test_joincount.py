@@ -1,4 +1,4 @@
-"""dan.joincount: exact o200k counts of joined text from the counts of its parts.
+"""dan.pipeline.joincount: exact o200k counts of joined text from the counts of its parts.
 
 Every count the module derives is checked against the tokenizer itself, on texts built to
 hit the boundaries that matter: punctuation and spaces before line breaks (where o200k's
@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import dan
-from dan.chunker import Chunker, assemble
+from dan.pipeline.chunker import Chunker, assemble
 from dan.fields import DEFAULT_LABELS
-from dan.joincount import JoinedCounter, clean_start
+from dan.pipeline.joincount import JoinedCounter, clean_start
 from dan.tokenizer import count_tokens
 
 # Characters where o200k's pre-tokenizer decides something: ASCII letters and digits,
@@ -118,7 +118,7 @@ def test_with_break_caches_tails_and_bounds_the_cache(monkeypatch: pytest.Monkey
     again = "other words " * 50 + "last one."
     assert counter.with_break(again, count_tokens(again), "\n\n") == count_tokens(again + "\n\n")
     assert calls == []  # the same tail: cached
-    monkeypatch.setattr("dan.joincount._MAX_CACHED", 2)
+    monkeypatch.setattr("dan.pipeline.joincount._MAX_CACHED", 2)
     for i in range(5):
         counter.with_break(f"w {i}", count_tokens(f"w {i}"), "\n")
     assert len(counter._tails) <= 2

@@ -10,7 +10,7 @@ from docx_builder import docx_with_links, p, r
 from helpers import body_of
 
 import dan
-from dan.inline import link_target
+from dan.pipeline.inline import link_target
 
 def text(res: dan.DanResult) -> str:
     return "\n\n".join(body_of(c) for c in res.chunks)

@@ -55,7 +55,7 @@ def test_a_conversion_leaves_no_cyclic_garbage(fmt: str, max_tokens: int) -> Non
     docs = _documents()
     if fmt not in docs:
         pytest.skip("no PDF under tests/data/pdf")
-    if max_tokens < 100 and "dan.splitter" in compiled_modules():
+    if max_tokens < 100 and "dan.pipeline.splitter" in compiled_modules():
         # Known: compiled, the splitter's nested helpers share an environment with the
         # function that made them (a small cycle for each unit it cuts).
         pytest.skip("the compiled splitter's nested helpers form small cycles when cutting units")

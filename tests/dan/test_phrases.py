@@ -72,7 +72,7 @@ def _plain_sample_reference(texts: list[str], limit: int = 300) -> str:
     """plain_sample as first written: every text collapsed and joined, then cut."""
     import re
 
-    from dan.render import phrase
+    from dan.pipeline.render import phrase
 
     text = " ".join(" ".join(t.split()) for t in texts if t.strip())
     if len(text) <= limit:
@@ -92,13 +92,13 @@ _SAMPLE_TEXT = st.text(alphabet="ab .!?\n\t\u00a0。x", max_size=120)
 @given(st.lists(_SAMPLE_TEXT, max_size=30), st.integers(min_value=1, max_value=60))
 @settings(max_examples=400, deadline=None)
 def test_plain_sample_reads_only_what_it_needs_and_gives_the_same(texts: list[str], limit: int) -> None:
-    from dan.records import plain_sample
+    from dan.pipeline.records import plain_sample
 
     assert plain_sample(texts, limit) == _plain_sample_reference(texts, limit)
 
 
 def test_plain_sample_of_a_long_chunk_is_its_first_sentences() -> None:
-    from dan.records import plain_sample
+    from dan.pipeline.records import plain_sample
 
     texts = [f"Sentence number {i} ends here." for i in range(2000)]
     assert plain_sample(texts) == _plain_sample_reference(texts)

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dan
-from dan.citation import header_budget
+from dan.pipeline.citation import header_budget
 
 WORDS = st.one_of(
     st.sampled_from(

@@ -1,4 +1,4 @@
-"""dan.records.json_size_bound: never below a record's JSON size, so a record it puts
+"""dan.pipeline.records.json_size_bound: never below a record's JSON size, so a record it puts
 under MAX_RECORD_BYTES needs no trimming and is not written out to check."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dan.records import _TRIMMABLE, MAX_RECORD_BYTES, _fit_record, json_size_bound
+from dan.pipeline.records import _TRIMMABLE, MAX_RECORD_BYTES, _fit_record, json_size_bound
 
 # every kind of character: control characters (escaped as \u00XX), quotes, backslashes,
 # and characters of 1 to 4 UTF-8 bytes (no lone surrogates: records never hold them)

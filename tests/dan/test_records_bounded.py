@@ -1,4 +1,4 @@
-"""dan.records._bounded writes a phrase field as join_list would write its phrases: the
+"""dan.pipeline.records._bounded writes a phrase field as join_list would write its phrases: the
 phrases are collapsed, stripped and kept once already, so it only escapes and joins them."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dan.records import _bounded
-from dan.render import phrase
+from dan.pipeline.records import _bounded
+from dan.pipeline.render import phrase
 from ven.schema import join_list, split_list
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import dan
 import ven
-from dan.references import (
+from dan.pipeline.references import (
     caption_tables,
     common_labels,
     heading_labels,
@@ -313,7 +313,7 @@ _PARTS = st.sampled_from(
 @settings(max_examples=400, deadline=None)
 @given(st.lists(_PARTS, max_size=40))
 def test_mentions_are_matched_where_the_full_scan_matches_them(parts: list[str]) -> None:
-    from dan.references import _MENTION, _mention_matches
+    from dan.pipeline.references import _MENTION, _mention_matches
 
     text = "".join(parts)
     assert [m.span() for m in _mention_matches(text)] == [m.span() for m in _MENTION.finditer(text)]

@@ -1,4 +1,4 @@
-"""The mention scans of :mod:`dan.references` find what the plain regexes find: the start
+"""The mention scans of :mod:`dan.pipeline.references` find what the plain regexes find: the start
 scan without a look-behind and ``_see_matches`` without a leading ``\\b`` are faster
 forms of the same patterns, checked here against those patterns written out in full."""
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dan import references as R
-from dan.render import phrase
+from dan.pipeline import references as R
+from dan.pipeline.render import phrase
 from ven.phrases import cut_at_word
 from helpers import compiled_module
 
@@ -98,7 +98,7 @@ def test_every_kind_of_mention_is_found_in_either_build() -> None:
 
 def test_the_c_scan_is_what_finds_where_mentions_start_when_built() -> None:
     # (the compiled build; the test above then checks it against the plain regex)
-    cscan = compiled_module("dan._cscan", "the C scan is built by scripts/compile.py (make compiled)")
+    cscan = compiled_module("dan.pipeline._cscan", "the C scan is built by scripts/compile.py (make compiled)")
     assert R._mention_starts is cscan.mention_starts
     # (a kind's word at a word's start that an identifier can follow: not "party's" or a
     # last "tables", and not the second § of "§§")

@@ -1,4 +1,4 @@
-"""dan.render's tables: the shortcuts for tables without merged cells and for rows of
+"""dan.pipeline.render's tables: the shortcuts for tables without merged cells and for rows of
 plain cells must give what the general paths give."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dan import model as m
-from dan.inline import BREAK, Piece, facts
-from dan.render import MAX_COLUMNS, _note_refs, _Renderer, cells_pieces, row_plain
+from dan.pipeline.inline import BREAK, Piece, facts
+from dan.pipeline.render import MAX_COLUMNS, _note_refs, _Renderer, cells_pieces, row_plain
 from dan.tokenizer import count_tokens
 
 _TEXT = st.sampled_from(["", " ", "a", "Widget", "12.00", "x | y", "**b**"])

@@ -1,4 +1,4 @@
-"""dan.render's text units: a single plain run takes a shortcut that must give the unit the
+"""dan.pipeline.render's text units: a single plain run takes a shortcut that must give the unit the
 general path gives (trimmed pieces, plain text, facts, note references, page marks)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dan.inline import BOLD, Piece
-from dan.render import _Renderer
+from dan.pipeline.inline import BOLD, Piece
+from dan.pipeline.render import _Renderer
 from dan.tokenizer import count_tokens
 
 _TEXT = st.text(alphabet="ab \t\n\u00a0\u3000|*", max_size=12)

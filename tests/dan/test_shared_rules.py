@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import dan
 from dan.integrations.context import expand_hits
-from dan.render import phrase
+from dan.pipeline.render import phrase
 from ven.phrases import cut_at_word
 from ven.routing import doc_id_key, is_reserved_id
 

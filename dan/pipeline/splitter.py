@@ -18,9 +18,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from dan import tokenizer
-from dan.inline import ATOM, BREAK, CELL, PAGE, TEXT, Piece, facts, plain_text, render
-from dan.render import cells_pieces, code_fence, row_markdown, row_plain
-from dan.units import CODE, ROW, Unit
+from dan.pipeline.inline import ATOM, BREAK, CELL, PAGE, TEXT, Piece, facts, plain_text, render
+from dan.pipeline.render import cells_pieces, code_fence, row_markdown, row_plain
+from dan.pipeline.units import CODE, ROW, Unit
 
 __all__ = ["split_head", "ensure_md"]
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dan.inline import InlineFacts, Piece
+from dan.pipeline.inline import InlineFacts, Piece
 
 if TYPE_CHECKING:
-    from dan.splitter import _Source
+    from dan.pipeline.splitter import _Source
 
 __all__ = ["Unit", "HEADING", "PARA", "ITEM", "ROW", "CODE"]
 
@@ -32,7 +32,7 @@ class Unit:
     A mutable bag on purpose: the renderer creates thousands per document and later stages
     fill in what they decide, without copying. Which stage writes which field:
 
-    * **render** (``dan.render``) creates the unit and writes everything about its content
+    * **render** (``dan.pipeline.render``) creates the unit and writes everything about its content
       and place in the document: ``kind``, ``story``, ``md``, ``tokens``, ``pieces``,
       ``prefix``, ``cont_prefix``, ``context``, ``quote``, ``group``, ``table``,
       ``table_header``, ``table_heads``, ``cells``, ``lead``, ``code_lines``, ``code_lang``,
@@ -40,12 +40,12 @@ class Unit:
       ``story_index`` (which header/footer story), ``new_pages``, ``inner_pages``,
       ``plain``, ``facts``, ``list_text``, ``note_refs``, ``anchors``, ``links`` and
       ``order``; ``section`` and ``path`` of body units (``_assign_sections``).
-    * **pagination** (``dan.pagination``) writes ``page`` and ``page_last``, and
+    * **pagination** (``dan.pipeline.pagination``) writes ``page`` and ``page_last``, and
       ``section`` of header, footer and note units (from the body page they belong to).
-    * **splitter** (``dan.splitter``) writes the parts of a cut unit, each a :meth:`copy`:
+    * **splitter** (``dan.pipeline.splitter``) writes the parts of a cut unit, each a :meth:`copy`:
       their content fields, ``page``/``page_last``, ``cont``, and ``src``/``start`` (a
       tail rendered only when used).
-    * **chunker** (``dan.chunker``) only reads units, except for the plain-text fallback
+    * **chunker** (``dan.pipeline.chunker``) only reads units, except for the plain-text fallback
       copy it makes of a unit that cannot fit as Markdown (``kind``, ``context``, content).
     """
 
@@ -109,7 +109,7 @@ class Unit:
         self.table = 0
         self.table_header = ""
         #: The header's compact form (column names only, a merged group named once), which
-        #: rows after the first repeat instead when the header is too large (dan.chunker).
+        #: rows after the first repeat instead when the header is too large (dan.pipeline.chunker).
         self.table_header_short = ""
         #: Whether this row is its table's first body row (it always shows the full header).
         self.table_first = False
@@ -145,13 +145,13 @@ class Unit:
         #: For a footnote or endnote unit: the label of its note (``1`` of ``[^1]``).
         self.note = ""
         #: The anchors (HTML ids) the unit's block holds, and those its internal links
-        #: point at (the records' cross-references, ``dan.records``).
+        #: point at (the records' cross-references, ``dan.pipeline.records``).
         self.anchors: tuple[str, ...] = ()
         self.links: tuple[str, ...] = ()
         #: True for a part the splitter cut off the end of a unit (not its first part).
         self.cont = False
         #: For the remainder of a cut unit: the shared, indexed source it is a tail of
-        #: (``dan.splitter``) and its start offset there; rendered only when used. A code
+        #: (``dan.pipeline.splitter``) and its start offset there; rendered only when used. A code
         #: remainder keeps the block's ``code_lines`` and starts at line ``start`` of them.
         self.src: _Source | None = None
         self.start = 0

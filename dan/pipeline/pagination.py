@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from dan.render import Rendered
-from dan.units import Unit
+from dan.pipeline.render import Rendered
+from dan.pipeline.units import Unit
 
 __all__ = ["PAGE_TOKENS", "paginate"]
 

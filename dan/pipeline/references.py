@@ -293,10 +293,10 @@ def _see_matches(text: str) -> Iterator[re.Match[str]]:
 
 
 def _load_mention_starts() -> Callable[[str, str], list[int]] | None:
-    """The C scan for where mentions can start (``dan._cscan``, built by
+    """The C scan for where mentions can start (``dan.pipeline._cscan``, built by
     ``scripts/compile.py``), or None in the pure-Python build."""
     try:
-        from dan import _cscan
+        from dan.pipeline import _cscan
     except ImportError:
         return None
     return _cscan.mention_starts

@@ -8,13 +8,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
-from dan.chunker import Chunk, starts_table_run
-from dan.citation import page_range
+from dan.pipeline.chunker import Chunk, starts_table_run
+from dan.pipeline.citation import page_range
 from dan.errors import DanError
 from dan.fields import ChunkField
-from dan.inline import current_text
+from dan.pipeline.inline import current_text
 from dan.names import Names
-from dan.references import (
+from dan.pipeline.references import (
     caption_tables,
     common_labels,
     heading_labels,
@@ -23,8 +23,8 @@ from dan.references import (
     paragraph_label,
     resolve,
 )
-from dan.render import phrase
-from dan.units import CODE, HEADING, ITEM, PARA, ROW, Unit
+from dan.pipeline.render import phrase
+from dan.pipeline.units import CODE, HEADING, ITEM, PARA, ROW, Unit
 from ven import schema as S
 from ven.schema import LIST_SEP, escape_item, join_list
 
@@ -180,7 +180,7 @@ _POINTED_AT = ("#", "^")
 def _references(chunks: Sequence[Chunk]) -> tuple[list[list[str]], list[list[str]]]:
     """Each chunk's labels (clause numbers, named parts, captions, heading titles, ``#``
     and the anchors internal links point at) and its resolved references to other chunks'
-    labels (:mod:`dan.references`)."""
+    labels (:mod:`dan.pipeline.references`)."""
     every = [u for chunk in chunks for u in chunk.units]
     captions = caption_tables(
         [u.plain if u.kind == PARA else "" for u in every], [u.table or 0 for u in every]

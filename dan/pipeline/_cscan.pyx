@@ -4,8 +4,8 @@ builds it).
 
 :func:`mention_starts` gives the positions where one of the mention kinds' words
 (``clause``, ``section``, ``schedule``, ``table`` ...) begins a word: what
-:mod:`dan.references` otherwise finds with a regular-expression scan of the whole text,
-the costliest part of building records. :mod:`dan.references` tries its mention pattern at
+:mod:`dan.pipeline.references` otherwise finds with a regular-expression scan of the whole text,
+the costliest part of building records. :mod:`dan.pipeline.references` tries its mention pattern at
 each position either way, so both give the same mentions; tests/dan/test_references_scan.py
 compares them.
 """

@@ -13,7 +13,7 @@ Rules:
   a table's start or end, a paragraph end, and last between rows or list items — and never
   right after a heading when it can be helped;
 * a unit that fits in a chunk of its own is never cut; a unit larger than a whole chunk
-  is cut by :mod:`dan.splitter` (and when the chunk before it is less than half full, that
+  is cut by :mod:`dan.pipeline.splitter` (and when the chunk before it is less than half full, that
   chunk is topped up with the unit's head rather than ended early);
 * a chunk holding rows of a table that started in an earlier chunk repeats its header —
   in its compact form (column names only, a merged group named once; the record's
@@ -28,14 +28,14 @@ from functools import partial
 
 from attrs import field, frozen
 
-from dan.citation import citation_header, header_budget
+from dan.pipeline.citation import citation_header, header_budget
 from dan.errors import DanError, TooManyChunksError
 from dan.fields import ChunkField
-from dan.inline import Piece
-from dan.joincount import JoinedCounter, Segment
-from dan.splitter import ensure_md, split_head
+from dan.pipeline.inline import Piece
+from dan.pipeline.joincount import JoinedCounter, Segment
+from dan.pipeline.splitter import ensure_md, split_head
 from dan.tokenizer import count_tokens
-from dan.units import HEADING, PARA, ROW, Unit
+from dan.pipeline.units import HEADING, PARA, ROW, Unit
 
 __all__ = ["Chunk", "Chunker", "MAX_HEADER_SHARE", "MIN_FILL"]
 
@@ -90,7 +90,7 @@ class Chunker:
         self.hbudget = header_budget(max_tokens)
         self._headers: dict[tuple[tuple[str, ...], int, int], tuple[str, int]] = {}
         self._table_heads: dict[str, int] = {}
-        #: o200k's counts add up at known boundaries (:mod:`dan.joincount`): a chunk is
+        #: o200k's counts add up at known boundaries (:mod:`dan.pipeline.joincount`): a chunk is
         #: counted from its units' counts instead of being tokenized again. Any other
         #: ``count`` measures the whole text.
         self._joined = JoinedCounter(count) if count is count_tokens else None

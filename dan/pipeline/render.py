@@ -3,7 +3,7 @@
 Knows nothing of file formats. Produces, in ``ssSeq`` story order (body, headers,
 footers, notes), the units the chunker packs, with sections, heading paths, table ids,
 page boundaries and inline facts filled in. Pages are assigned afterwards by
-:mod:`dan.pagination`.
+:mod:`dan.pipeline.pagination`.
 
 Markdown conventions (documented in ``docs/dan.md`` and explained to the model by the
 system message): GitHub pipe tables whose merged cells repeat their text in every grid
@@ -20,7 +20,7 @@ from attrs import frozen
 
 from dan import model as m
 from dan.errors import NestingTooDeepError
-from dan.inline import (
+from dan.pipeline.inline import (
     ATOM,
     BOLD,
     BREAK,
@@ -36,7 +36,7 @@ from dan.inline import (
     plain_text,
     render,
 )
-from dan.units import CODE, HEADING as U_HEADING, ITEM, PARA as U_PARA, ROW, Unit
+from dan.pipeline.units import CODE, HEADING as U_HEADING, ITEM, PARA as U_PARA, ROW, Unit
 from ven.phrases import cut_at_word
 
 __all__ = [

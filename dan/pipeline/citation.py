@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from dan.fields import ChunkField
-from dan.inline import escape_text
+from dan.pipeline.inline import escape_text
 
 __all__ = ["header_budget", "page_range", "citation_header"]
 

@@ -22,7 +22,8 @@ except ImportError:  # pragma: no cover
     import sre_constants as C  # type: ignore[no-redef]
     import sre_parse as P  # type: ignore[no-redef]
 
-PYX = Path(R.__file__).resolve().parent / "_cscan.pyx"
+# (from the checkout, not R.__file__: a compiled module's __file__ need not sit beside its sources)
+PYX = Path(__file__).resolve().parents[2] / "dan" / "pipeline" / "_cscan.pyx"
 _DISPATCH = re.compile(r"^\s*(?:if|elif) c == (0x[0-9A-Fa-f]+|\d+):\s*#\s*(\S)")
 _AT = re.compile(r'_at\(kind, data, i, n, b"([^"]+)", (\d+)\)')
 _M = re.compile(r"^\s*m = (\d+)\s*$")

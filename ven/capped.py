@@ -22,7 +22,9 @@ fits what is left of the cap:
 5. **Further hits**, best first, each with its structure when completion is wanted and it
    fits, else alone, each followed by step 3's references.
 6. Comment and revision chunks of the chosen chunks while they fit.
-7. **Back-fill**: hits of further searches not yet seen, as in step 5.
+7. **Back-fill**: hits of further searches not yet seen, as in step 5 — after step 8 has run
+   for the hits taken so far, so what the back-fill adds never displaces what was chosen
+   without it.
 8. **Room left**: the structures of the hits not yet completed, best hit first: whole, or in
    part with ``partial`` (the table's chunks nearest the hit, each repeating the table's
    header; the context marks the table as partial). Rows near one hit come after the hits
@@ -154,6 +156,15 @@ def spend_cap(
             return True
         return (s in chosen.get(d, ())) or one(d, s)
 
+    def room_left(hits: list[tuple[str, int]]) -> None:  # 8. the structures not yet tried
+        if policy.structure is False:
+            return
+        for d, s in hits:
+            if out.total >= cap:
+                break
+            if (d, s) not in done:
+                complete(d, s, always=True)
+
     def refer(d: str, s: int) -> None:  # step 3 for hit s
         v = vens[d]
         if not v.has_references:
@@ -205,6 +216,7 @@ def spend_cap(
             extra = [s for s in exp.seqs if s not in chosen[d]]
         for s in extra:
             one(d, s)
+    room_left(list(out.taken))  # (before the back-fill: what it adds never displaces these)
     if more is not None:  # 7. back-fill
         seen = set(order)
         while cap - out.total >= floor:
@@ -220,12 +232,7 @@ def spend_cap(
                     out.taken.append((d, s))
                     out.filled.setdefault(d, []).append(s)
                     refer(d, s)
-    if policy.structure is not False:  # 8. room left: the structures not yet tried
-        for d, s in list(out.taken):
-            if out.total >= cap:
-                break
-            if (d, s) not in done:
-                complete(d, s, always=True)
+    room_left(list(out.taken))  # the back-filled hits' structures
     return out
 
 

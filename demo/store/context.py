@@ -46,7 +46,7 @@ def _names(value: object) -> list[str]:
 
 
 def _page(record: Mapping[str, object]) -> str:
-    label = str(record.get("page_range") or "").strip()
+    label = " ".join(str(record.get("page_range") or "").split())  # (one line, whatever the record holds)
     if label:
         return label
     first, last = record.get("ssPage"), record.get("ssPageLast")

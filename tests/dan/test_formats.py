@@ -93,20 +93,6 @@ def test_the_loaders_read_the_registry(tmp_path: Path) -> None:
     assert sorted(Path(p).suffix for p in found) == sorted(ALL_EXTENSIONS)
 
 
-def test_the_store_imports_every_extension_of_the_registry(tmp_path: Path) -> None:
-    from demo.store.imports import SUPPORTED_SUFFIXES, read_directory
-
-    assert SUPPORTED_SUFFIXES == ALL_EXTENSIONS
-    for ext in ALL_EXTENSIONS:
-        (tmp_path / f"file{ext.upper()}").write_bytes(b"x")
-    (tmp_path / "file.exe").write_bytes(b"x")
-    read = {name: reason for name, _data, reason in read_directory(str(tmp_path), 1000)}
-    assert {n for n, reason in read.items() if not reason} == {f"file{e.upper()}" for e in ALL_EXTENSIONS}
-    assert read["file.exe"].startswith("not a format dan reads")
-    # (the three extensions the store once left out)
-    assert {".dotm", ".mdown", ".mkd"} <= set(SUPPORTED_SUFFIXES)
-
-
 def test_the_web_page_reads_the_registry() -> None:
     page = (ROOT / "demo" / "server" / "static" / "index.html").read_text(encoding="utf-8")
     assert f'accept="{",".join(ALL_EXTENSIONS)}"' in page  # (what the page shows before /api/formats)

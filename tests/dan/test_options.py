@@ -95,21 +95,3 @@ def test_filename_for_bytes_reads_them_as_that_file(tmp_path: Path) -> None:
     assert "section_path" not in dan.convert(b"# Head\n\ntext", filename="a.txt").chunks[0]
     with pytest.raises(dan.DanError, match="filename= names bytes"):
         dan.convert(path, filename="other.txt")
-
-
-def test_a_store_upload_is_not_written_to_a_temporary_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tempfile
-
-    from demo.store.ingest import convert_source
-    from demo.store.options import StoreOptions
-
-    def refuse(*_a: object, **_k: object) -> None:
-        raise AssertionError("a temporary file was made")
-
-    monkeypatch.setattr(tempfile, "TemporaryDirectory", refuse)
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
-    converted = convert_source("Payment notes.txt", b"Pay within 30 days.\n", "D1", StoreOptions())
-    assert converted.title == "Payment notes" and converted.doc_key == "D1"
-    assert StoreOptions(max_tokens=64).convert_options() == ConvertOptions(
-        max_tokens=64, limits=StoreOptions().dan_limits()
-    )

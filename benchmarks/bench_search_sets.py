@@ -56,11 +56,6 @@ def load(name: str) -> list[Any] | None:
     return list(module.build_collection())
 
 
-def options(index_context: str) -> StoreOptions:
-    """The store's defaults, with ``index_context`` (the context line: off, embedding, both)."""
-    return StoreOptions(index_context=index_context)
-
-
 def targets(runs: Sequence[dict[str, Any]]) -> list[str]:
     """The issue's targets on the real-document sets, met or missed."""
     out: list[str] = []
@@ -123,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         print(f"{name}: {len(items)} documents", file=sys.stderr)
         with tempfile.TemporaryDirectory() as tmp:
             run = quality("sqlite", str(Path(tmp) / "s.db"), args.budgets, embeddings=provider, items=items,
-                          options=options(args.index_context))
+                          options=StoreOptions(index_context=args.index_context))
         run["set"] = name
         run["summary"] = {k: v for k, v in run["summary"].items() if not k.startswith("3-dan-ven")}
         runs.append(run)

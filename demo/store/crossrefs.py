@@ -21,9 +21,10 @@ from attrs import frozen
 from dan.pipeline.references import heading_labels, mentions, paragraph_label
 from ven.schema import label_key
 
-__all__ = ["UnitLabels", "partners", "section_labels", "unit_labels"]
+__all__ = ["UnitLabels", "doc_title", "partners", "section_labels", "unit_labels"]
 
 _SECTION_PATH = re.compile(r"\bsection_path:\s*([^|\]]*)")
+_DOC_TITLE = re.compile(r"^\[doc_title:\s*([^|\]]*)")
 _PATH_SEPARATOR = " > "
 
 
@@ -39,13 +40,22 @@ class UnitLabels:
     mentions: frozenset[str]
 
 
+def _citation_line(passage: str) -> str:
+    """A passage's citation line (``[doc_title: … | section_path: … | …]``), or ""."""
+    head = passage.lstrip()[:2000]
+    return head.split("\n", 1)[0] if head.startswith("[") else ""
+
+
+def doc_title(passage: str) -> str:
+    """The title in a passage's citation line ("" without one)."""
+    found = _DOC_TITLE.match(_citation_line(passage))
+    return found.group(1).strip() if found else ""
+
+
 def section_labels(passage: str) -> frozenset[str]:
     """The labels the headings of a passage's section carry, from its citation line
     (``[doc_title: … | section_path: 1 General > 1.4 Definitions | …]``)."""
-    head = passage.lstrip()[:2000]
-    if not head.startswith("["):
-        return frozenset()
-    found = _SECTION_PATH.search(head.split("\n", 1)[0])
+    found = _SECTION_PATH.search(_citation_line(passage))
     if found is None:
         return frozenset()
     return frozenset(label_key(lab) for part in found.group(1).split(_PATH_SEPARATOR) for lab in heading_labels(part))

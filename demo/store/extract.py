@@ -22,7 +22,7 @@ import dan
 from attrs import frozen
 
 from demo.store.lexical import words
-from demo.store.crossrefs import UnitLabels, partners, section_labels, unit_labels
+from demo.store.crossrefs import UnitLabels, doc_title, partners, section_labels, unit_labels
 from demo.store.marks import marks_in, plain
 from ven.people import named_people
 
@@ -312,7 +312,7 @@ def extract_answer(
     seen: set[str] = {" ".join(it.text.split()).casefold() for it in marked}
     for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
-        doc = documents[k] if documents is not None else _doc_title(text)
+        doc = documents[k] if documents is not None else doc_title(text)
         in_section = section_labels(text)
         for unit, key, terms in _passage_units(text):
             if key in seen or (others and _others_only(unit, others)):
@@ -377,15 +377,6 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
-
-
-_DOC_TITLE = re.compile(r"^\[doc_title:\s*([^|\]]*)")
-
-
-def _doc_title(passage: str) -> str:
-    """The title in a passage's citation line ("" without one)."""
-    found = _DOC_TITLE.match(passage.lstrip())
-    return found.group(1).strip() if found else ""
 
 
 def _finish(items: Sequence[ExtractItem], budget: int) -> Extract:

@@ -379,24 +379,56 @@ def _with_ticker(work):  # runs ``work()`` (a coroutine function) beside a 1 ms 
     return asyncio.run(main())
 
 
-def test_alazy_load_converts_in_a_worker_thread_without_blocking_the_loop(corpus: dict[str, Path]) -> None:
-    import time
+def test_alazy_load_converts_in_a_worker_thread_without_blocking_the_loop(
+    corpus: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+    import threading
 
     from demo.samples import paths
 
-    files = paths() * 3
-    loader = DanLoader(files, max_tokens=128)
-    t0 = time.perf_counter()
+    loader = DanLoader(paths(), max_tokens=128)
     want = loader.load()
-    serial = time.perf_counter() - t0
+    # Each step of the loader waits, in its thread, until a coroutine on the event loop has
+    # seen it start: a loader stepping on the loop itself would wait for a loop it blocks
+    # (and fail after the timeout); one stepping in a worker thread is released at once.
+    real = DanLoader.lazy_load
+    steps: list[tuple[threading.Event, threading.Event]] = []
+    threads: set[int] = set()
 
-    async def work():
-        return [d async for d in loader.alazy_load()]
+    def gated(self: DanLoader):  # type: ignore[no-untyped-def]
+        for doc in real(self):
+            entered, released = threading.Event(), threading.Event()
+            steps.append((entered, released))
+            threads.add(threading.get_ident())
+            entered.set()
+            assert released.wait(30), "the event loop did not run while dan converted"
+            yield doc
 
-    got, ticks = _with_ticker(work)
+    monkeypatch.setattr(DanLoader, "lazy_load", gated)
+
+    async def main():  # type: ignore[no-untyped-def]
+        stop = asyncio.Event()
+
+        async def release() -> None:
+            seen = 0
+            while not stop.is_set():
+                for entered, released in steps[seen:]:
+                    if not entered.is_set():
+                        break
+                    released.set()
+                    seen += 1
+                await asyncio.sleep(0.001)
+
+        task = asyncio.create_task(release())
+        got = [d async for d in loader.alazy_load()]
+        stop.set()
+        await task
+        return got, threading.get_ident()
+
+    got, loop_thread = asyncio.run(main())
     assert [(d.page_content, d.metadata, d.id) for d in got] == [(d.page_content, d.metadata, d.id) for d in want]
-    # the ticker ran while dan converted (a loader converting on the loop would starve it)
-    assert ticks >= max(10, int(serial * 1000 * 0.1)), (ticks, serial)
+    assert len(steps) == len(want) and loop_thread not in threads
 
 
 def test_aexpand_search_results_gives_the_same_context(store_and_results: tuple) -> None:

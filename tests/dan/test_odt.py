@@ -192,3 +192,8 @@ def test_deep_nesting_is_refused() -> None:
     deep = "<text:section>" * 150 + "<text:p>x</text:p>" + "</text:section>" * 150
     with pytest.raises(dan.NestingTooDeepError):
         read_odt(_odt(deep), dan.Limits())
+
+
+def test_a_document_over_max_chars_is_refused_with_the_limit_to_raise() -> None:
+    with pytest.raises(dan.TextTooLargeError, match=r"the document holds more than Limits\.max_chars=20 "):
+        dan.convert(_odt(), limits=dan.Limits(max_chars=20))

@@ -200,3 +200,8 @@ def test_detection_and_limits() -> None:
         read_pptx(data, dan.Limits(max_pages=2))
     with pytest.raises(dan.UnsupportedFormatError, match="PowerPoint extension"):
         detect(b"plain words", filename="deck.pptx")
+
+
+def test_a_deck_over_max_chars_is_refused_with_the_limit_to_raise() -> None:
+    with pytest.raises(dan.TextTooLargeError, match=r"the deck holds more than Limits\.max_chars=20 "):
+        dan.convert(_deck(), limits=dan.Limits(max_chars=20))

@@ -29,10 +29,10 @@ from dan.errors import (
     EncryptedDocumentError,
     LimitExceededError,
     NestingTooDeepError,
-    TextTooLargeError,
     UnsupportedFormatError,
 )
 from dan.limits import Limits
+from dan.readers.budget import TextBudget
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.zippkg import ZipPackage
 from dan.textclean import clean_text
@@ -81,7 +81,7 @@ class _Reader:
         self.pkg = pkg
         self.limits = limits
         self.options = options
-        self.chars = 0
+        self.count = TextBudget(limits, "the document holds").count
         self.bold: set[str] = set()
         self.italic: set[str] = set()
         self.numbered: dict[str, set[int]] = {}
@@ -96,15 +96,6 @@ class _Reader:
         self.replies: dict[str, list[etree._Element]] = {}
         self.reply_elements: set[etree._Element] = set()
         self.warnings: list[m.Message] = []
-
-    def count(self, text: str) -> str:
-        self.chars += len(text)
-        if self.chars > self.limits.max_chars:
-            raise TextTooLargeError(
-                f"the document holds more than Limits.max_chars={self.limits.max_chars:,} "
-                "characters: raise Limits.max_chars to convert it"
-            )
-        return text
 
     # ------------------------------------------------------------------ styles
 

@@ -20,8 +20,9 @@ import posixpath
 from lxml import etree
 
 from dan import model as m
-from dan.errors import CorruptDocumentError, LimitExceededError, TextTooLargeError
+from dan.errors import CorruptDocumentError, LimitExceededError
 from dan.limits import Limits
+from dan.readers.budget import TextBudget
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.pptx.smartart import DGM, diagram_blocks
 from dan.readers.zippkg import ZipPackage
@@ -98,7 +99,7 @@ class _Reader:
         self.pkg = pkg
         self.limits = limits
         self.options = options
-        self.chars = 0
+        self.count = TextBudget(limits, "the deck holds").count
         self.warnings: list[m.Message] = []
         self.authors: dict[str, str] = {}
         self.links: dict[str, str] = {}
@@ -111,15 +112,6 @@ class _Reader:
 
     def optional(self, part: str, what: str) -> etree._Element | None:
         return self.pkg.optional_xml(part, what, self.warnings)
-
-    def count(self, text: str) -> str:
-        self.chars += len(text)
-        if self.chars > self.limits.max_chars:
-            raise TextTooLargeError(
-                f"the deck holds more than Limits.max_chars={self.limits.max_chars:,} "
-                "characters: raise Limits.max_chars to convert it"
-            )
-        return text
 
     # ------------------------------------------------------------------ deck
 

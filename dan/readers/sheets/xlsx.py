@@ -21,8 +21,9 @@ from bisect import bisect_left, bisect_right
 from lxml import etree
 
 from dan import model as m
-from dan.errors import CorruptDocumentError, TextTooLargeError
+from dan.errors import CorruptDocumentError
 from dan.limits import Limits
+from dan.readers.budget import TextBudget
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.sheets.grid import GridCell, check_size, sheet_blocks
 from dan.readers.sheets.numfmt import BUILTIN_FORMATS, format_number
@@ -123,7 +124,7 @@ class _Reader:
         self.pkg = pkg
         self.limits = limits
         self.options = options
-        self.chars = 0
+        self.count = TextBudget(limits, "the workbook's cells hold").count
         self.warnings: list[m.Message] = []
         self.shared: list[str] = []
         self.styles = _Styles(None)
@@ -132,15 +133,6 @@ class _Reader:
 
     def optional(self, part: str, what: str) -> etree._Element | None:
         return self.pkg.optional_xml(part, what, self.warnings)
-
-    def count(self, text: str) -> str:
-        self.chars += len(text)
-        if self.chars > self.limits.max_chars:
-            raise TextTooLargeError(
-                f"the workbook's cells hold more than Limits.max_chars={self.limits.max_chars:,} "
-                "characters: raise Limits.max_chars to convert it"
-            )
-        return text
 
     # ------------------------------------------------------------------ workbook
 

@@ -310,8 +310,8 @@ def main(argv: list[str] | None = None) -> None:
             for who in owners:
                 for i in range(args.docs):
                     store.enqueue(cids[who.subject or ""], f"doc-{i:03d}.md", business_doc(i), who)
-            while store.process_next():
-                pass
+                while store.process_next():  # each subject's documents within the pending-job limit
+                    pass
             cid = cids[USER.subject or ""]
             chunks = sum(s.chunk_count for s in store.list_sources(cid, USER))
             if not args.http:

@@ -83,6 +83,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except SetupError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
+    stale = store.count_stale_embeddings()
+    if stale:
+        sys.stderr.write(
+            f"note: {stale} stored source(s) were embedded by another model or --index-context than {store.embedding_identity!r}: "
+            "searches over them rank by keywords only until they are reindexed (an operator's POST "
+            "/api/knowledge/{cid}/reindex, or python -m demo reindex --db ... with the options given here)\n"
+        )
+        sys.stderr.flush()
     try:
         app = create_app(store, tokens, chat=chat, mini=mini, worker=not args.no_worker, host=args.host)
         out.write(f"serving {store!r} on http://{args.host}:{args.port}/ (API docs at /docs, MCP at /mcp)\n")

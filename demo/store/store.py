@@ -451,6 +451,19 @@ class KnowledgeStore:
                 skipped.append((file_name, str(exc)))
         return ImportResult(tuple(queued), tuple(skipped))
 
+    def count_stale_embeddings(self) -> int:
+        """Active sources, in every collection, whose vectors are not of the store's embedding
+        identity (0 without a provider): semantic and hybrid search refuse them until they are
+        reindexed. For the host that opens the store (a count, no names: no access check)."""
+        if self.provider is None:
+            return 0
+        with self.backend.read() as tx:
+            found = tx.value(
+                "SELECT count(*) FROM versions WHERE state = 'active' AND (embedding IS NULL OR embedding <> ?)",
+                [self.embedding_identity],
+            )
+        return int(found or 0)
+
     def reindex_status(self, cid: str, access: AccessContext) -> ReindexStatus:
         """How many of the collection's active sources are of the store's current processing
         configuration, how many reindex jobs wait or run, and how many stale sources' latest

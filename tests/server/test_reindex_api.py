@@ -27,6 +27,8 @@ def test_an_operator_reindexes_a_stale_collection_in_batches(make_server, tmp_pa
     first.stop()
     # served again with the context line: every source is of another embedding identity
     srv = make_server(db=db, extra=[*HASHING, "--index-context", "embedding"])
+    assert "note: 3 stored source(s) were embedded by another model or --index-context" in srv.output()
+    assert "/api/knowledge/{cid}/reindex" in srv.output() and "python -m demo reindex --db" in srv.output()
     with srv.client("alice") as c, srv.client("alice-reader") as reader, srv.client("bob") as bob, srv.client() as nobody:
         status = reader.get(f"/api/knowledge/{cid}/reindex").json()
         assert status == {"sources": 3, "current": 0, "stale": 3, "pending": 0, "failed": 0, "done": False}
@@ -55,3 +57,6 @@ def test_an_operator_reindexes_a_stale_collection_in_batches(make_server, tmp_pa
         found = reader.post(f"/api/knowledge/{cid}/search", json={"query": "marker1", "mode": "semantic"})
         assert found.status_code == 200 and found.json()["passages"]
         assert c.post(f"/api/knowledge/{cid}/reindex").json()["job_ids"] == []
+    srv.stop()
+    again = make_server(db=db, extra=[*HASHING, "--index-context", "embedding"])
+    assert "stored source(s)" not in again.output()  # nothing stale: no note

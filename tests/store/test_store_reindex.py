@@ -26,6 +26,7 @@ def _stale_collection(make_store, files: int = 3):  # type: ignore[no-untyped-de
 def test_reindex_in_bounded_batches_with_a_status(make_store) -> None:  # type: ignore[no-untyped-def]
     on, cid = _stale_collection(make_store)
     assert on.reindex_status(cid, ALICE) == ReindexStatus(sources=3, current=0, pending=0, failed=0)
+    assert on.count_stale_embeddings() == 3 and make_store(embeddings="none").count_stale_embeddings() == 0
     assert on.reindex_status(cid, ALICE).stale == 3 and not on.reindex_status(cid, ALICE).done
     first = on.reindex_collection(cid, ALICE, limit=2)
     assert len(first.job_ids) == 2 and first.skipped == ()
@@ -37,6 +38,7 @@ def test_reindex_in_bounded_batches_with_a_status(make_store) -> None:  # type: 
     drain(on)
     status = on.reindex_status(cid, ALICE)
     assert status == ReindexStatus(sources=3, current=3, pending=0, failed=0) and status.done and status.stale == 0
+    assert on.count_stale_embeddings() == 0
     assert on.search(cid, "marker1", ALICE, mode="semantic").passages
 
 

@@ -5,6 +5,8 @@
 * ``python -m demo ask [FILES...] -q QUESTION`` — one question (about files, or a ``--db``);
 * ``python -m demo ingest FILES... --db PATH`` — add files to a persistent store;
 * ``python -m demo search -q QUERY --db PATH`` — keyword / semantic / hybrid search;
+* ``python -m demo reindex --db PATH`` — process stored sources again after the embedding
+  model or ``--index-context`` changed;
 * ``python -m demo serve --db PATH`` — the HTTP API and the web page (and MCP at ``/mcp``);
 * ``python -m demo mcp --db PATH`` — the store for an agent over MCP (stdio).
 
@@ -56,6 +58,7 @@ from demo.store import (
     StoreOptions,
     named_provider,
 )
+from demo.store.options import CONTEXT_MODES
 
 SAMPLES = samples.DIR
 OFFLINE_LABEL = "(offline: no chat model configured — the assembled context and its citations are shown instead of a generated answer)"
@@ -115,6 +118,10 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--enrichment-pct", type=float, default=d.enrichment_pct, help="enrichment budget, %% of the collection's tokens (default %(default)s)")
     common.add_argument("--global-spread-pct", type=float, default=d.global_spread_pct, help="broad questions: share of retrieval spread over every file (default %(default)s)")
     common.add_argument("--index-pct", type=float, default=d.index_pct, help="index entry size, %% of each file's tokens (default %(default)s)")
+    common.add_argument(
+        "--index-context", choices=CONTEXT_MODES, default=StoreOptions().index_context,
+        help="index each passage with its context line: off, embedding or both (default %(default)s; docs/store.md)",
+    )
     common.add_argument("--confidence", type=int, default=d.confidence, help="routing confidence needed to restrict to files (default %(default)s)")
     common.add_argument(
         "--context-tokens", type=int, default=AskOptions().max_tokens,
@@ -147,6 +154,10 @@ def _parser() -> argparse.ArgumentParser:
     add_arguments(serve)
     from demo.mcp.stdio import add_arguments as add_mcp_arguments
 
+    from demo.reindex import add_arguments as add_reindex_arguments
+
+    reindex = sub.add_parser("reindex", help="process a store's sources again after the embedding or --index-context changed (--db)")
+    add_reindex_arguments(reindex)
     mcp = sub.add_parser("mcp", help="serve the store to an agent over MCP on stdin/stdout (--db, --role or --tokens)")
     add_mcp_arguments(mcp)
     return parser
@@ -188,7 +199,7 @@ def ask_options(args: argparse.Namespace) -> AskOptions:
 @contextmanager
 def open_store(args: argparse.Namespace) -> Iterator[KnowledgeStore]:
     """The store named by ``--db``, or a temporary one removed afterwards."""
-    options = StoreOptions(max_tokens=args.max_tokens, index_pct=args.index_pct)
+    options = StoreOptions(max_tokens=args.max_tokens, index_pct=args.index_pct, index_context=args.index_context)
     name = "openai" if args.embeddings == "default" and _online(args) else args.embeddings
     embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
     if embeddings is None:
@@ -357,6 +368,10 @@ def main(argv: list[str] | None = None) -> int:
         from demo.server.serve import run
 
         return run(args)
+    if command == "reindex":
+        from demo.reindex import run as run_reindex
+
+        return run_reindex(args)
     if command == "mcp":
         from demo.mcp.stdio import run as run_mcp
 

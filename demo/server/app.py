@@ -23,7 +23,7 @@ from demo.server.auth import TokenTable
 from demo.server.deps import make_deps
 from demo.server.limits import BodyLimit
 from demo.server.problems import install_handlers
-from demo.server.routes import collections, documents, health, page, search
+from demo.server.routes import collections, documents, health, page, reindex, search
 from demo.store import KnowledgeStore
 
 __all__ = ["STATIC", "create_app"]
@@ -99,7 +99,7 @@ def create_app(
 
     deps = make_deps(store, tokens, chat=chat, mini=mini)
     page.install(app, static_dir)
-    for module in (health, collections, documents, search):
+    for module in (health, collections, documents, reindex, search):
         app.include_router(module.router(deps))
     if mcp:
         from demo.mcp.http import mount

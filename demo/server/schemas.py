@@ -23,6 +23,8 @@ __all__ = [
     "JobAccepted",
     "JobOut",
     "PassageOut",
+    "ReindexAccepted",
+    "ReindexOut",
     "RouteOut",
     "SearchIn",
     "SearchOut",
@@ -73,6 +75,26 @@ class ChunksUpload(Strict):
 
 class JobAccepted(BaseModel):
     job_id: str
+
+
+class ReindexOut(BaseModel):
+    sources: int = Field(description="active sources (files) of the collection")
+    current: int = Field(description="of them, processed with the server's configuration and embedding identity")
+    stale: int = Field(description="left to reindex (semantic and hybrid search refuse them until then)")
+    pending: int = Field(description="reindex jobs waiting or running")
+    failed: int = Field(description="stale sources whose latest reindex job failed")
+    done: bool
+
+
+class SkippedOut(BaseModel):
+    file_name: str
+    reason: str
+
+
+class ReindexAccepted(BaseModel):
+    job_ids: list[str] = Field(description="the reindex jobs queued by this call (follow them under /jobs)")
+    skipped: list[SkippedOut] = Field(description="sources left out, with why (the pending-job limit)")
+    status: ReindexOut = Field(description="the collection's reindex status after queueing: call again while stale > pending")
 
 
 class WarningOut(BaseModel):

@@ -24,7 +24,7 @@ __all__ = ["SetupError", "add_arguments", "is_loopback", "login_name", "open_sto
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``serve`` (their names are part of the contract)."""
-    from demo.store.options import StoreOptions
+    from demo.store.options import CONTEXT_MODES, StoreOptions
 
     parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default %(default)s)")
@@ -33,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
     add_model_arguments(parser)
     parser.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens, help="dan chunk limit for new uploads (default %(default)s)")
+    parser.add_argument(
+        "--index-context", choices=CONTEXT_MODES, default=StoreOptions().index_context,
+        help="index each passage with its context line: off, embedding or both (default %(default)s; a change "
+        "needs a reindex: python -m demo reindex, or POST /api/knowledge/{cid}/reindex)",
+    )
     parser.add_argument("--max-file-bytes", type=int, default=32 * 1024 * 1024, help="largest upload (default %(default)s: 32 MiB)")
     parser.add_argument("--max-pending-jobs", type=int, default=32, help="jobs waiting or running at once (default %(default)s)")
     parser.add_argument("--no-worker", action="store_true", help="do not process uploads here (another process runs the worker)")
@@ -78,6 +83,14 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except SetupError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
+    stale = store.count_stale_embeddings()
+    if stale:
+        sys.stderr.write(
+            f"note: {stale} stored source(s) were embedded by another model or --index-context than {store.embedding_identity!r}: "
+            "searches over them rank by keywords only until they are reindexed (an operator's POST "
+            "/api/knowledge/{cid}/reindex, or python -m demo reindex --db ... with the options given here)\n"
+        )
+        sys.stderr.flush()
     try:
         app = create_app(store, tokens, chat=chat, mini=mini, worker=not args.no_worker, host=args.host)
         out.write(f"serving {store!r} on http://{args.host}:{args.port}/ (API docs at /docs, MCP at /mcp)\n")
@@ -94,7 +107,7 @@ class SetupError(Exception):
 
 def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     """(store, chat, mini) from the options ``--db``, ``--embeddings``, ``--chat``,
-    ``--base-url``, ``--model``, ``--offline``, ``--max-tokens`` (and ``--max-file-bytes``, ``--max-pending-jobs``
+    ``--base-url``, ``--model``, ``--offline``, ``--max-tokens``, ``--index-context`` (and ``--max-file-bytes``, ``--max-pending-jobs``
     where the command has them); :class:`SetupError` for a refused configuration."""
     from demo.store import KnowledgeStore, StoreError, StoreOptions, named_provider
 
@@ -117,6 +130,7 @@ def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     try:
         options = StoreOptions(
             max_tokens=args.max_tokens,
+            index_context=getattr(args, "index_context", defaults.index_context),
             max_file_bytes=getattr(args, "max_file_bytes", defaults.max_file_bytes),
             max_pending_jobs=getattr(args, "max_pending_jobs", defaults.max_pending_jobs),
         )

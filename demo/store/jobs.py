@@ -150,9 +150,10 @@ def enqueue(
     """Queue ``data`` as a new version of ``file_name``; the job id.
 
     Identical bytes under identical processing configuration as the active version give a
-    job that is ``ready`` at once (with a note); identical bytes already waiting give that
-    job's id. Raises :class:`FileTooLargeError` or :class:`PendingJobsLimitError`, storing
-    nothing.
+    job that is ``ready`` at once (with a note) unless ``kind`` is a reindex; identical bytes
+    already waiting as a job of the same kind give that job's id (so a reindex asked for
+    twice, or again after a killed run, queues each source once). Raises
+    :class:`FileTooLargeError` or :class:`PendingJobsLimitError`, storing nothing.
     """
     if len(data) > options.max_file_bytes:
         raise FileTooLargeError(
@@ -187,13 +188,13 @@ def enqueue(
                         ],
                     )
                     return job_id
-            waiting = tx.value(
-                f"SELECT id FROM jobs WHERE document_id = ? AND kind = ? AND hash = ? AND state IN {_IN_PENDING} "
-                "ORDER BY seq DESC LIMIT 1",
-                [document_id, kind, digest],
-            )
-            if waiting is not None:
-                return str(waiting)
+        waiting = tx.value(
+            f"SELECT id FROM jobs WHERE document_id = ? AND kind = ? AND hash = ? AND state IN {_IN_PENDING} "
+            "ORDER BY seq DESC LIMIT 1",
+            [document_id, kind, digest],
+        )
+        if waiting is not None:
+            return str(waiting)
         _check_pending(tx, options)
         job_id = new_id("J")
         tx.execute(

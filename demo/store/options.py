@@ -66,8 +66,9 @@ class StoreOptions:
     #: and in full text too). What is shown or sent to a model stays the chunk's text. Part of
     #: the processing configuration and (unless ``"off"``) of the embedding identity: a change
     #: reindexes. ``"off"`` by default: a store written before the option would otherwise
-    #: hold sources of another identity, which only a reindex (``reindex_collection``, from
-    #: Python; no command or endpoint yet) brings back to semantic and hybrid search. On
+    #: hold sources of another identity, which only a reindex (``python -m demo reindex``,
+    #: ``POST /api/knowledge/{cid}/reindex`` or ``reindex_collection``) brings back to
+    #: semantic and hybrid search. On
     #: ``benchmarks/quality`` ``"embedding"`` lifts hybrid and semantic recall and leaves
     #: keyword search as it was; ``"both"`` loses 0.4–0.5 points of keyword recall at 1k
     #: (docs/store.md, "The context line").

@@ -183,6 +183,14 @@ class Plan:
     notices: tuple[str, ...]
 
 
+def reindex_hint(collection_id: str) -> str:
+    """What to run to reindex a collection, for the messages that ask for it."""
+    return (
+        "run `python -m demo reindex --db ...` with the options the store is served with, "
+        f"POST /api/knowledge/{collection_id}/reindex as an operator, or KnowledgeStore.reindex_collection"
+    )
+
+
 class Searcher:
     """Search over one backend with one (optional) embedding provider."""
 
@@ -268,7 +276,7 @@ class Searcher:
             if stale:
                 raise EmbeddingMismatchError(
                     f"{len(stale)} source(s) were not embedded by {identity!r} ({', '.join(stale[:5])}"
-                    f"{', …' if len(stale) > 5 else ''}): reindex them before {mode.value} search"
+                    f"{', …' if len(stale) > 5 else ''}): reindex them before {mode.value} search ({reindex_hint(scope.collection_id)})"
                 )
             return Plan(mode, terms, vector, identity, tuple(notices))
         if mode == SearchMode.AUTO:
@@ -276,7 +284,8 @@ class Searcher:
                 return Plan(SearchMode.HYBRID, terms, vector, identity, tuple(notices))
             if vector is not None and stale:
                 notices.append(
-                    f"{len(stale)} source(s) were embedded by another model; keyword search only until they are reindexed."
+                    f"{len(stale)} source(s) were embedded by another model; keyword search only until they are reindexed "
+                    f"({reindex_hint(scope.collection_id)})."
                 )
             mode = SearchMode.KEYWORD
         return Plan(mode, terms, None, identity, tuple(notices))

@@ -49,6 +49,7 @@ from demo.store.values import (
     Job,
     KnowledgeCollection,
     Passage,
+    ReindexStatus,
     SearchMode,
     SearchResult,
     Source,
@@ -418,14 +419,23 @@ class KnowledgeStore:
         self._wake.set()
         return job_id
 
-    def reindex_collection(self, cid: str, access: AccessContext, *, only_stale: bool = True) -> ImportResult:
+    def reindex_collection(
+        self, cid: str, access: AccessContext, *, only_stale: bool = True, limit: int | None = None
+    ) -> ImportResult:
         """Queue a reindex of every active source (by default only those processed with another
-        configuration, e.g. another embedding model); sources over the pending-job limit are skipped."""
+        configuration, e.g. another embedding model or ``index_context``), leaving out sources
+        that already have a reindex job waiting or running; sources over the pending-job
+        limit are skipped. ``limit`` (1 to ``max_pending_jobs``): queue at most that many, a
+        bounded batch (call again for the rest; :meth:`reindex_status` says how many remain)."""
         self._collection(cid, access, True)
+        if limit is not None:
+            _check_limit(limit, self.options.max_pending_jobs)
         with self.backend.read() as tx:
             rows = tx.rows(
                 "SELECT v.id, d.file_name, v.config FROM versions v JOIN documents d ON d.id = v.document_id "
-                "WHERE v.collection_id = ? AND v.state = 'active' ORDER BY d.file_name",
+                "WHERE v.collection_id = ? AND v.state = 'active' AND NOT EXISTS (SELECT 1 FROM jobs j WHERE "
+                f"j.document_id = v.document_id AND j.kind IN ('reindex', 'reindex-chunks') AND j.state IN {_IN_PENDING}) "
+                "ORDER BY d.file_name",
                 [cid],
             )
         queued: list[str] = []
@@ -433,11 +443,50 @@ class KnowledgeStore:
         for version_id, file_name, config in rows:
             if only_stale and config == self.config:
                 continue
+            if limit is not None and len(queued) >= limit:
+                break
             try:
                 queued.append(self.reindex_source(cid, version_id, access))
             except StoreError as exc:
                 skipped.append((file_name, str(exc)))
         return ImportResult(tuple(queued), tuple(skipped))
+
+    def count_stale_embeddings(self) -> int:
+        """Active sources, in every collection, whose vectors are not of the store's embedding
+        identity (0 without a provider): semantic and hybrid search refuse them until they are
+        reindexed. For the host that opens the store (a count, no names: no access check)."""
+        if self.provider is None:
+            return 0
+        with self.backend.read() as tx:
+            found = tx.value(
+                "SELECT count(*) FROM versions WHERE state = 'active' AND (embedding IS NULL OR embedding <> ?)",
+                [self.embedding_identity],
+            )
+        return int(found or 0)
+
+    def reindex_status(self, cid: str, access: AccessContext) -> ReindexStatus:
+        """How many of the collection's active sources are of the store's current processing
+        configuration, how many reindex jobs wait or run, and how many stale sources' latest
+        reindex failed."""
+        self._collection(cid, access, False)
+        with self.backend.read() as tx:
+            rows = tx.rows(
+                "SELECT v.config, (SELECT j.state FROM jobs j WHERE j.document_id = v.document_id "
+                "AND j.kind IN ('reindex', 'reindex-chunks') ORDER BY j.seq DESC LIMIT 1) "
+                "FROM versions v WHERE v.collection_id = ? AND v.state = 'active'",
+                [cid],
+            )
+            pending = int(
+                tx.value(
+                    "SELECT count(*) FROM jobs WHERE collection_id = ? AND kind IN ('reindex', 'reindex-chunks') "
+                    f"AND state IN {_IN_PENDING}",
+                    [cid],
+                )
+                or 0
+            )
+        current = sum(1 for config, _ in rows if config == self.config)
+        failed = sum(1 for config, state in rows if config != self.config and state == "failed")
+        return ReindexStatus(len(rows), current, pending, failed)
 
     # ------------------------------------------------------------------ passages
 
@@ -631,6 +680,14 @@ class KnowledgeStore:
     def backup(self, path: str | os.PathLike[str]) -> None:
         """A consistent copy of a SQLite store (its online backup; never copy the live file and its WAL)."""
         self.backend.backup(os.fspath(path))
+
+
+_IN_PENDING = "(" + ", ".join(f"'{state}'" for state in jobs.PENDING_STATES) + ")"
+
+
+def _check_limit(limit: object, most: int) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= most:
+        raise InvalidRequestError(f"limit must be an int from 1 to {most} (StoreOptions.max_pending_jobs), got {limit!r}")
 
 
 def _neighbours(v: ven.Ven, asked: Sequence[int], chosen: set[int], n: int) -> list[int]:

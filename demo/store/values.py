@@ -24,6 +24,7 @@ __all__ = [
     "JobState",
     "KnowledgeCollection",
     "Passage",
+    "ReindexStatus",
     "RouteInfo",
     "SearchMode",
     "SearchResult",
@@ -220,6 +221,31 @@ class ImportResult:
 
     job_ids: tuple[str, ...]
     skipped: tuple[tuple[str, str], ...] = ()
+
+
+@frozen(slots=True)
+class ReindexStatus:
+    """How far a collection's active sources are from the store's processing configuration
+    (its embedding identity included): what a reindex still has to do."""
+
+    #: Active sources (files) of the collection.
+    sources: int
+    #: Of them, those processed with the store's current configuration.
+    current: int
+    #: Reindex jobs of the collection waiting or running.
+    pending: int
+    #: Sources still stale whose latest reindex job failed (an interrupted worker, say).
+    failed: int
+
+    @property
+    def stale(self) -> int:
+        """Active sources processed with another configuration: left to reindex."""
+        return self.sources - self.current
+
+    @property
+    def done(self) -> bool:
+        """Whether every active source is of the current configuration."""
+        return self.stale == 0
 
 
 @frozen(slots=True)

@@ -4,5 +4,6 @@
 - :mod:`~demo.server.routes.health`: formats, liveness and the caller's identity;
 - :mod:`~demo.server.routes.collections`: collections;
 - :mod:`~demo.server.routes.documents`: document uploads, ingestion jobs, documents and their passages;
+- :mod:`~demo.server.routes.reindex`: a collection's reindex status and bounded reindex batches (operators);
 - :mod:`~demo.server.routes.search`: search, passages by id and questions (``/ask``, streamed or not).
 """

@@ -6,7 +6,8 @@
 * ``python -m demo ingest FILES... --db PATH`` — add files to a persistent store;
 * ``python -m demo search -q QUERY --db PATH`` — keyword / semantic / hybrid search;
 * ``python -m demo serve --db PATH`` — the HTTP API and the web page (and MCP at ``/mcp``);
-* ``python -m demo mcp --db PATH`` — the store for an agent over MCP (stdio).
+* ``python -m demo mcp --db PATH`` — the store for an agent over MCP (stdio);
+* ``python -m demo worker --db URL`` — process ingestion jobs without a server (``demo/worker.py``).
 
 Every command runs on a knowledge store (``demo.store``): a temporary SQLite file unless
 ``--db`` names one (a path, ``sqlite:///path`` or ``postgresql://...``). Offline by default:
@@ -147,6 +148,10 @@ def _parser() -> argparse.ArgumentParser:
     add_arguments(serve)
     from demo.mcp.stdio import add_arguments as add_mcp_arguments
 
+    from demo.worker import add_arguments as add_worker_arguments
+
+    worker = sub.add_parser("worker", help="process a store's ingestion jobs without a server (--db; several may share one database)")
+    add_worker_arguments(worker)
     mcp = sub.add_parser("mcp", help="serve the store to an agent over MCP on stdin/stdout (--db, --role or --tokens)")
     add_mcp_arguments(mcp)
     return parser
@@ -357,6 +362,10 @@ def main(argv: list[str] | None = None) -> int:
         from demo.server.serve import run
 
         return run(args)
+    if command == "worker":
+        from demo.worker import run as run_worker
+
+        return run_worker(args)
     if command == "mcp":
         from demo.mcp.stdio import run as run_mcp
 

@@ -156,6 +156,14 @@ def render(result: dict[str, Any]) -> str:
             f"{r['chunks_per_s']} | {r['documents_per_s'] / base:.2f}× | {' / '.join(map(str, r['jobs_per_worker']))} | "
             f"{r['load_average_before']} |"
         )
+    busy = [r for r in result["runs"] if r["load_average_before"] >= env["cpus"]]
+    if busy:
+        lines += [
+            "",
+            f"**The machine was busy**: the load average before {len(busy)} of these runs was at or above its "
+            f"{env['cpus']} CPUs, so they show that the workers share the jobs, each exactly once, not how ingestion "
+            "scales; measure again on an idle machine with more cores to see that.",
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -34,3 +34,6 @@ def test_the_report_gives_the_cpus_and_the_speed_up():
     }
     text = bench_workers.render(result)
     assert "**2 CPUs**" in text and "| 2 | 10 | 70 | 1.0 | 10.0 | 70.0 | 2.00× | 5 / 5 | 0.5 |" in text
+    assert "busy" not in text
+    runs[1]["load_average_before"] = 3.5
+    assert "**The machine was busy**: the load average before 1 of these runs" in bench_workers.render(result)

@@ -36,6 +36,8 @@ def test_a_small_sqlite_run_fills_searches_and_reports(tmp_path, monkeypatch):
     for mode in bench_scale.MODES:
         assert run["latency"][mode]["n"] == len(questions)
     assert run["latency"]["semantic"]["short_results"] == 0 and run["latency"]["hybrid"]["short_results"] == 0
+    small = run["small_collection"]
+    assert small["chunks"] > 0 and small["semantic"]["short_results"] == small["hybrid"]["short_results"] == 0
     result = {
         "command": "python benchmarks/bench_scale.py --chunks 150", "date": "2026-12-06", "commit": "abc1234",
         "environment": {"platform": "Linux", "cpus": 2, "memory_gb": 8, "python": "3.11", "dan": "0.1"},
@@ -43,3 +45,4 @@ def test_a_small_sqlite_run_fills_searches_and_reports(tmp_path, monkeypatch):
     }
     text = bench_scale.render(result)
     assert "**synthetic vectors**" in text and "| sqlite |" in text and "exact (NumPy)" in text
+    assert f"| sqlite | {small['chunks']} | semantic |" in text

@@ -240,3 +240,12 @@ def test_a_killed_worker_s_job_fails_as_interrupted_and_a_retry_finishes_it(pg_u
         for p in procs:
             killed(p)
         store.close()
+
+
+def test_the_loop_refuses_a_bad_poll_or_job_limit():
+    from demo.worker import WorkerLoop
+
+    with pytest.raises(ValueError, match="poll"):
+        WorkerLoop(object(), poll=0)
+    with pytest.raises(ValueError, match="max_jobs"):
+        WorkerLoop(object(), max_jobs=-1)

@@ -37,6 +37,7 @@ What it does, per backend, in a fresh database:
     python benchmarks/bench_scale.py --pg-url postgresql://postgres@127.0.0.1:55470/postgres --chunks 1000000
     python benchmarks/bench_scale.py --backends sqlite --chunks 300000
     python benchmarks/bench_scale.py --chunks 20000 --backends postgresql sqlite     # a check (minutes)
+    python benchmarks/bench_scale.py --chunks 1000000 --identity minilm --keep         # then serve the kept store
 
 Prints a table, writes ``benchmarks/results/scale_<time>.json`` and, with ``--update-docs``,
 the ``scale`` section of ``docs/benchmarks.md``.
@@ -48,13 +49,17 @@ import argparse
 import datetime as dt
 import os
 import platform
+import secrets
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import numpy as np
 
@@ -89,8 +94,10 @@ class ClusteredVectors:
     the unit centroid (0.6: chunks of one document have a cosine of about 0.74 with its
     centroid's queries, and about 0 with other documents')."""
 
-    def __init__(self, dims: int = 384, sigma: float = 0.6, seed: int = 11) -> None:
-        self.identity = EmbeddingIdentity("synthetic-clustered", dims, f"sigma={sigma};seed={seed}")
+    def __init__(self, dims: int = 384, sigma: float = 0.6, seed: int = 11, identity: EmbeddingIdentity | None = None) -> None:
+        if identity is not None:
+            dims = identity.dimensions
+        self.identity = identity or EmbeddingIdentity("synthetic-clustered", dims, f"sigma={sigma};seed={seed}")
         self.dims, self.sigma, self.seed = dims, sigma, seed
         self.doc = 0
         self.query_doc = 0
@@ -347,7 +354,12 @@ def small_scope(store: KnowledgeStore, provider: ClusteredVectors, cid: str, que
 
 
 def run_backend(backend: str, url: str, args: argparse.Namespace, questions: Sequence[str]) -> dict[str, Any]:
-    provider = ClusteredVectors(args.dims)
+    identity = None
+    if getattr(args, "identity", "synthetic") == "minilm":
+        from demo.store import MiniLMProvider
+
+        identity = MiniLMProvider().identity
+    provider = ClusteredVectors(args.dims, identity=identity)
     options = StoreOptions(max_pending_jobs=4 * BATCH)
     result: dict[str, Any] = {"backend": backend}
     with KnowledgeStore(url, options=options, embeddings=provider) as store:
@@ -440,6 +452,23 @@ def render(result: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+@contextmanager
+def kept(backend: str, pg_url: str) -> Iterator[str]:
+    """A fresh database that outlives the run (``--keep``): its URL is printed at the end."""
+    if backend == "sqlite":
+        url = str(Path(tempfile.mkdtemp(prefix="bench-scale-")) / "knowledge.db")
+    else:
+        import psycopg
+
+        name = "bench_scale_" + secrets.token_hex(4)
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
+        parts = urlsplit(pg_url)
+        url = urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
+    yield url
+    print(f"kept the {backend} store: {url} (collections owned by subject {ME.subject!r})", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--chunks", type=int, default=1_000_000)
@@ -450,6 +479,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 1), help="dan conversion processes")
     p.add_argument("--recall-queries", type=int, default=200)
     p.add_argument("--maintenance-work-mem", default="4GB", help="for the HNSW build (default %(default)s: the index of 20,000 chunks took 39 MB, so a million's about 2 GB; '' keeps the server's)")
+    p.add_argument(
+        "--identity", choices=["synthetic", "minilm"], default="synthetic",
+        help="the vectors' embedding identity: synthetic (the default), or MiniLM's (the vectors stay synthetic, but a "
+        "store or server opened with --embeddings minilm on the kept database can search them, its queries embedded "
+        "by the model: for a load test of the server at this size)",
+    )
+    p.add_argument("--keep", action="store_true", help="keep the databases and print where they are (default: removed)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     if "postgresql" in args.backends and not args.pg_url:
@@ -468,11 +504,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     questions = [q.question for q in all_questions(build_collection())]
     facts = run_facts([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])
     result: dict[str, Any] = {
-        "benchmark": "scale", **facts, "environment": env, "collections": args.collections, "dims": args.dims,
+        "benchmark": "scale", **facts, "environment": env, "collections": args.collections, "dims": 384 if args.identity == "minilm" else args.dims, "identity": args.identity,
         "max_tokens": StoreOptions().max_tokens, "runs": [],
     }
     for backend in args.backends:
-        with database(backend, args.pg_url) as url:
+        with (kept(backend, args.pg_url) if args.keep else database(backend, args.pg_url)) as url:
             result["runs"].append(run_backend(backend, url, args, questions))
     return publish("scale", result, started, render, args.update_docs)
 

@@ -46,3 +46,15 @@ def test_a_small_sqlite_run_fills_searches_and_reports(tmp_path, monkeypatch):
     text = bench_scale.render(result)
     assert "**synthetic vectors**" in text and "| sqlite |" in text and "exact (NumPy)" in text
     assert f"| sqlite | {small['chunks']} | semantic |" in text
+
+
+def test_vectors_can_carry_another_identity_and_a_kept_store_outlives_the_run(tmp_path):
+    from demo.store import EmbeddingIdentity
+
+    v = bench_scale.ClusteredVectors(dims=64, identity=EmbeddingIdentity("model", 8, "x"))
+    assert v.identity.key == "model|8|x" and v.embed_documents(["a", "b"]).shape == (2, 8)
+    with bench_scale.kept("sqlite", "") as url:
+        Path(url).write_bytes(b"")
+    assert Path(url).exists()
+    Path(url).unlink()
+    Path(url).parent.rmdir()

@@ -23,14 +23,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(tmp: Path, subject: str, *extra: str) -> tuple[subprocess.Popen[bytes], str, str]:
-    """A single-user server on a store in ``tmp`` (``extra``: more ``serve`` options):
-    (process, base URL, its printed token)."""
+def start_server(tmp: Path, subject: str, *extra: str, db: str | None = None) -> tuple[subprocess.Popen[bytes], str, str]:
+    """A single-user server on a store in ``tmp`` (or the store ``db`` names; ``extra``: more
+    ``serve`` options): (process, base URL, its printed token)."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("OPENAI_API_KEY", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "demo", "serve", "--db", str(tmp / "kb.db"), "--port", str(port), "--subject", subject,
+        [sys.executable, "-m", "demo", "serve", "--db", db or str(tmp / "kb.db"), "--port", str(port), "--subject", subject,
          "--log-level", "warning", *extra],
         cwd=tmp, env=env, stdout=subprocess.PIPE,
     )

@@ -11,6 +11,7 @@ errors (must be 0) and the server's peak RSS, and writes ``benchmarks/results/se
 
     python benchmarks/bench_server.py                 # 16 clients, 20 s
     python benchmarks/bench_server.py --clients 4 --seconds 5
+    python benchmarks/bench_server.py --db postgresql://…/bench_scale_… --embeddings minilm   # a store kept by bench_scale
 """
 
 from __future__ import annotations
@@ -56,6 +57,17 @@ def load_collection(base: str, token: str) -> tuple[str, int]:
             time.sleep(0.2)
         chunks = sum(d["chunk_count"] for d in c.get(f"/api/knowledge/{cid}/documents").json())
     return cid, chunks
+
+
+def existing_collection(base: str, token: str, name: str) -> tuple[str, int, int]:
+    """(id, documents, chunks) of the caller's collection called ``name`` in a filled store."""
+    with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=600) as c:
+        found = [col for col in c.get("/api/collections").json() if col["name"] == name]
+        if not found:
+            raise SystemExit(f"no collection named {name!r} in the store: give --collection (bench_scale fills 'Scale 0' ...)")
+        cid = found[0]["id"]
+        docs = c.get(f"/api/knowledge/{cid}/documents").json()
+    return cid, len(docs), sum(d["chunk_count"] for d in docs)
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:
@@ -121,10 +133,12 @@ def run_load(base: str, token: str, cid: str, clients: int, seconds: float, ques
 def render(result: dict[str, Any]) -> str:
     r = result["runs"][0]["load"]
     rows = [
-        "## Server under load",
+        "## Server under load" + (" at scale" if result.get("filled_store") else ""),
         "",
         f"`{result['command']}` ({result['started'][:10]}, {result['environment']['platform']}): `python -m demo serve` "
-        f"on SQLite with {result['documents']} documents ({result['chunks']:,} chunks), {r['clients']} concurrent "
+        f"on {result.get('store', 'SQLite')} with {result['documents']:,} documents ({result['chunks']:,} chunks"
+        + (" in the collection searched, of a store filled by `bench_scale.py`: synthetic vectors" if result.get("filled_store") else "")
+        + f"), {r['clients']} concurrent "
         f"clients on loopback for about {r['seconds']} s per embedding; 70 % hybrid searches, 30 % offline questions "
         "(`/ask`, ven's collection pipeline with lexical routing, a 6,000-token cap and the extractive answer); the "
         "client runs on the same 2 cores. One server per `--embeddings` choice, the same documents and questions.",
@@ -152,6 +166,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--clients", type=int, default=16)
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--embeddings", nargs="+", default=["minilm", "hashing"], help="one server per choice (serve --embeddings)")
+    p.add_argument(
+        "--db", default=None,
+        help="serve this filled store instead of uploading documents to a new one (e.g. one kept by bench_scale.py --keep "
+        "--identity minilm, with --embeddings minilm); its section is server_scale",
+    )
+    p.add_argument("--collection", default="Scale 0", help="with --db: the collection searched (default %(default)s)")
+    p.add_argument("--subject", default="bench", help="with --db: the collections' owner (default %(default)s, bench_scale's)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
@@ -160,10 +181,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     chunks = 0
     for embedding in args.embeddings:
         with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
-            proc, base, token = start_server(Path(tmp), "bench", "--embeddings", embedding)
+            proc, base, token = start_server(Path(tmp), args.subject if args.db else "bench", "--embeddings", embedding, db=args.db)
             try:
-                print(f"{embedding}: loading the collection through the API…", file=sys.stderr)
-                cid, chunks = load_collection(base, token)
+                if args.db:
+                    cid, documents, chunks = existing_collection(base, token, args.collection)
+                else:
+                    print(f"{embedding}: loading the collection through the API…", file=sys.stderr)
+                    cid, chunks = load_collection(base, token)
+                    documents = len(build_collection()) + len([p for p in SAMPLES.iterdir() if p.is_file()])
                 print(f"{chunks} chunks; {args.clients} clients for {args.seconds} s", file=sys.stderr)
                 load = run_load(base, token, cid, args.clients, args.seconds, questions)
                 rss = peak_rss_mb(proc.pid)
@@ -176,11 +201,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "command": "python benchmarks/bench_server.py " + " ".join(argv if argv is not None else sys.argv[1:]),
         "started": started.isoformat(timespec="seconds"),
         "environment": {"python": platform.python_version(), "platform": platform.platform()},
-        "documents": len(build_collection()) + len([p for p in SAMPLES.iterdir() if p.is_file()]),
+        "documents": documents,
         "chunks": chunks,
+        "store": ("PostgreSQL" if str(args.db).startswith("postgres") else "SQLite") if args.db else "SQLite",
+        "filled_store": bool(args.db),
         "runs": runs,
     }
-    publish("server", result, started, render, args.update_docs)
+    publish("server_scale" if args.db else "server", result, started, render, args.update_docs)
     for run in runs:
         if run["load"]["errors"]:
             print(f"{run['embedding']} errors:", *run["load"]["error_samples"], sep="\n  ", file=sys.stderr)

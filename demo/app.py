@@ -8,7 +8,8 @@
 * ``python -m demo reindex --db PATH`` — process stored sources again after the embedding
   model or ``--index-context`` changed;
 * ``python -m demo serve --db PATH`` — the HTTP API and the web page (and MCP at ``/mcp``);
-* ``python -m demo mcp --db PATH`` — the store for an agent over MCP (stdio).
+* ``python -m demo mcp --db PATH`` — the store for an agent over MCP (stdio);
+* ``python -m demo worker --db URL`` — process ingestion jobs without a server (``demo/worker.py``).
 
 Every command runs on a knowledge store (``demo.store``): a temporary SQLite file unless
 ``--db`` names one (a path, ``sqlite:///path`` or ``postgresql://...``). Offline by default:
@@ -158,6 +159,10 @@ def _parser() -> argparse.ArgumentParser:
 
     reindex = sub.add_parser("reindex", help="process a store's sources again after the embedding or --index-context changed (--db)")
     add_reindex_arguments(reindex)
+    from demo.worker import add_arguments as add_worker_arguments
+
+    worker = sub.add_parser("worker", help="process a store's ingestion jobs without a server (--db; several may share one database)")
+    add_worker_arguments(worker)
     mcp = sub.add_parser("mcp", help="serve the store to an agent over MCP on stdin/stdout (--db, --role or --tokens)")
     add_mcp_arguments(mcp)
     return parser
@@ -372,6 +377,10 @@ def main(argv: list[str] | None = None) -> int:
         from demo.reindex import run as run_reindex
 
         return run_reindex(args)
+    if command == "worker":
+        from demo.worker import run as run_worker
+
+        return run_worker(args)
     if command == "mcp":
         from demo.mcp.stdio import run as run_mcp
 

@@ -107,3 +107,30 @@ def test_ray_data_pipeline_on_a_local_cluster(corpus: dict[str, Path]) -> None:
         assert [json.loads(c["metadata_json"]) for c in got] == list(res.records)
         expected_chunks += len(res)
     assert len(chunks) == expected_chunks
+
+
+def test_ray_data_into_the_store(corpus: dict[str, Path], tmp_path: Path) -> None:
+    """The recipe of docs/scale-out.md, "Into the knowledge store": converted on a local Ray
+    instance, written through the store's public API, processed by the store's worker: the
+    same passages, embedding and failure as the store's own ingestion of the same files."""
+    ray = pytest.importorskip("ray")
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
+    from bulk_helpers import ME, check_written, open_store
+
+    from demo.store.bulk import convert_for_store, write_rows
+
+    root = corpus["prices"].parent
+    env = {"env_vars": {"PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}}
+    with open_store(tmp_path / "bulk.db") as store:
+        cid = store.create_collection("Ray", ME).id
+        store.start_worker(poll=0.05)
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env=env, ignore_reinit_error=True)
+        try:
+            files = ray.data.read_binary_files(str(root), include_paths=True)
+            docs = files.map(functools.partial(convert_for_store, collection_id=cid, options=store.options))
+            written = write_rows(store, cid, docs.iter_rows(), ME, wait=0.05, timeout=300)
+        finally:
+            ray.shutdown()
+        store.wait_idle(timeout=300)
+        store.stop_worker()
+        check_written(tmp_path, store, cid, {p.name: p for p in corpus.values()}, written, "legacy.doc")

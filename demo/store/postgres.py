@@ -8,7 +8,8 @@
 * Vectors: ``passages.embedding vector`` with one partial HNSW index per embedding
   identity (``(embedding::vector(D)) vector_cosine_ops WHERE emb_identity = N``), searched
   with ``hnsw.ef_search`` at least the number asked for and pgvector's iterative scans, so
-  a narrowed search still fills its top ``n``.
+  a narrowed search still fills its top ``n`` (and when the scan stops short, after
+  ``hnsw.max_scan_tuples``, the scope is ranked exactly: it then holds few vectors).
 * Jobs are claimed with ``FOR UPDATE SKIP LOCKED``: several workers can share a database.
 * Reads run in ``REPEATABLE READ READ ONLY`` transactions: one snapshot per search.
 
@@ -433,11 +434,25 @@ class PostgresBackend(Backend):
         tx.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
         where, params = self.scope_sql(scope)
         q = np.asarray(query, dtype=np.float32)
-        rows = tx.rows(
+        sql = (
             f"SELECT p.pk, (p.embedding::vector({dims})) <=> ?::vector({dims}) AS d FROM passages p "
-            f"WHERE p.emb_identity = {ident} AND {where} ORDER BY d LIMIT ?",
-            [q, *params, n],
+            f"WHERE p.emb_identity = {ident} AND {where} ORDER BY d LIMIT ?"
         )
+        rows = tx.rows(sql, [q, *params, n])
+        if len(rows) < n:
+            # An iterative scan stops after hnsw.max_scan_tuples (20,000 by default): a scope
+            # holding a small share of a large index (a small collection, a narrow filter) can
+            # come back short. Such a scope is small, so rank it exactly instead: a filtered
+            # search never returns fewer hits than the scope holds.
+            held = int(tx.value(f"SELECT count(*) FROM passages p WHERE p.emb_identity = {ident} AND {where}", params) or 0)
+            if held > len(rows):
+                exact = {"enable_indexscan": "off", "enable_bitmapscan": "off", "enable_seqscan": "on", "enable_sort": "on"}
+                before = {k: str(tx.value("SELECT current_setting(?)", [k])) for k in exact}
+                for k, v in exact.items():
+                    tx.execute(f"SET LOCAL {k} = {v}")
+                rows = tx.rows(sql, [q, *params, n])
+                for k, v in before.items():  # the rest of the transaction plans as before
+                    tx.execute(f"SET LOCAL {k} = {'on' if v == 'on' else 'off'}")
         # relaxed_order may return neighbours slightly out of order: sort exactly.
         out = [(int(pk), 1.0 - float(d)) for pk, d in rows]
         out.sort(key=lambda x: (-x[1], x[0]))

@@ -153,6 +153,11 @@ class KnowledgeStore:
         return f"KnowledgeStore({self.url!r}, backend={self.backend.dialect}, embeddings={self.embedding_identity or 'none'})"
 
     @property
+    def worker_id(self) -> str:
+        """Who this store's worker is in the jobs table (``host:pid:random``)."""
+        return self._worker_id
+
+    @property
     def has_embeddings(self) -> bool:
         """Whether the store embeds (semantic and hybrid search are possible)."""
         return self.provider is not None

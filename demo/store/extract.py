@@ -61,6 +61,7 @@ _ROW = re.compile(r"^\s*\|.*\|\s*$")
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*$")  # a title or heading set in bold: the locator says it
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_BULLET = re.compile(r"^\s*[-*+]\s+")
 
 
 @frozen(slots=True)
@@ -130,6 +131,11 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+#: A clause's number or letter standing alone ("6.2.", "IV.", "(b)", "a)"): it starts the
+#: sentence after it, not a sentence of its own.
+_LABEL_ONLY = re.compile(r"^(?:\(?[0-9A-Za-z]{1,4}\)|[0-9A-Za-z]{1,4}(?:\.[0-9A-Za-z]{1,4})*\.)$")
+
+
 def _sentences(text: str) -> list[str]:
     out: list[str] = []
     for part in _SENTENCE.split(text):
@@ -137,7 +143,7 @@ def _sentences(text: str) -> list[str]:
         if not part:
             continue
         last = re.sub(r"[^\w.]", "", out[-1].rsplit(None, 1)[-1]).rstrip(".").lower() if out else ""
-        if out and out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1):
+        if out and (_LABEL_ONLY.match(out[-1]) or (out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1))):
             out[-1] += " " + part
         else:
             out.append(part)
@@ -179,12 +185,49 @@ def _units(text: str) -> list[str]:
             continue
         if _LIST.match(line):
             flush()
-            para.append(_LIST.sub("", line).strip())
+            # a bullet goes, a number stays: "3. The Recipient shall …" is clause 3
+            para.append(_BULLET.sub("", line).strip())
             flush()
             continue
         para.append(stripped.lstrip("> ").strip())
     flush()
-    return [u if len(u) <= MAX_UNIT_CHARS else u[:MAX_UNIT_CHARS].rsplit(" ", 1)[0] + " …" for u in out]
+    return [part for u in out for part in _clauses(u)]
+
+
+#: Where a long sentence may be cut: after a semicolon, before an enumerated clause
+#: ("(ii)", "(b)", "(3)"); failing those, after a comma.
+_CLAUSE_BREAK = re.compile(r"(?<=;)\s+|\s+(?=\((?:[ivx]{1,5}|[a-z]|\d{1,2})\)\s)")
+_COMMA_BREAK = re.compile(r"(?<=,)\s+")
+
+
+def _pack(pieces: Sequence[str], limit: int) -> list[str]:
+    """Consecutive ``pieces`` joined by a space into runs of at most ``limit`` characters
+    (a piece longer than ``limit`` is a run of its own)."""
+    runs: list[str] = []
+    for piece in pieces:
+        if runs and len(runs[-1]) + 1 + len(piece) <= limit:
+            runs[-1] += " " + piece
+        else:
+            runs.append(piece)
+    return runs
+
+
+def _clauses(unit: str, limit: int = MAX_UNIT_CHARS) -> list[str]:
+    """``unit`` whole when it has at most ``limit`` characters; else cut into consecutive
+    parts at its clauses (semicolons, enumerated clauses, then commas), each as long as fits,
+    so that no text is lost and no part ends mid-clause. A clause with no such break that is
+    still too long is cut at words, the cut marked "…" on both sides."""
+    if len(unit) <= limit:
+        return [unit]
+    out: list[str] = []
+    for run in _pack([p for p in _CLAUSE_BREAK.split(unit) if p], limit):
+        for part in _pack([p for p in _COMMA_BREAK.split(run) if p], limit) if len(run) > limit else [run]:
+            while len(part) > limit:
+                head = part[: limit - 2].rsplit(" ", 1)[0]
+                out.append(head + " …")
+                part = "… " + part[len(head) :].lstrip()
+            out.append(part)
+    return out
 
 
 _LINKED = re.compile(r"!?\[[^\]]*\]\([^)]*\)|https?://\S+")

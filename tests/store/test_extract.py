@@ -262,3 +262,50 @@ def test_the_document_of_each_passage_can_be_given() -> None:
     assert "alloy" in together.items[1].text
     with pytest.raises(ValueError, match="one document per passage"):
         extract_answer("Until when are the list prices fixed?", passages, documents=["d1"])
+
+
+# ---- units: a clause keeps its number, a long sentence is cut at its clauses, never lost
+
+
+def test_a_clause_keeps_its_number() -> None:
+    text = (
+        "6.2. Nothing in this Agreement shall be interpreted as a grant of any licence to the Receiving Party.\n\n"
+        "3. The Recipient undertakes not to use the Confidential Information for any purpose except the Purpose.\n\n"
+        "- Bullets lose their marker."
+    )
+    ex = extract_answer("Does the Agreement grant a licence to the Receiving Party?", [(text, "NDA", "p")])
+    assert ex.items[0].text == "6.2. Nothing in this Agreement shall be interpreted as a grant of any licence to the Receiving Party."
+    ex = extract_answer("May the Recipient use the Confidential Information for any purpose?", [(text, "NDA", "p")])
+    assert ex.items[0].text.startswith("3. The Recipient undertakes")
+    assert extract_answer("Which markers do bullets lose?", [(text, "NDA", "p")]).items[0].text == "Bullets lose their marker."
+
+
+def test_a_lone_clause_letter_or_roman_number_starts_the_sentence_after_it() -> None:
+    from demo.store.extract import _sentences
+
+    assert _sentences("IV. Title stays with the Discloser. 2.1. Copies are returned. (B) Both sign.") == [
+        "IV. Title stays with the Discloser.", "2.1. Copies are returned.", "(B) Both sign."
+    ]
+
+
+def test_a_long_sentence_is_cut_at_its_clauses_and_nothing_is_lost() -> None:
+    from demo.store.extract import MAX_UNIT_CHARS, _units
+
+    filler = "the Receiving Party shall keep every document of the Disclosing Party in a locked room and log each access by name and by date in a register"
+    sentence = (
+        f"Notwithstanding the foregoing, (a) {filler}; (b) {filler}, and it shall tell its advisers; (c) {filler}; (d) {filler}; "
+        "(e) the Receiving Party may retain one archival copy of the Confidential Information in its legal department "
+        "solely to show compliance with this Agreement."
+    )
+    assert len(sentence) > MAX_UNIT_CHARS
+    units = _units(sentence)
+    assert len(units) > 1 and all(len(u) <= MAX_UNIT_CHARS for u in units)
+    assert " ".join(units) == sentence  # every word, in order; no "…"
+    assert units[-1].startswith("(e) the Receiving Party may retain one archival copy")
+    ex = extract_answer("May the Receiving Party retain an archival copy in its legal department?", [(sentence, "NDA", "p")])
+    assert "(e) the Receiving Party may retain one archival copy" in ex.items[0].text
+    # a clause with no break is cut at words, each cut marked
+    run_on = " ".join(["word"] * 400)
+    parts = _units(run_on)
+    assert all(len(p) <= MAX_UNIT_CHARS for p in parts) and parts[0].endswith(" …") and parts[1].startswith("… ")
+    assert " ".join(p.replace(" …", "").replace("… ", "") for p in parts) == run_on

@@ -44,6 +44,9 @@ LOCATED_WEIGHT = 0.5
 MIN_RELATIVE = 0.5
 #: Units longer than this (characters) are cut at a word boundary.
 MAX_UNIT_CHARS = 700
+#: The question's words held by one document only name it when they weigh this many times
+#: more than the words held by any other one document (:func:`_naming_terms`).
+NAMING_MARGIN = 1.5
 #: Units placed right after the best one because it refers to them or they refer to it
 #: (:func:`demo.store.crossrefs.partners`: "Notwithstanding section 2, …").
 PARTNERS = 1
@@ -377,9 +380,16 @@ def extract_answer(
         return Extract((), NOT_FOUND)
     pairs = {(a, b) for a, b in zip(q_terms, q_terms[1:])}
     avg = sum(len(t) for *_, t in units) / n or 1.0
+    naming = _naming_terms(idf, units, where, labels)
     scored: list[tuple[float, int]] = []
     for i, (_unit, _loc, _pid, terms) in enumerate(units):
         tf = Counter(terms)
+        # a word only this unit's document holds names the document: it locates the units
+        # that do not say it, as a title word would (a clause of the JEA agreement is about
+        # the JEA agreement though it does not say "JEA")
+        named = naming.get(labels[i].doc, frozenset()).difference(terms)
+        if named:
+            where[i] = where[i] | named
         matched = [t for t in idf if tf[t]]
         located = [t for t in idf if not tf[t] and t in where[i]]
         if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * total or not matched:
@@ -420,6 +430,38 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
+
+
+def _naming_terms(
+    idf: dict[str, float],
+    units: Sequence[tuple[str, str, str, tuple[str, ...]]],
+    where: Sequence[frozenset[str]],
+    labels: Sequence[UnitLabels],
+) -> dict[str, frozenset[str]]:
+    """The document a question names among the several of a context, with the words that
+    name it: ``{document: words}`` for the document whose question words no other document
+    of the context holds (in its units' text, title or section), when those words weigh (in
+    IDF) at least :data:`NAMING_MARGIN` times what any other document's such words weigh
+    ("copy" may be in one agreement only by chance; "JEA" names the JEA agreement); empty
+    for a context of one document or when no document stands out."""
+    if len({lab.doc for lab in labels}) < 2:
+        return {}
+    docs_of: dict[str, set[str]] = {}
+    for (_u, _l, _p, terms), loc, lab in zip(units, where, labels):
+        held = set(terms) | loc
+        for t in idf:
+            if t in held:
+                docs_of.setdefault(t, set()).add(lab.doc)
+    out: dict[str, set[str]] = {}
+    for t, docs in sorted(docs_of.items()):
+        if len(docs) == 1:
+            out.setdefault(next(iter(docs)), set()).add(t)
+    if not out:
+        return {}
+    weights = sorted(((sum(idf[t] for t in ts), d) for d, ts in out.items()), reverse=True)
+    if len(weights) > 1 and weights[0][0] < NAMING_MARGIN * weights[1][0]:
+        return {}  # words single out several documents about as strongly: none is named
+    return {weights[0][1]: frozenset(out[weights[0][1]])}
 
 
 def _finish(items: Sequence[ExtractItem], budget: int) -> Extract:

@@ -309,3 +309,46 @@ def test_a_long_sentence_is_cut_at_its_clauses_and_nothing_is_lost() -> None:
     parts = _units(run_on)
     assert all(len(p) <= MAX_UNIT_CHARS for p in parts) and parts[0].endswith(" …") and parts[1].startswith("… ")
     assert " ".join(p.replace(" …", "").replace("… ", "") for p in parts) == run_on
+
+
+# ---- the document a question names
+
+
+_FILLER = " ".join(f"Filler sentence number {w} stays here." for w in "one two three four five six seven eight".split())
+JEA = (
+    "[doc_title: contractnli-0001 | page_range: 1]\n\n"
+    "This agreement is required under JEA's information protection program.\n\n"
+    "No right or license to the Confidential Information is granted to the Receiving Party.\n\n" + _FILLER
+)
+OTHER_NDA = (
+    "[doc_title: contractnli-0002 | page_range: 4]\n\n"
+    "This Agreement gives the Receiving Party no right in the Confidential Information that it receives.\n\n"
+    + _FILLER.replace("Filler", "Other")
+)
+
+
+def test_a_word_only_one_document_holds_names_it() -> None:
+    passages = [(JEA, "contractnli-0001 · p. 1", "a"), (OTHER_NDA, "contractnli-0002 · p. 4", "b")]
+    question = "Does the JEA agreement grant the Receiving Party a right to Confidential Information?"
+    ex = extract_answer(question, passages, documents=["d1", "d2"])
+    # "JEA" is only in the first agreement: its clause answers, though it does not say JEA
+    assert ex.items[0].text.startswith("No right or license") and ex.items[0].passage_id == "a"
+    # without the name, the other agreement's clause matches the question's words better
+    ex = extract_answer(question.replace("JEA ", ""), passages, documents=["d1", "d2"])
+    assert ex.items[0].passage_id == "b"
+
+
+def test_words_that_single_out_two_documents_as_strongly_name_neither() -> None:
+    from demo.store.crossrefs import UnitLabels
+    from demo.store.extract import _naming_terms
+
+    def lab(doc: str) -> UnitLabels:
+        return UnitLabels(doc, None, frozenset(), frozenset())
+
+    units = [("", "", "", ("jea", "right")), ("", "", "", ("cop", "right")), ("", "", "", ("right",))]
+    labels = [lab("d1"), lab("d2"), lab("d3")]
+    where = [frozenset()] * 3
+    assert _naming_terms({"jea": 3.0, "right": 0.5}, units, where, labels) == {"d1": frozenset({"jea"})}
+    assert _naming_terms({"jea": 3.0, "cop": 2.9, "right": 0.5}, units, where, labels) == {}
+    assert _naming_terms({"jea": 3.0, "cop": 1.0, "right": 0.5}, units, where, labels) == {"d1": frozenset({"jea"})}
+    assert _naming_terms({"jea": 3.0}, units[:1], where[:1], labels[:1]) == {}  # one document: nothing to single out

@@ -155,13 +155,25 @@ def _sentences(text: str) -> list[str]:
 
 def _units(text: str) -> list[str]:
     """Sentences, list items and table rows (``heading: value · …``) of one passage."""
-    out: list[str] = []
+    return [u for u, _item in _item_units(text)]
+
+
+#: A paragraph that starts an enumerated item: "(b) …", "ii) …", "c. …", "IV. …", "2) …".
+_ENUMERATED = re.compile(r"^(?:\((?:[ivxlc]{1,5}|[a-zA-Z]|\d{1,3})\)|(?:[ivxlc]{1,5}|[IVXLC]{1,5}|[a-zA-Z]|\d{1,3})[.)])\s")
+
+
+def _item_units(text: str) -> list[tuple[str, bool]]:
+    """:func:`_units` with, for each, whether it starts a list item or an enumerated
+    paragraph."""
+    out: list[tuple[str, bool]] = []
     header: list[str] | None = None
     para: list[str] = []
 
-    def flush() -> None:
+    def flush(item: bool = False) -> None:
         if para:
-            out.extend(_sentences(" ".join(para)))
+            joined = " ".join(para)
+            first = item or bool(_ENUMERATED.match(joined))
+            out.extend((s, first and k == 0) for k, s in enumerate(_sentences(joined)))
             para.clear()
 
     lines = text.split("\n")
@@ -177,10 +189,10 @@ def _units(text: str) -> list[str]:
                 continue
             cells = _cells(line)
             if header is None:
-                out.append(" · ".join(c for c in cells if c))
+                out.append((" · ".join(c for c in cells if c), False))
                 continue
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c]
-            out.append(" · ".join(pairs + [c for c in cells[len(header) :] if c]))
+            out.append((" · ".join(pairs + [c for c in cells[len(header) :] if c]), False))
             continue
         header = None
         if not stripped or _HEADER.match(stripped) or stripped.startswith(("#", "```")) or _BOLD_LINE.match(stripped):
@@ -190,11 +202,11 @@ def _units(text: str) -> list[str]:
             flush()
             # a bullet goes, a number stays: "3. The Recipient shall …" is clause 3
             para.append(_BULLET.sub("", line).strip())
-            flush()
+            flush(item=True)
             continue
         para.append(stripped.lstrip("> ").strip())
     flush()
-    return [part for u in out for part in _clauses(u)]
+    return [(part, item and k == 0) for u, item in out for k, part in enumerate(_clauses(u))]
 
 
 #: Where a long sentence may be cut: after a semicolon, before an enumerated clause
@@ -249,14 +261,23 @@ def quotable(unit: str, text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """A passage's quotable units in plain text, with their duplicate key and terms (cached:
-    the same passages come back in many contexts)."""
-    out = []
-    for u in _units(text):
+def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int], ...]:
+    """A passage's quotable units in plain text, with their duplicate key, terms and lead-in
+    (cached: the same passages come back in many contexts). The lead-in of a list item or
+    enumerated paragraph is the unit ending in a colon that its list follows ("Confidential
+    Information shall not include information which:" for "(b) is rightfully received from a
+    third party"): its index among the passage's units, or -1."""
+    out: list[tuple[str, str, tuple[str, ...], int]] = []
+    lead = -1
+    for u, item in _item_units(text):
         shown = plain(u)
-        if quotable(u, shown):
-            out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u))))
+        if not quotable(u, shown):
+            continue
+        if not item:
+            lead = -1
+        out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u)), lead if item else -1))
+        if shown.endswith(":"):
+            lead = len(out) - 1
     return tuple(out)
 
 
@@ -355,15 +376,20 @@ def extract_answer(
     units: list[tuple[str, str, str, tuple[str, ...]]] = []
     where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
     labels: list[UnitLabels] = []
+    leads: dict[int, int] = {}  # unit -> the lead-in its list follows
     seen: set[str] = {" ".join(it.text.split()).casefold() for it in marked}
     for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
         doc = documents[k] if documents is not None else doc_title(text)
         in_section = section_labels(text)
-        for unit, key, terms in _passage_units(text):
+        at: dict[int, int] = {}  # the passage's unit -> its place in ``units``
+        for m, (unit, key, terms, lead) in enumerate(_passage_units(text)):
             if key in seen or (others and _others_only(unit, others)):
                 continue
             seen.add(key)
+            at[m] = len(units)
+            if lead in at:
+                leads[len(units)] = at[lead]
             units.append((unit, loc, pid, terms))
             where.append(loc_terms)
             labels.append(unit_labels(unit, doc, in_section))
@@ -416,7 +442,13 @@ def extract_answer(
     first = scored[0][1]
     ranked = [i for sc, i in scored if sc >= MIN_RELATIVE * best]
     paired = [j for _t, _s, j in sorted((t, -score_of.get(j, 0.0), j) for t, j in partners(first, labels))][:PARTNERS]
+    if first not in leads:  # a lead-in: its best item follows it
+        listed = _list_partner(first, leads, score_of)
+        if listed is not None:
+            paired = [listed, *(j for j in paired if j != listed)]
     order = [first, *paired, *(i for i in ranked[1:] if i not in paired)]
+    # an item of a list comes after the lead-in it completes ("… shall not include information which:")
+    order = list(dict.fromkeys(j for i in order for j in ((leads[i], i) if i in leads else (i,))))
     items: list[ExtractItem] = []
     used = 0
     for i in order:
@@ -430,6 +462,18 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
+
+
+def _list_partner(first: int, leads: dict[int, int], score_of: dict[int, float]) -> int | None:
+    """The unit that completes ``first`` as a list does: the lead-in of the list ``first`` is
+    an item of, or, when ``first`` is a lead-in, its best-scored item (its first item when
+    none scored)."""
+    if first in leads:
+        return leads[first]
+    items = [j for j, lead in leads.items() if lead == first]
+    if not items:
+        return None
+    return min(items, key=lambda j: (-score_of.get(j, 0.0), j))
 
 
 def _naming_terms(

@@ -352,3 +352,35 @@ def test_words_that_single_out_two_documents_as_strongly_name_neither() -> None:
     assert _naming_terms({"jea": 3.0, "cop": 2.9, "right": 0.5}, units, where, labels) == {}
     assert _naming_terms({"jea": 3.0, "cop": 1.0, "right": 0.5}, units, where, labels) == {"d1": frozenset({"jea"})}
     assert _naming_terms({"jea": 3.0}, units[:1], where[:1], labels[:1]) == {}  # one document: nothing to single out
+
+
+# ---- a list item comes with its lead-in
+
+EXCLUSIONS = (
+    "2. The term Confidential Information shall not include information, which is:\n\n"
+    "(a) in the public domain other than by a breach of this Agreement; or\n\n"
+    "(b) rightfully received from a third party with no duty of confidentiality; or\n\n"
+    "(c) independently developed by employees of the Receiving Party.\n\n"
+    "The Receiving Party shall return all documents on request."
+)
+
+
+def test_a_list_item_comes_after_the_lead_in_it_completes() -> None:
+    ex = extract_answer("May information received from a third party be used?", [(EXCLUSIONS, "NDA · 2", "p")])
+    texts = [it.text for it in ex.items]
+    assert texts[:2] == [
+        "2. The term Confidential Information shall not include information, which is:",
+        "(b) rightfully received from a third party with no duty of confidentiality; or",
+    ]
+    # a lead-in that answers best is followed by its best item
+    ex = extract_answer("Which information does the term Confidential Information not include?", [(EXCLUSIONS, "NDA", "p")])
+    assert ex.items[0].text.startswith("2. The term Confidential Information") and ex.items[1].text.startswith("(")
+
+
+def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:
+    from demo.store.extract import _passage_units
+
+    text = "The Supplier shall:\n\n- deliver on time;\n- invoice monthly.\n\nPrices are net.\n\nIV. Other matters:\n\na. none apply"
+    leads = [(u, lead) for u, _k, _t, lead in _passage_units(text)]
+    assert leads == [("The Supplier shall:", -1), ("deliver on time;", 0), ("invoice monthly.", 0), ("Prices are net.", -1),
+                     ("IV. Other matters:", -1), ("a. none apply", 4)]

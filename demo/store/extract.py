@@ -167,6 +167,8 @@ def _item_units(text: str) -> list[tuple[str, bool]]:
     paragraph."""
     out: list[tuple[str, bool]] = []
     header: list[str] | None = None
+    fresh = False  # no data row under the header yet
+    heads: list[list[str]] = []  # the header's rows as written
     para: list[str] = []
 
     def flush(item: bool = False) -> None:
@@ -185,12 +187,23 @@ def _item_units(text: str) -> list[tuple[str, bool]]:
                 continue
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             if _RULE.match(nxt):
-                header = _cells(line)
+                header, fresh = _cells(line), True
+                heads = [[c.casefold() for c in header]]
                 continue
             cells = _cells(line)
             if header is None:
                 out.append((" · ".join(c for c in cells if c), False))
                 continue
+            if [c.casefold() for c in cells] in heads:
+                continue  # a header row again (a table continued across a page): no data
+            same = [bool(c) and c.casefold() == h.casefold() for h, c in zip(header, cells)]
+            if fresh and any(same):
+                heads.append([c.casefold() for c in cells])
+                # the header's second row (cells under a merged heading): "heading / sub-heading"
+                header = [h if not c or c.casefold() == h.casefold() else f"{h} / {c}" if h else c
+                          for h, c in zip(header, cells)] + header[len(cells):]
+                continue
+            fresh = False
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c]
             out.append((" · ".join(pairs + [c for c in cells[len(header) :] if c]), False))
             continue

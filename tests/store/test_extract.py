@@ -384,3 +384,22 @@ def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:
     leads = [(u, lead) for u, _k, _t, lead in _passage_units(text)]
     assert leads == [("The Supplier shall:", -1), ("deliver on time;", 0), ("invoice monthly.", 0), ("Prices are net.", -1),
                      ("IV. Other matters:", -1), ("a. none apply", 4)]
+
+
+def test_a_two_row_header_names_each_column_and_a_repeated_header_is_no_row() -> None:
+    table = (
+        "| System organ class | Preferred term | Subjects with event, n (%) | Subjects with event, n (%) |\n"
+        "| --- | --- | --- | --- |\n"
+        "| System organ class | Preferred term | Placebo (N=148) | Vexatrin 10 mg (N=151) |\n"
+        "| Skin | Rash | 3 (2.0) | 14 (9.4) |\n"
+        "| System organ class | Preferred term | Subjects with event, n (%) | Subjects with event, n (%) |\n"
+        "| System organ class | Preferred term | Placebo (N=148) | Vexatrin 10 mg (N=151) |\n"
+        "| Skin | Itching | 1 (0.7) | 2 (1.3) |\n"
+    )
+    ex = extract_answer("How many subjects on Vexatrin 10 mg reported rash?", [(table, "CSR · 12.2", "p")])
+    assert ex.items[0].text == (
+        "System organ class: Skin · Preferred term: Rash · Subjects with event, n (%) / Placebo (N=148): 3 (2.0) · "
+        "Subjects with event, n (%) / Vexatrin 10 mg (N=151): 14 (9.4)"
+    )
+    assert all("System organ class: System organ class" not in it.text for it in ex.items)
+    assert [it.text.split(" · ")[1] for it in ex.items] == ["Preferred term: Rash", "Preferred term: Itching"]

@@ -347,7 +347,7 @@ def test_words_that_single_out_two_documents_as_strongly_name_neither() -> None:
 
     units = [("", "", "", ("jea", "right")), ("", "", "", ("cop", "right")), ("", "", "", ("right",))]
     labels = [lab("d1"), lab("d2"), lab("d3")]
-    where = [frozenset()] * 3
+    where: list[frozenset[str]] = [frozenset()] * 3
     assert _naming_terms({"jea": 3.0, "right": 0.5}, units, where, labels) == {"d1": frozenset({"jea"})}
     assert _naming_terms({"jea": 3.0, "cop": 2.9, "right": 0.5}, units, where, labels) == {}
     assert _naming_terms({"jea": 3.0, "cop": 1.0, "right": 0.5}, units, where, labels) == {"d1": frozenset({"jea"})}

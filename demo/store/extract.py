@@ -44,6 +44,9 @@ LOCATED_WEIGHT = 0.5
 MIN_RELATIVE = 0.5
 #: Units longer than this (characters) are cut at a word boundary.
 MAX_UNIT_CHARS = 700
+#: The question's words held by one document only name it when they weigh this many times
+#: more than the words held by any other one document (:func:`_naming_terms`).
+NAMING_MARGIN = 1.5
 #: Units placed right after the best one because it refers to them or they refer to it
 #: (:func:`demo.store.crossrefs.partners`: "Notwithstanding section 2, …").
 PARTNERS = 1
@@ -61,6 +64,7 @@ _ROW = re.compile(r"^\s*\|.*\|\s*$")
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*$")  # a title or heading set in bold: the locator says it
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_BULLET = re.compile(r"^\s*[-*+]\s+")
 
 
 @frozen(slots=True)
@@ -130,6 +134,11 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+#: A clause's number or letter standing alone ("6.2.", "IV.", "(b)", "a)"): it starts the
+#: sentence after it, not a sentence of its own.
+_LABEL_ONLY = re.compile(r"^(?:\(?[0-9A-Za-z]{1,4}\)|[0-9A-Za-z]{1,4}(?:\.[0-9A-Za-z]{1,4})*\.)$")
+
+
 def _sentences(text: str) -> list[str]:
     out: list[str] = []
     for part in _SENTENCE.split(text):
@@ -137,7 +146,7 @@ def _sentences(text: str) -> list[str]:
         if not part:
             continue
         last = re.sub(r"[^\w.]", "", out[-1].rsplit(None, 1)[-1]).rstrip(".").lower() if out else ""
-        if out and out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1):
+        if out and (_LABEL_ONLY.match(out[-1]) or (out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1))):
             out[-1] += " " + part
         else:
             out.append(part)
@@ -146,13 +155,27 @@ def _sentences(text: str) -> list[str]:
 
 def _units(text: str) -> list[str]:
     """Sentences, list items and table rows (``heading: value · …``) of one passage."""
-    out: list[str] = []
+    return [u for u, _item in _item_units(text)]
+
+
+#: A paragraph that starts an enumerated item: "(b) …", "ii) …", "c. …", "IV. …", "2) …".
+_ENUMERATED = re.compile(r"^(?:\((?:[ivxlc]{1,5}|[a-zA-Z]|\d{1,3})\)|(?:[ivxlc]{1,5}|[IVXLC]{1,5}|[a-zA-Z]|\d{1,3})[.)])\s")
+
+
+def _item_units(text: str) -> list[tuple[str, bool]]:
+    """:func:`_units` with, for each, whether it starts a list item or an enumerated
+    paragraph."""
+    out: list[tuple[str, bool]] = []
     header: list[str] | None = None
+    fresh = False  # no data row under the header yet
+    heads: list[list[str]] = []  # the header's rows as written
     para: list[str] = []
 
-    def flush() -> None:
+    def flush(item: bool = False) -> None:
         if para:
-            out.extend(_sentences(" ".join(para)))
+            joined = " ".join(para)
+            first = item or bool(_ENUMERATED.match(joined))
+            out.extend((s, first and k == 0) for k, s in enumerate(_sentences(joined)))
             para.clear()
 
     lines = text.split("\n")
@@ -164,14 +187,25 @@ def _units(text: str) -> list[str]:
                 continue
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             if _RULE.match(nxt):
-                header = _cells(line)
+                header, fresh = _cells(line), True
+                heads = [[c.casefold() for c in header]]
                 continue
             cells = _cells(line)
             if header is None:
-                out.append(" · ".join(c for c in cells if c))
+                out.append((" · ".join(c for c in cells if c), False))
                 continue
+            if [c.casefold() for c in cells] in heads:
+                continue  # a header row again (a table continued across a page): no data
+            same = [bool(c) and c.casefold() == h.casefold() for h, c in zip(header, cells)]
+            if fresh and any(same):
+                heads.append([c.casefold() for c in cells])
+                # the header's second row (cells under a merged heading): "heading / sub-heading"
+                header = [h if not c or c.casefold() == h.casefold() else f"{h} / {c}" if h else c
+                          for h, c in zip(header, cells)] + header[len(cells):]
+                continue
+            fresh = False
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c]
-            out.append(" · ".join(pairs + [c for c in cells[len(header) :] if c]))
+            out.append((" · ".join(pairs + [c for c in cells[len(header) :] if c]), False))
             continue
         header = None
         if not stripped or _HEADER.match(stripped) or stripped.startswith(("#", "```")) or _BOLD_LINE.match(stripped):
@@ -179,12 +213,49 @@ def _units(text: str) -> list[str]:
             continue
         if _LIST.match(line):
             flush()
-            para.append(_LIST.sub("", line).strip())
-            flush()
+            # a bullet goes, a number stays: "3. The Recipient shall …" is clause 3
+            para.append(_BULLET.sub("", line).strip())
+            flush(item=True)
             continue
         para.append(stripped.lstrip("> ").strip())
     flush()
-    return [u if len(u) <= MAX_UNIT_CHARS else u[:MAX_UNIT_CHARS].rsplit(" ", 1)[0] + " …" for u in out]
+    return [(part, item and k == 0) for u, item in out for k, part in enumerate(_clauses(u))]
+
+
+#: Where a long sentence may be cut: after a semicolon, before an enumerated clause
+#: ("(ii)", "(b)", "(3)"); failing those, after a comma.
+_CLAUSE_BREAK = re.compile(r"(?<=;)\s+|\s+(?=\((?:[ivx]{1,5}|[a-z]|\d{1,2})\)\s)")
+_COMMA_BREAK = re.compile(r"(?<=,)\s+")
+
+
+def _pack(pieces: Sequence[str], limit: int) -> list[str]:
+    """Consecutive ``pieces`` joined by a space into runs of at most ``limit`` characters
+    (a piece longer than ``limit`` is a run of its own)."""
+    runs: list[str] = []
+    for piece in pieces:
+        if runs and len(runs[-1]) + 1 + len(piece) <= limit:
+            runs[-1] += " " + piece
+        else:
+            runs.append(piece)
+    return runs
+
+
+def _clauses(unit: str, limit: int = MAX_UNIT_CHARS) -> list[str]:
+    """``unit`` whole when it has at most ``limit`` characters; else cut into consecutive
+    parts at its clauses (semicolons, enumerated clauses, then commas), each as long as fits,
+    so that no text is lost and no part ends mid-clause. A clause with no such break that is
+    still too long is cut at words, the cut marked "…" on both sides."""
+    if len(unit) <= limit:
+        return [unit]
+    out: list[str] = []
+    for run in _pack([p for p in _CLAUSE_BREAK.split(unit) if p], limit):
+        for part in _pack([p for p in _COMMA_BREAK.split(run) if p], limit) if len(run) > limit else [run]:
+            while len(part) > limit:
+                head = part[: limit - 2].rsplit(" ", 1)[0]
+                out.append(head + " …")
+                part = "… " + part[len(head) :].lstrip()
+            out.append(part)
+    return out
 
 
 _LINKED = re.compile(r"!?\[[^\]]*\]\([^)]*\)|https?://\S+")
@@ -203,14 +274,23 @@ def quotable(unit: str, text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """A passage's quotable units in plain text, with their duplicate key and terms (cached:
-    the same passages come back in many contexts)."""
-    out = []
-    for u in _units(text):
+def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int], ...]:
+    """A passage's quotable units in plain text, with their duplicate key, terms and lead-in
+    (cached: the same passages come back in many contexts). The lead-in of a list item or
+    enumerated paragraph is the unit ending in a colon that its list follows ("Confidential
+    Information shall not include information which:" for "(b) is rightfully received from a
+    third party"): its index among the passage's units, or -1."""
+    out: list[tuple[str, str, tuple[str, ...], int]] = []
+    lead = -1
+    for u, item in _item_units(text):
         shown = plain(u)
-        if quotable(u, shown):
-            out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u))))
+        if not quotable(u, shown):
+            continue
+        if not item:
+            lead = -1
+        out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u)), lead if item else -1))
+        if shown.endswith(":"):
+            lead = len(out) - 1
     return tuple(out)
 
 
@@ -309,15 +389,20 @@ def extract_answer(
     units: list[tuple[str, str, str, tuple[str, ...]]] = []
     where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
     labels: list[UnitLabels] = []
+    leads: dict[int, int] = {}  # unit -> the lead-in its list follows
     seen: set[str] = {" ".join(it.text.split()).casefold() for it in marked}
     for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
         doc = documents[k] if documents is not None else doc_title(text)
         in_section = section_labels(text)
-        for unit, key, terms in _passage_units(text):
+        at: dict[int, int] = {}  # the passage's unit -> its place in ``units``
+        for m, (unit, key, terms, lead) in enumerate(_passage_units(text)):
             if key in seen or (others and _others_only(unit, others)):
                 continue
             seen.add(key)
+            at[m] = len(units)
+            if lead in at:
+                leads[len(units)] = at[lead]
             units.append((unit, loc, pid, terms))
             where.append(loc_terms)
             labels.append(unit_labels(unit, doc, in_section))
@@ -334,9 +419,16 @@ def extract_answer(
         return Extract((), NOT_FOUND)
     pairs = {(a, b) for a, b in zip(q_terms, q_terms[1:])}
     avg = sum(len(t) for *_, t in units) / n or 1.0
+    naming = _naming_terms(idf, units, where, labels)
     scored: list[tuple[float, int]] = []
     for i, (_unit, _loc, _pid, terms) in enumerate(units):
         tf = Counter(terms)
+        # a word only this unit's document holds names the document: it locates the units
+        # that do not say it, as a title word would (a clause of the JEA agreement is about
+        # the JEA agreement though it does not say "JEA")
+        named = naming.get(labels[i].doc, frozenset()).difference(terms)
+        if named:
+            where[i] = where[i] | named
         matched = [t for t in idf if tf[t]]
         located = [t for t in idf if not tf[t] and t in where[i]]
         if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * total or not matched:
@@ -363,7 +455,13 @@ def extract_answer(
     first = scored[0][1]
     ranked = [i for sc, i in scored if sc >= MIN_RELATIVE * best]
     paired = [j for _t, _s, j in sorted((t, -score_of.get(j, 0.0), j) for t, j in partners(first, labels))][:PARTNERS]
+    if first not in leads:  # a lead-in: its best item follows it
+        listed = _list_partner(first, leads, score_of)
+        if listed is not None:
+            paired = [listed, *(j for j in paired if j != listed)]
     order = [first, *paired, *(i for i in ranked[1:] if i not in paired)]
+    # an item of a list comes after the lead-in it completes ("… shall not include information which:")
+    order = list(dict.fromkeys(j for i in order for j in ((leads[i], i) if i in leads else (i,))))
     items: list[ExtractItem] = []
     used = 0
     for i in order:
@@ -377,6 +475,50 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
+
+
+def _list_partner(first: int, leads: dict[int, int], score_of: dict[int, float]) -> int | None:
+    """The unit that completes ``first`` as a list does: the lead-in of the list ``first`` is
+    an item of, or, when ``first`` is a lead-in, its best-scored item (its first item when
+    none scored)."""
+    if first in leads:
+        return leads[first]
+    items = [j for j, lead in leads.items() if lead == first]
+    if not items:
+        return None
+    return min(items, key=lambda j: (-score_of.get(j, 0.0), j))
+
+
+def _naming_terms(
+    idf: dict[str, float],
+    units: Sequence[tuple[str, str, str, tuple[str, ...]]],
+    where: Sequence[frozenset[str]],
+    labels: Sequence[UnitLabels],
+) -> dict[str, frozenset[str]]:
+    """The document a question names among the several of a context, with the words that
+    name it: ``{document: words}`` for the document whose question words no other document
+    of the context holds (in its units' text, title or section), when those words weigh (in
+    IDF) at least :data:`NAMING_MARGIN` times what any other document's such words weigh
+    ("copy" may be in one agreement only by chance; "JEA" names the JEA agreement); empty
+    for a context of one document or when no document stands out."""
+    if len({lab.doc for lab in labels}) < 2:
+        return {}
+    docs_of: dict[str, set[str]] = {}
+    for (_u, _l, _p, terms), loc, lab in zip(units, where, labels):
+        held = set(terms) | loc
+        for t in idf:
+            if t in held:
+                docs_of.setdefault(t, set()).add(lab.doc)
+    out: dict[str, set[str]] = {}
+    for t, docs in sorted(docs_of.items()):
+        if len(docs) == 1:
+            out.setdefault(next(iter(docs)), set()).add(t)
+    if not out:
+        return {}
+    weights = sorted(((sum(idf[t] for t in ts), d) for d, ts in out.items()), reverse=True)
+    if len(weights) > 1 and weights[0][0] < NAMING_MARGIN * weights[1][0]:
+        return {}  # words single out several documents about as strongly: none is named
+    return {weights[0][1]: frozenset(out[weights[0][1]])}
 
 
 def _finish(items: Sequence[ExtractItem], budget: int) -> Extract:

@@ -262,3 +262,144 @@ def test_the_document_of_each_passage_can_be_given() -> None:
     assert "alloy" in together.items[1].text
     with pytest.raises(ValueError, match="one document per passage"):
         extract_answer("Until when are the list prices fixed?", passages, documents=["d1"])
+
+
+# ---- units: a clause keeps its number, a long sentence is cut at its clauses, never lost
+
+
+def test_a_clause_keeps_its_number() -> None:
+    text = (
+        "6.2. Nothing in this Agreement shall be interpreted as a grant of any licence to the Receiving Party.\n\n"
+        "3. The Recipient undertakes not to use the Confidential Information for any purpose except the Purpose.\n\n"
+        "- Bullets lose their marker."
+    )
+    ex = extract_answer("Does the Agreement grant a licence to the Receiving Party?", [(text, "NDA", "p")])
+    assert ex.items[0].text == "6.2. Nothing in this Agreement shall be interpreted as a grant of any licence to the Receiving Party."
+    ex = extract_answer("May the Recipient use the Confidential Information for any purpose?", [(text, "NDA", "p")])
+    assert ex.items[0].text.startswith("3. The Recipient undertakes")
+    assert extract_answer("Which markers do bullets lose?", [(text, "NDA", "p")]).items[0].text == "Bullets lose their marker."
+
+
+def test_a_lone_clause_letter_or_roman_number_starts_the_sentence_after_it() -> None:
+    from demo.store.extract import _sentences
+
+    assert _sentences("IV. Title stays with the Discloser. 2.1. Copies are returned. (B) Both sign.") == [
+        "IV. Title stays with the Discloser.", "2.1. Copies are returned.", "(B) Both sign."
+    ]
+
+
+def test_a_long_sentence_is_cut_at_its_clauses_and_nothing_is_lost() -> None:
+    from demo.store.extract import MAX_UNIT_CHARS, _units
+
+    filler = "the Receiving Party shall keep every document of the Disclosing Party in a locked room and log each access by name and by date in a register"
+    sentence = (
+        f"Notwithstanding the foregoing, (a) {filler}; (b) {filler}, and it shall tell its advisers; (c) {filler}; (d) {filler}; "
+        "(e) the Receiving Party may retain one archival copy of the Confidential Information in its legal department "
+        "solely to show compliance with this Agreement."
+    )
+    assert len(sentence) > MAX_UNIT_CHARS
+    units = _units(sentence)
+    assert len(units) > 1 and all(len(u) <= MAX_UNIT_CHARS for u in units)
+    assert " ".join(units) == sentence  # every word, in order; no "…"
+    assert units[-1].startswith("(e) the Receiving Party may retain one archival copy")
+    ex = extract_answer("May the Receiving Party retain an archival copy in its legal department?", [(sentence, "NDA", "p")])
+    assert "(e) the Receiving Party may retain one archival copy" in ex.items[0].text
+    # a clause with no break is cut at words, each cut marked
+    run_on = " ".join(["word"] * 400)
+    parts = _units(run_on)
+    assert all(len(p) <= MAX_UNIT_CHARS for p in parts) and parts[0].endswith(" …") and parts[1].startswith("… ")
+    assert " ".join(p.replace(" …", "").replace("… ", "") for p in parts) == run_on
+
+
+# ---- the document a question names
+
+
+_FILLER = " ".join(f"Filler sentence number {w} stays here." for w in "one two three four five six seven eight".split())
+JEA = (
+    "[doc_title: contractnli-0001 | page_range: 1]\n\n"
+    "This agreement is required under JEA's information protection program.\n\n"
+    "No right or license to the Confidential Information is granted to the Receiving Party.\n\n" + _FILLER
+)
+OTHER_NDA = (
+    "[doc_title: contractnli-0002 | page_range: 4]\n\n"
+    "This Agreement gives the Receiving Party no right in the Confidential Information that it receives.\n\n"
+    + _FILLER.replace("Filler", "Other")
+)
+
+
+def test_a_word_only_one_document_holds_names_it() -> None:
+    passages = [(JEA, "contractnli-0001 · p. 1", "a"), (OTHER_NDA, "contractnli-0002 · p. 4", "b")]
+    question = "Does the JEA agreement grant the Receiving Party a right to Confidential Information?"
+    ex = extract_answer(question, passages, documents=["d1", "d2"])
+    # "JEA" is only in the first agreement: its clause answers, though it does not say JEA
+    assert ex.items[0].text.startswith("No right or license") and ex.items[0].passage_id == "a"
+    # without the name, the other agreement's clause matches the question's words better
+    ex = extract_answer(question.replace("JEA ", ""), passages, documents=["d1", "d2"])
+    assert ex.items[0].passage_id == "b"
+
+
+def test_words_that_single_out_two_documents_as_strongly_name_neither() -> None:
+    from demo.store.crossrefs import UnitLabels
+    from demo.store.extract import _naming_terms
+
+    def lab(doc: str) -> UnitLabels:
+        return UnitLabels(doc, None, frozenset(), frozenset())
+
+    units = [("", "", "", ("jea", "right")), ("", "", "", ("cop", "right")), ("", "", "", ("right",))]
+    labels = [lab("d1"), lab("d2"), lab("d3")]
+    where: list[frozenset[str]] = [frozenset()] * 3
+    assert _naming_terms({"jea": 3.0, "right": 0.5}, units, where, labels) == {"d1": frozenset({"jea"})}
+    assert _naming_terms({"jea": 3.0, "cop": 2.9, "right": 0.5}, units, where, labels) == {}
+    assert _naming_terms({"jea": 3.0, "cop": 1.0, "right": 0.5}, units, where, labels) == {"d1": frozenset({"jea"})}
+    assert _naming_terms({"jea": 3.0}, units[:1], where[:1], labels[:1]) == {}  # one document: nothing to single out
+
+
+# ---- a list item comes with its lead-in
+
+EXCLUSIONS = (
+    "2. The term Confidential Information shall not include information, which is:\n\n"
+    "(a) in the public domain other than by a breach of this Agreement; or\n\n"
+    "(b) rightfully received from a third party with no duty of confidentiality; or\n\n"
+    "(c) independently developed by employees of the Receiving Party.\n\n"
+    "The Receiving Party shall return all documents on request."
+)
+
+
+def test_a_list_item_comes_after_the_lead_in_it_completes() -> None:
+    ex = extract_answer("May information received from a third party be used?", [(EXCLUSIONS, "NDA · 2", "p")])
+    texts = [it.text for it in ex.items]
+    assert texts[:2] == [
+        "2. The term Confidential Information shall not include information, which is:",
+        "(b) rightfully received from a third party with no duty of confidentiality; or",
+    ]
+    # a lead-in that answers best is followed by its best item
+    ex = extract_answer("Which information does the term Confidential Information not include?", [(EXCLUSIONS, "NDA", "p")])
+    assert ex.items[0].text.startswith("2. The term Confidential Information") and ex.items[1].text.startswith("(")
+
+
+def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:
+    from demo.store.extract import _passage_units
+
+    text = "The Supplier shall:\n\n- deliver on time;\n- invoice monthly.\n\nPrices are net.\n\nIV. Other matters:\n\na. none apply"
+    leads = [(u, lead) for u, _k, _t, lead in _passage_units(text)]
+    assert leads == [("The Supplier shall:", -1), ("deliver on time;", 0), ("invoice monthly.", 0), ("Prices are net.", -1),
+                     ("IV. Other matters:", -1), ("a. none apply", 4)]
+
+
+def test_a_two_row_header_names_each_column_and_a_repeated_header_is_no_row() -> None:
+    table = (
+        "| System organ class | Preferred term | Subjects with event, n (%) | Subjects with event, n (%) |\n"
+        "| --- | --- | --- | --- |\n"
+        "| System organ class | Preferred term | Placebo (N=148) | Vexatrin 10 mg (N=151) |\n"
+        "| Skin | Rash | 3 (2.0) | 14 (9.4) |\n"
+        "| System organ class | Preferred term | Subjects with event, n (%) | Subjects with event, n (%) |\n"
+        "| System organ class | Preferred term | Placebo (N=148) | Vexatrin 10 mg (N=151) |\n"
+        "| Skin | Itching | 1 (0.7) | 2 (1.3) |\n"
+    )
+    ex = extract_answer("How many subjects on Vexatrin 10 mg reported rash?", [(table, "CSR · 12.2", "p")])
+    assert ex.items[0].text == (
+        "System organ class: Skin · Preferred term: Rash · Subjects with event, n (%) / Placebo (N=148): 3 (2.0) · "
+        "Subjects with event, n (%) / Vexatrin 10 mg (N=151): 14 (9.4)"
+    )
+    assert all("System organ class: System organ class" not in it.text for it in ex.items)
+    assert [it.text.split(" · ")[1] for it in ex.items] == ["Preferred term: Rash", "Preferred term: Itching"]

@@ -474,3 +474,28 @@ def test_pictures_between_kept_parts_of_the_article_stay() -> None:
     text = text_of(body)
     assert PARAGRAPHS[0] in text and PARAGRAPHS[3] in text
     assert "NAV-HOME" not in text and "FOOTER-IMPRINT" not in text
+
+
+def test_parts_of_the_article_wrapped_in_spans_stay() -> None:
+    """An article whose steps share one template, each but the first wrapped in two
+    ``<span>`` (ehow-2 on readability's test pages: only the first step was kept)."""
+    step = (
+        '<div class="mod step"><div class="stepContent"><div class="content">'
+        "<p>STEP-{k} {p}</p><p>{q}</p><p>{r}</p></div></div></div>"
+    )
+    steps = "".join(
+        (step if k == 0 else "<span><span>" + step + "</span></span>").format(
+            k=k, p=PARAGRAPHS[k % 4], q=" ".join(PARAGRAPHS[:2]), r=" ".join(PARAGRAPHS[2:])
+        )
+        for k in range(5)
+    )
+    html = (
+        "<html><head><title>Party</title></head><body>"
+        '<nav><a href="/">NAV-HOME</a> <a href="/news">NAV-NEWS</a></nav>'
+        f'<div class="col-main"><article>{steps}<div class="AdUnit"></div></article></div>'
+        '<footer><a href="/imprint">FOOTER-IMPRINT</a></footer></body></html>'
+    )
+    text = text_of(read_html(html, LIMITS).body)
+    for k in range(5):
+        assert f"STEP-{k}" in text, k
+    assert "NAV-HOME" not in text and "FOOTER-IMPRINT" not in text

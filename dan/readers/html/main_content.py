@@ -475,7 +475,7 @@ def _with_siblings(top: int, final: dict[int, float], stats: _Stats, strict: boo
     if up < 0:
         return [top]
     order = stats.order
-    top_tag = order[top]
+    top_tag = order[_core(top, stats)]
     best = final.get(top, 0.0)
     threshold = max(10.0, 0.2 * best)
     top_class = top_tag.get("class")
@@ -487,7 +487,8 @@ def _with_siblings(top: int, final: dict[int, float], stats: _Stats, strict: boo
             continue
         tag = order[sib]
         score = final.get(sib, 0.0)
-        if top_class and tag.name == top_tag.name and tag.get("class") == top_class:
+        core = order[_core(sib, stats)]
+        if top_class and core.name == top_tag.name and core.get("class") == top_class:
             if stats.density(sib) < 0.3:
                 kept.append(sib)  # another part of the article in the same template
                 continue
@@ -507,6 +508,20 @@ def _with_siblings(top: int, final: dict[int, float], stats: _Stats, strict: boo
             ):
                 kept.append(sib)
     return _with_pictures_between(kept, siblings, stats)
+
+
+def _core(i: int, stats: _Stats) -> int:
+    """Element number ``i``, or the element it wraps: through up to three elements without
+    a class, text of their own or a second child (ehow-2's steps, all of one template, each
+    but the first sit in two ``<span>`` on readability's test pages)."""
+    for _ in range(3):
+        if stats.order[i].get("class"):
+            break
+        inner = stats.members(stats.order[i])
+        if len(inner) != 1 or stats.own[i].strip():
+            break
+        i = inner[0]
+    return i
 
 
 def _with_pictures_between(kept: list[int], siblings: list[int], stats: _Stats) -> list[int]:

@@ -499,3 +499,19 @@ def test_parts_of_the_article_wrapped_in_spans_stay() -> None:
     for k in range(5):
         assert f"STEP-{k}" in text, k
     assert "NAV-HOME" not in text and "FOOTER-IMPRINT" not in text
+
+
+def test_a_dialog_of_pictures_with_captions_goes() -> None:
+    """A how-to dialog beside the article (msn on readability's test pages: "Make MSN my
+    homepage", three pictures that link nowhere, each with its caption) is chrome by its
+    name, whatever its pictures."""
+    dialog = (
+        '<div id="makehomepagedialog"><h3>DIALOG-TITLE Make this my homepage</h3><ul>'
+        + "".join(f'<li><img src="s{k}.png" alt="DIALOG-STEP-{k} click here"> DIALOG-STEP-{k} click here.</li>' for k in range(3))
+        + "</ul></div>"
+    )
+    article = '<div class="entry-content">' + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + "</div>"
+    html = page(article).replace("</body>", dialog + "</body>")
+    body = read_html(html, LIMITS).body
+    assert PARAGRAPHS[0] in text_of(body)
+    assert "DIALOG-TITLE" not in text_of(body) and not [a for a in alts_of(body) if a.startswith("DIALOG")]

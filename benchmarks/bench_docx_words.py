@@ -67,7 +67,9 @@ def repeated_words(chunk: str) -> int:
             continue
         cells = [c.strip() for c in _CELL_SPLIT.split(line.strip()[1:-1])]
         count += sum(
-            len(_WORD.findall(cell)) for left, cell in zip(cells, cells[1:]) if cell and cell == left
+            len(_WORD.findall(cell))
+            for left, cell in zip(cells, cells[1:])
+            if cell and cell == left
         )
     return count
 

@@ -388,3 +388,130 @@ def test_prose_with_a_comment_form_or_step_images_and_a_share_named_entry_stay()
         assert marker in text, marker
     for noise in CHROME:
         assert noise not in text, noise
+
+
+def alts_of(node: object) -> list[str]:
+    """The alternative texts of the images under a model node, in order."""
+    out: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, m.Image):
+            out.append(n.alt)
+        elif isinstance(n, (list, tuple)):
+            stack.extend(reversed(n))
+        elif hasattr(n, "__attrs_attrs__"):
+            for a in reversed(n.__attrs_attrs__):  # type: ignore[attr-defined]
+                value = getattr(n, a.name)
+                if isinstance(value, (list, tuple)) or hasattr(value, "__attrs_attrs__"):
+                    stack.append(value)
+    return out
+
+
+RELATED_THUMBNAILS = (
+    '<div class="more-stories">'
+    + "".join(
+        f'<div class="teaser"><a href="/s{k}"><img src="t{k}.jpg" alt="THUMB-{k}"></a>'
+        f'<a href="/s{k}">A linked teaser title for story {k}</a></div>'
+        for k in range(3)
+    )
+    + "</div>"
+)
+
+
+def test_a_gallery_of_pictures_that_link_nowhere_stays_and_linked_thumbnails_go() -> None:
+    """Two photos (a lightbox's two sizes) with their caption and no links are the article's
+    (theverge on readability's test pages); teaser thumbnails that link to their stories
+    are a widget. Issue 57 item 3."""
+    gallery = (
+        '<div class="article-body"><figure><div class="zoom">'
+        '<img src="a.jpg" alt="GALLERY-PHOTO on the shelf"><img src="a2.jpg" alt="GALLERY-PHOTO on the shelf">'
+        "</div><figcaption>The cranes in the yard.</figcaption></figure></div>"
+    )
+    article = (
+        '<div class="post">'
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+        + gallery
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:])
+        + RELATED_THUMBNAILS
+        + "</div>"
+    )
+    body = read_html(page(article), LIMITS).body
+    alts = alts_of(body)
+    assert "GALLERY-PHOTO on the shelf" in alts
+    assert not [a for a in alts if a.startswith("THUMB-")]
+    assert "linked teaser title" not in text_of(body)
+
+
+def test_a_photo_linked_to_its_full_size_with_a_caption_stays_in_a_list() -> None:
+    """WordPress links a photo to its full-size file; inside a list item, with a caption and
+    no text links, it is the article's (firefox-nightly-blog on readability's test pages)."""
+    item = (
+        "<ul><li><p>The restart page now says what happened and what to do next.</p>"
+        '<div class="wp-caption"><a href="/full.png"><img src="small.png" alt="LISTED-PHOTO of the page">'
+        '</a><p class="wp-caption-text">The page after an update.</p></div></li></ul>'
+    )
+    article = '<div class="entry-content">' + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + item + "</div>"
+    assert "LISTED-PHOTO of the page" in alts_of(read_html(page(article), LIMITS).body)
+
+
+def test_pictures_between_kept_parts_of_the_article_stay() -> None:
+    """An article whose parts are the body's own children keeps the picture blocks between
+    them (bug-1255978 on readability's test pages: image widgets between the paragraphs);
+    chrome around the parts still goes."""
+    part = '<div class="story-part">{}</div>'
+    html = (
+        "<html><head><title>Hotels</title></head><body>"
+        '<nav><a href="/">NAV-HOME</a> <a href="/news">NAV-NEWS</a></nav>'
+        + part.format("".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2]))
+        + '<div class="image-widget"><img src="h.jpg" alt="BETWEEN-PHOTO of a hotel room">'
+        "<span>Credit: the photographer</span></div>"
+        + part.format("".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:]))
+        + '<footer><a href="/imprint">FOOTER-IMPRINT</a></footer></body></html>'
+    )
+    body = read_html(html, LIMITS).body
+    assert "BETWEEN-PHOTO of a hotel room" in alts_of(body)
+    text = text_of(body)
+    assert PARAGRAPHS[0] in text and PARAGRAPHS[3] in text
+    assert "NAV-HOME" not in text and "FOOTER-IMPRINT" not in text
+
+
+def test_parts_of_the_article_wrapped_in_spans_stay() -> None:
+    """An article whose steps share one template, each but the first wrapped in two
+    ``<span>`` (ehow-2 on readability's test pages: only the first step was kept)."""
+    step = (
+        '<div class="mod step"><div class="stepContent"><div class="content">'
+        "<p>STEP-{k} {p}</p><p>{q}</p><p>{r}</p></div></div></div>"
+    )
+    steps = "".join(
+        (step if k == 0 else "<span><span>" + step + "</span></span>").format(
+            k=k, p=PARAGRAPHS[k % 4], q=" ".join(PARAGRAPHS[:2]), r=" ".join(PARAGRAPHS[2:])
+        )
+        for k in range(5)
+    )
+    html = (
+        "<html><head><title>Party</title></head><body>"
+        '<nav><a href="/">NAV-HOME</a> <a href="/news">NAV-NEWS</a></nav>'
+        f'<div class="col-main"><article>{steps}<div class="AdUnit"></div></article></div>'
+        '<footer><a href="/imprint">FOOTER-IMPRINT</a></footer></body></html>'
+    )
+    text = text_of(read_html(html, LIMITS).body)
+    for k in range(5):
+        assert f"STEP-{k}" in text, k
+    assert "NAV-HOME" not in text and "FOOTER-IMPRINT" not in text
+
+
+def test_a_dialog_of_pictures_with_captions_goes() -> None:
+    """A how-to dialog beside the article (msn on readability's test pages: "Make MSN my
+    homepage", three pictures that link nowhere, each with its caption) is chrome by its
+    name, whatever its pictures."""
+    dialog = (
+        '<div id="makehomepagedialog"><h3>DIALOG-TITLE Make this my homepage</h3><ul>'
+        + "".join(f'<li><img src="s{k}.png" alt="DIALOG-STEP-{k} click here"> DIALOG-STEP-{k} click here.</li>' for k in range(3))
+        + "</ul></div>"
+    )
+    article = '<div class="entry-content">' + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + "</div>"
+    html = page(article).replace("</body>", dialog + "</body>")
+    body = read_html(html, LIMITS).body
+    assert PARAGRAPHS[0] in text_of(body)
+    assert "DIALOG-TITLE" not in text_of(body) and not [a for a in alts_of(body) if a.startswith("DIALOG")]

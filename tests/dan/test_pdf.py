@@ -702,3 +702,33 @@ def test_hyphen_rules_on_words() -> None:
     assert keeps_hyphen("know", "how", words)  # both words, never joined
     assert not keeps_hyphen("deliv", "ery", words)  # a broken word
     assert not keeps_hyphen("in", "formation", {"in", "formation"})  # parts too short to say
+
+
+def test_a_capitalised_word_broken_like_any_other_is_joined_when_written_whole_elsewhere() -> None:
+    from dan.readers.pdf.hyphens import keeps_hyphen
+
+    # libtasn1's manual breaks "ELE-" / "MENT" and "SE-" / "QUENCE" (both written whole
+    # elsewhere); an upper-case pair never written whole keeps its hyphen (a code, a name)
+    words = {"element", "sequence", "yymmddhhmmss"}
+    assert not keeps_hyphen("ELE", "MENT", words)
+    assert not keeps_hyphen("SE", "QUENCE", words)
+    assert not keeps_hyphen("YYM", "MDDhhmmss", words)
+    assert keeps_hyphen("PK", "LQP", words)
+    assert keeps_hyphen("Anglo", "American", {"angloamerican"})  # not upper case: a compound
+
+
+def test_a_single_letter_after_the_break_keeps_the_hyphen() -> None:
+    from dan.readers.pdf.hyphens import keeps_hyphen
+
+    # "main-" / "d'œuvre" (chelsea_pdta.pdf in pdfplumber's test data): a hyphenator never
+    # leaves one letter on the next line
+    assert keeps_hyphen("main", "d", {"maind"})
+    assert not keeps_hyphen("main", "tenance", set())
+
+
+def test_an_upper_case_word_broken_at_a_line_end_is_joined_in_the_output() -> None:
+    b = PdfBuilder(title="Syntax")
+    b.para("Each ELEMENT of a SEQUENCE is read in turn. " + FILLER)
+    b.para("The next ELEMENT follows the first. " + FILLER, hyphenate="ELE|MENT")
+    body = text_of(convert(b.build()))
+    assert body.count("ELEMENT") == 2 and "ELE-MENT" not in body

@@ -47,7 +47,7 @@ _UNLIKELY: Final = re.compile(
     r"banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|"
     r"legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|"
     r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|share|"
-    r"paywall|similar|author-?(?:box|card|bio)|about-author|jp-relatedposts|"
+    r"paywall|similar|author-?(?:box|card|bio)|about-author|jp-relatedposts|dialog|"
     r"wp_rp|likes|respond|reply",
     re.I,
 )
@@ -175,6 +175,7 @@ class _Stats:
         "headings",
         "in_figure",
         "index",
+        "linked_images",
         "links",
         "list_text",
         "order",
@@ -195,6 +196,8 @@ class _Stats:
         unlikely: list[bool] = []
         #: below a figure
         in_figure: list[bool] = []
+        #: below a link
+        in_link: list[bool] = []
         #: the element's own strings, their length with runs of spaces as one, their commas
         own: list[str] = []
         text: list[int] = []
@@ -202,11 +205,11 @@ class _Stats:
         #: (number of the parent, child element) of the subtrees that do not take part
         left_out: list[tuple[int, Element]] = []
         find_commas = _COMMAS.findall
-        stack: list[tuple[Element, int, bool, bool]] = [(body, -1, False, False)]
+        stack: list[tuple[Element, int, bool, bool, bool]] = [(body, -1, False, False, False)]
         push = stack.append
         # The walk down: each element's own figures, and its children that take part.
         while stack:
-            tag, up, chrome, figure = stack.pop()
+            tag, up, chrome, figure, linked = stack.pop()
             i = len(order)
             name = tag.name
             order.append(tag)
@@ -214,7 +217,9 @@ class _Stats:
             parent.append(up)
             unlikely.append(chrome)
             in_figure.append(figure)
+            in_link.append(linked)
             below = figure or name == "figure"
+            below_link = linked or name == "a"
             strings: list[str] = []
             for child in tag.contents:
                 if isinstance(child, str):
@@ -232,6 +237,7 @@ class _Stats:
                                     else child.name in _CHROME_ELEMENTS
                                 ),
                                 below,
+                                below_link,
                             )
                         )
                     else:
@@ -257,6 +263,8 @@ class _Stats:
             headings[i] = headings[i] or heading
         count_of = _COUNT_OF
         links = [0] * n
+        #: images below a link among the element's descendants
+        linked_images = [0] * n
         #: text in the outermost lists among the element's descendants (itself excluded)
         lists = [0] * n
         #: the element and its descendants that take part: numbers i .. i + size[i] - 1
@@ -272,6 +280,9 @@ class _Stats:
             if name == "a":
                 links[i] = length
             links[up] += links[i]
+            if name == "img" and in_link[i]:
+                linked_images[i] = 1
+            linked_images[up] += linked_images[i]
             commas[up] += commas[i]
             lists[up] += length if name in _LISTS else lists[i]
             size[up] += size[i]
@@ -291,6 +302,7 @@ class _Stats:
         self.in_figure = in_figure
         self.text = text
         self.links = links
+        self.linked_images = linked_images
         self.own = own
         #: commas in the element's visible text, and in its own strings alone
         self.commas = commas
@@ -463,18 +475,20 @@ def _with_siblings(top: int, final: dict[int, float], stats: _Stats, strict: boo
     if up < 0:
         return [top]
     order = stats.order
-    top_tag = order[top]
+    top_tag = order[_core(top, stats)]
     best = final.get(top, 0.0)
     threshold = max(10.0, 0.2 * best)
     top_class = top_tag.get("class")
     kept: list[int] = []
-    for sib in stats.members(order[up]):
+    siblings = stats.members(order[up])
+    for sib in siblings:
         if sib == top:
             kept.append(sib)
             continue
         tag = order[sib]
         score = final.get(sib, 0.0)
-        if top_class and tag.name == top_tag.name and tag.get("class") == top_class:
+        core = order[_core(sib, stats)]
+        if top_class and core.name == top_tag.name and core.get("class") == top_class:
             if stats.density(sib) < 0.3:
                 kept.append(sib)  # another part of the article in the same template
                 continue
@@ -493,7 +507,62 @@ def _with_siblings(top: int, final: dict[int, float], stats: _Stats, strict: boo
                 and re.search(r"\.( |$)", _visible_text(sib, stats))
             ):
                 kept.append(sib)
-    return kept
+    return _with_pictures_between(kept, siblings, stats)
+
+
+def _core(i: int, stats: _Stats) -> int:
+    """Element number ``i``, or the element it wraps: through up to three elements without
+    a class, text of their own or a second child (ehow-2's steps, all of one template, each
+    but the first sit in two ``<span>`` on readability's test pages)."""
+    for _ in range(3):
+        if stats.order[i].get("class"):
+            break
+        inner = stats.members(stats.order[i])
+        if len(inner) != 1 or stats.own[i].strip():
+            break
+        i = inner[0]
+    return i
+
+
+def _with_pictures_between(kept: list[int], siblings: list[int], stats: _Stats) -> list[int]:
+    """``kept`` (numbers of some of ``siblings``) with the siblings between two kept ones
+    that are pictures: images that link nowhere, with at most a caption of few links (the
+    article's own illustrations between its paragraphs — bug-1255978 on readability's test
+    pages)."""
+    if len(kept) < 2:
+        return kept
+    chosen = set(kept)
+    places = [k for k, sib in enumerate(siblings) if sib in chosen]
+    out: list[int] = []
+    for k in range(places[0], places[-1] + 1):
+        sib = siblings[k]
+        if sib in chosen or _is_picture(sib, stats):
+            out.append(sib)
+    return out
+
+
+def _shows_pictures(i: int, stats: _Stats) -> bool:
+    """Whether element number ``i`` holds images among few links: images that link
+    nowhere, or with a caption whose text is not links (a photo linked to its full size)."""
+    counts = stats.counts[i]
+    return (
+        counts is not None
+        and counts[1] > 0
+        and stats.density(i) < 0.1
+        and (stats.linked_images[i] == 0 or stats.text[i] >= MIN_PARAGRAPH)
+    )
+
+
+def _is_picture(i: int, stats: _Stats) -> bool:
+    """Whether element number ``i`` is a picture: images that link nowhere, with at most a
+    caption (no paragraph, little text, few links)."""
+    counts = stats.counts[i]
+    return (
+        _shows_pictures(i, stats)
+        and counts is not None
+        and counts[0] == 0
+        and stats.text[i] < PROSE_CHARS
+    )
 
 
 def _chrome_inside(root: int, stats: _Stats, final: dict[int, float], strict: bool) -> set[int]:
@@ -569,7 +638,8 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
     ):
         return True
     weight = _class_weight(tag)
-    if weight + final.get(i, 0.0) < 0 and text < 1000:
+    scored = weight + final.get(i, 0.0)
+    if scored < 0 and text < 1000 and (weight < 0 or not _shows_pictures(i, stats)):
         return True
     if stats.commas[i] >= 10:
         return False
@@ -588,7 +658,10 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
     # form fields it also holds: a recipe's illustrated steps, an article with its comment
     # form — trafilatura's evaluation pages)
     prose = text >= PROSE_CHARS and density < 0.2
-    if images > 1 and paragraphs / images < 0.5 and not in_figure and not prose:
+    # (pictures that link nowhere, in a block of few links, are the article's: a widget's
+    # thumbnails link to what they show — theverge's gallery on readability's test pages)
+    pictures = _shows_pictures(i, stats)
+    if images > 1 and paragraphs / images < 0.5 and not in_figure and not prose and not pictures:
         return True
     if not is_list and items - 100 > paragraphs and not prose:
         return True

@@ -5,14 +5,18 @@ word without it is right for a word the typesetter broke (``deliv-`` / ``ery``) 
 for a compound that happens to break at its own hyphen (``non-`` / ``exclusive``,
 ``know-`` / ``how``). The hyphen is kept, by the first of these rules that applies, when
 
-1. the part after the break does not start with a lower-case letter (``COVID-`` / ``19``,
-   ``Anglo-`` / ``American``);
-2. (joined instead) the joined word occurs elsewhere in the document as one word;
-3. the hyphenated compound occurs elsewhere in the document;
-4. the first part is a prefix that forms compounds with a hyphen (:data:`PREFIXES`:
+1. the part after the break is a single letter (``main-`` / ``d'œuvre``: no hyphenator
+   leaves one letter on the next line);
+2. the part after the break does not start with a lower-case letter (``COVID-`` / ``19``,
+   ``Anglo-`` / ``American``), unless the first part is upper case, the second begins with a
+   capital and the joined word occurs elsewhere in the document (``ELE-`` / ``MENT`` where
+   ``ELEMENT`` is written whole: a capitalised word broken like any other);
+3. (joined instead) the joined word occurs elsewhere in the document as one word;
+4. the hyphenated compound occurs elsewhere in the document;
+5. the first part is a prefix that forms compounds with a hyphen (:data:`PREFIXES`:
    ``non``, ``self``, ``well``…; prefixes that also begin plain words, such as ``pre`` or
    ``multi``, are not among them);
-5. both parts (of three letters or more) occur in the document as words of their own and
+6. both parts (of three letters or more) occur in the document as words of their own and
    the joined word never does (``know`` and ``how``, never ``knowhow``).
 
 Otherwise the word is joined, as before. "Elsewhere" is the document's own vocabulary:
@@ -63,10 +67,13 @@ def vocabulary(lines: Iterable[Line]) -> set[str]:
 def keeps_hyphen(head: str, tail: str, words: Collection[str]) -> bool:
     """Whether ``head``-(line end)-``tail`` keeps its hyphen (the module's rules);
     ``words`` is the document's :func:`vocabulary`."""
-    if not tail[:1].islower():
-        return True
     low = head.lower()
-    if low + tail in words:
+    joined = low + tail.lower()
+    if len(tail) == 1:
+        return True
+    if not tail[:1].islower():
+        return not (head.isupper() and tail[:1].isupper() and joined in words)
+    if joined in words:
         return False
     if f"{low}-{tail}" in words or low in PREFIXES:
         return True

@@ -1,0 +1,42 @@
+"""benchmarks/bench_docx_words.py: source words, repeated merged-cell words (issue 57 item 1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+import pytest
+
+from benchmarks.bench_docx_words import main, repeated_words, source_words
+
+
+def _merged_docx(path: Path) -> None:
+    d = docx.Document()
+    d.add_paragraph("Fees and terms")
+    table = d.add_table(rows=3, cols=3)
+    for k, name in enumerate(("Item", "Price", "Notes")):
+        table.cell(0, k).text = name
+    merged = table.cell(1, 0).merge(table.cell(1, 2))
+    merged.text = "alpha beta gamma"
+    for k, value in enumerate(("crane", "100", "paid")):
+        table.cell(2, k).text = value
+    d.save(str(path))
+
+
+def test_repeated_words_counts_cells_equal_to_their_left_neighbour() -> None:
+    chunk = "[doc_title: x]\n\n| a b | a b | a b | c |\n| --- | --- | --- | --- |\n| x | y | y | |"
+    assert repeated_words(chunk) == 2 + 2 + 1
+    assert repeated_words("no table | here") == 0
+
+
+def test_a_merged_row_is_counted_once_in_the_source_and_its_repeats_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "merged.docx"
+    _merged_docx(path)
+    assert source_words(path) == 3 + 3 + 3 + 3  # the merged text is stored once
+    main([str(path)])
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| merged.docx"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[1] == "12"
+    assert int(cells[4]) == 6  # "alpha beta gamma" written again in two more columns

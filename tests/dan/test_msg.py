@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -207,6 +207,7 @@ _SAMPLE = _message(
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(_SAMPLE) - 1), st.integers(0, 255)), min_size=1, max_size=8))
+@example([(33, 1)])  # a sector size olefile reads past an index-sized integer: OverflowError (CI, Python 3.12)
 def test_damaged_bytes_give_a_dan_error_or_a_document(flips: list[tuple[int, int]]) -> None:
     data = bytearray(_SAMPLE)
     for at, value in flips:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from pathlib import Path
 
 import pytest
 
 import dan
-from dan.detect import SUFFIXES, detect
+from dan.detect import detect
 from dan.readers.options import ReadOptions
 from dan.readers.sheets import read_csv, read_xlsx
 from dan.readers.sheets.numfmt import format_number
@@ -306,18 +305,6 @@ def test_detection_of_spreadsheets() -> None:
         detect(b"a,b", doc_type="xlsx")
     with pytest.raises(dan.UnsupportedFormatError, match="Excel extension"):
         detect(b"\x00\x01\x02\x03" * 100, filename="x.xlsx")
-
-
-def test_one_list_of_extensions() -> None:
-    from demo.store.imports import SUPPORTED_SUFFIXES
-
-    from dan.inputs import _SUFFIXES
-
-    assert SUPPORTED_SUFFIXES is SUFFIXES and tuple(_SUFFIXES) == SUFFIXES
-    for suffix in (".xlsx", ".xlsm", ".csv", ".tsv", ".pptx", ".eml", ".epub", ".odt"):
-        assert suffix in SUFFIXES
-    page = Path(__file__).resolve().parents[2] / "demo" / "server" / "static" / "index.html"
-    assert f'accept="{",".join(SUFFIXES)}"' in page.read_text(encoding="utf-8")
 
 
 def test_keep_hidden_is_an_option_of_every_entry_point() -> None:

@@ -44,3 +44,17 @@ def test_a_store_upload_is_not_written_to_a_temporary_file(monkeypatch: pytest.M
     assert StoreOptions(max_tokens=64).convert_options() == ConvertOptions(
         max_tokens=64, limits=StoreOptions().dan_limits()
     )
+
+
+def test_the_new_formats_are_in_the_one_list_of_extensions() -> None:
+    """(from tests/dan/test_sheets.py, which the other interpreters' legs run without numpy)"""
+    from demo.store.imports import SUPPORTED_SUFFIXES
+
+    from dan.detect import SUFFIXES
+    from dan.inputs import _SUFFIXES
+
+    assert SUPPORTED_SUFFIXES is SUFFIXES and tuple(_SUFFIXES) == SUFFIXES
+    for suffix in (".xlsx", ".xlsm", ".csv", ".tsv", ".pptx", ".eml", ".epub", ".odt"):
+        assert suffix in SUFFIXES
+    page = Path(__file__).resolve().parents[2] / "demo" / "server" / "static" / "index.html"
+    assert f'accept="{",".join(SUFFIXES)}"' in page.read_text(encoding="utf-8")

@@ -53,7 +53,18 @@ _ATTACH = "__attach_version1.0_#"
 _RECIP = "__recip_version1.0_#"
 _STORAGE, _STREAM = 1, 2
 _EMBEDDED = 5  # PR_ATTACH_METHOD: an attached message
-_OLE_ERRORS = (OSError, ValueError, IndexError, KeyError, EOFError, struct.error, TypeError)
+#: What olefile raises on a damaged file (ArithmeticError: a sector size or offset past an
+#: index-sized integer is an OverflowError from its reads)
+_OLE_ERRORS = (
+    OSError,
+    ValueError,
+    IndexError,
+    KeyError,
+    EOFError,
+    struct.error,
+    TypeError,
+    ArithmeticError,
+)
 
 
 @functools.cache

@@ -94,7 +94,7 @@ MODULES = (*PIPELINE, *SHARED, *READERS)
 #: by a module that keeps a pure-Python path for when it is not built (the DOCX reader's
 #: walk of simple paragraphs and table rows; the scan for cross-reference mentions; the
 #: token counter), so the same tests run against both builds.
-CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/pipeline/_cscan.pyx", "dan/_ccount.pyx")
+CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/pipeline/_cscan.pyx", "dan/_ccount.pyx", "dan/readers/pdf/_clines.pyx")
 #: The module (inside the package, so it travels with it) that holds the compiled code of
 #: every module: ``dan/_native__mypyc<EXT_SUFFIX>``.
 GROUP = "dan._native"

@@ -9,8 +9,10 @@ origin at the bottom left of the page, as PDFium gives them.
 
 from __future__ import annotations
 
+import array
 import ctypes
 import math
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -250,8 +252,17 @@ def _codes(raw: Any, tp: Any, n: int) -> list[int] | None:
     buf = (ctypes.c_ushort * (2 * n + 1))()
     got = raw.FPDFText_GetText(tp, 0, n, buf)
     units = bytes(buf)[: max(0, got - 1) * 2]
-    codes = [ord(c) for c in units.decode("utf-16-le", errors="surrogatepass")]
-    return codes if len(codes) == n else None
+    text = units.decode("utf-16-le", errors="surrogatepass")
+    if len(text) != n:
+        return None
+    if len(units) != 2 * n:  # (a surrogate pair read as one code point: n all the same)
+        return [ord(c) for c in text]
+    # one UTF-16 unit for each character: the units are the code points
+    codes = array.array("H")
+    codes.frombytes(units)
+    if sys.byteorder != "little":  # pragma: no cover - x86 and ARM Linux are little-endian
+        codes.byteswap()
+    return codes.tolist()
 
 
 def _load_clines() -> Callable[..., list[Line]] | None:

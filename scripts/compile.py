@@ -21,8 +21,9 @@ reference, and both builds must give byte-identical output (CI runs the test sui
 The Cython extensions of :data:`CYTHON` have no ``.py`` twin: the module that imports one
 falls back to its own Python code when it is missing (the DOCX reader's walk of simple
 paragraphs and table rows, ``dan/readers/docx/_cwalk.pyx``; the scan for cross-reference
-mentions, ``dan/pipeline/_cscan.pyx``; the o200k counter, ``dan/_ccount.pyx``), so the same
-holds for them.
+mentions, ``dan/pipeline/_cscan.pyx``; the o200k counter, ``dan/_ccount.pyx``; the PDF
+reader's loop over a page's characters, ``dan/readers/pdf/_clines.pyx``), so the same holds
+for them.
 
 The compiled code is specific to this interpreter version and platform; compile again after
 upgrading Python (or lxml, whose C API the Cython extensions use). Needs ``mypy`` and
@@ -104,7 +105,8 @@ MODULES = (*PIPELINE, *READERS)
 #: C extensions written in Cython: the ``.pyx`` sources built with them. Each is imported
 #: by a module that keeps a pure-Python path for when it is not built (the DOCX reader's
 #: walk of simple paragraphs and table rows; the scan for cross-reference mentions; the
-#: token counter), so the same tests run against both builds.
+#: token counter; the PDF reader's loop over a page's characters), so the same tests run
+#: against both builds.
 CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/pipeline/_cscan.pyx", "dan/_ccount.pyx", "dan/readers/pdf/_clines.pyx")
 #: The module (inside the package, so it travels with it) that holds the compiled code of
 #: every module: ``dan/_native__mypyc<EXT_SUFFIX>``.

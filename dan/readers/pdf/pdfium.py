@@ -268,6 +268,8 @@ def _codes(raw: Any, tp: Any, n: int) -> list[int] | None:
 def _load_clines() -> Callable[..., list[Line]] | None:
     """The C loop over a page's characters (``dan.readers.pdf._clines``, built by
     ``scripts/compile.py``), or None in the pure-Python build."""
+    if sys.platform == "win32" and sys.maxsize <= 2**32:  # pragma: no cover
+        return None  # (32-bit Windows: PDFium's functions are __stdcall, the C loop's cdecl)
     try:
         from dan.readers.pdf import _clines
     except ImportError:

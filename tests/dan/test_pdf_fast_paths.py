@@ -12,9 +12,12 @@
 
 from __future__ import annotations
 
+import ast
 import io
+import re
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -103,6 +106,33 @@ def test_the_c_loop_asks_each_character_when_the_text_is_not_one_code_point_each
     for path in FIXTURES:
         fast, plain = _both(path.read_bytes(), monkeypatch)
         assert fast == plain, path.name
+
+
+# ------------------------------------------------- the C source, read as text
+
+PYX = Path(__file__).resolve().parents[2] / "dan" / "readers" / "pdf" / "_clines.pyx"
+
+
+def test_the_c_loop_takes_the_functions_in_the_order_they_are_given() -> None:
+    """(Both legs: the C source read as text.) Each function pointer the C loop casts is the
+    PDFium function of that place in ``pdfium.CLINES_FUNCTIONS``, with the C type of its
+    kind; the C loop's ligatures and gap are the Python loop's."""
+    source = PYX.read_text(encoding="utf-8")
+    casts = re.findall(r"cdef (\w+) (\w+) = <\1><uintptr_t>functions\[(\d)\]", source)
+    want = {
+        "FPDFText_GetUnicode": ("unicode_f", "get_unicode"),
+        "FPDFText_IsGenerated": ("flag_f", "is_generated"),
+        "FPDFText_IsHyphen": ("flag_f", "is_hyphen"),
+        "FPDFText_GetCharBox": ("box_f", "char_box"),
+        "FPDFText_GetCharOrigin": ("origin_f", "char_origin"),
+        "FPDFText_GetTextObject": ("object_f", "text_object"),
+    }
+    assert len(casts) == len(pdfium.CLINES_FUNCTIONS) == len(want)
+    for kind, name, index in casts:
+        assert want[pdfium.CLINES_FUNCTIONS[int(index)]] == (kind, name), (kind, name, index)
+    ligatures = source[source.index("cdef dict _LIGATURES = ") + len("cdef dict _LIGATURES = ") :]
+    assert ast.literal_eval(ligatures[: ligatures.index("}") + 1]) == pdfium._LIGATURES
+    assert "gap_fonts *" in source and "pdfium.GAP" in source  # (GAP is passed in, not copied)
 
 
 # ------------------------------------------------------------------- Line.of

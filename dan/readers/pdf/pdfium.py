@@ -279,24 +279,27 @@ def _load_clines() -> Callable[..., list[Line]] | None:
 
 #: The C twin of :func:`_py_lines`' loop, or None (then the Python loop runs).
 _CLINES = _load_clines()
-#: The PDFium functions the C loop calls, by address (taken once from the ctypes bindings).
+#: The PDFium functions the C loop calls, in the order it takes their addresses.
+CLINES_FUNCTIONS = (
+    "FPDFText_GetUnicode",
+    "FPDFText_IsGenerated",
+    "FPDFText_IsHyphen",
+    "FPDFText_GetCharBox",
+    "FPDFText_GetCharOrigin",
+    "FPDFText_GetTextObject",
+)
+#: Their addresses (taken once from the ctypes bindings).
 _FUNCTIONS: tuple[int, ...] | None = None
 
 
 def _functions(raw: Any) -> tuple[int, ...]:
-    """The addresses of the PDFium functions :mod:`dan.readers.pdf._clines` calls, in the
-    order it takes them."""
+    """The addresses of the PDFium functions :mod:`dan.readers.pdf._clines` calls
+    (:data:`CLINES_FUNCTIONS`)."""
     global _FUNCTIONS
     if _FUNCTIONS is None:
-        names = (
-            "FPDFText_GetUnicode",
-            "FPDFText_IsGenerated",
-            "FPDFText_IsHyphen",
-            "FPDFText_GetCharBox",
-            "FPDFText_GetCharOrigin",
-            "FPDFText_GetTextObject",
-        )
-        found = [ctypes.cast(getattr(raw, name), ctypes.c_void_p).value for name in names]
+        found = [
+            ctypes.cast(getattr(raw, name), ctypes.c_void_p).value for name in CLINES_FUNCTIONS
+        ]
         if any(address is None for address in found):  # pragma: no cover - a loaded PDFium has them
             raise CorruptDocumentError(
                 "PDFium lacks a text function dan reads; reinstall pypdfium2"

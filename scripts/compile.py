@@ -21,8 +21,9 @@ reference, and both builds must give byte-identical output (CI runs the test sui
 The Cython extensions of :data:`CYTHON` have no ``.py`` twin: the module that imports one
 falls back to its own Python code when it is missing (the DOCX reader's walk of simple
 paragraphs and table rows, ``dan/readers/docx/_cwalk.pyx``; the scan for cross-reference
-mentions, ``dan/pipeline/_cscan.pyx``; the o200k counter, ``dan/_ccount.pyx``), so the same
-holds for them.
+mentions, ``dan/pipeline/_cscan.pyx``; the o200k counter, ``dan/_ccount.pyx``; the PDF
+reader's loop over a page's characters, ``dan/readers/pdf/_clines.pyx``), so the same holds
+for them.
 
 The compiled code is specific to this interpreter version and platform; compile again after
 upgrading Python (or lxml, whose C API the Cython extensions use). Needs ``mypy`` and
@@ -52,49 +53,61 @@ def _modules_of(package: str) -> tuple[str, ...]:
     return tuple(sorted(p.relative_to(ROOT).as_posix() for p in base.rglob("*.py") if p.name != "__init__.py"))
 
 
-#: The pipeline's modules, all compiled: every module of ``dan/pipeline/`` (model to records,
-#: run for every unit and chunk), so a stage added there is compiled without being listed.
-PIPELINE = _modules_of("pipeline")
-#: The utilities the pipeline and the readers call per piece of text, at ``dan/``'s root.
-#: ``dan.model`` and ``dan.names`` stay Python (attrs fields with defaults do not compile), as
-#: does everything that runs once per document (converter, CLI, batch, integrations).
-SHARED = ("dan/textclean.py", "dan/fields.py")
-#: The readers' hot loops, by hand: not "every module of ``dan/readers/``". These are the
-#: ones compiled since the compiled build began (loops run per run, per element, per RTF
-#: token); most of the readers' modules never were (the PDF reader's time is PDFium's, the
-#: mail, zip and spreadsheet readers' is the standard library's and lxml's) and none of
-#: those has been built or tested under mypyc, and ``dan.readers.docx.ooxml`` must stay
-#: Python (its tag names are attributes made on first use). Deriving the list from the
-#: folder would add some forty untried modules to the compiled build.
-READERS = (
+#: Modules whose compiled code measured no gain, left to Python to save build time (each
+#: costs its C file's compile on every install): on the benchmark documents (300-page DOCX,
+#: 1 MB of Markdown, 2 MB of HTML and of RTF; max_tokens 1024 and 256) none of them took
+#: more than 0.7 % of the pure-Python build's time, so compiling it cannot gain more (the
+#: splitter runs only for a unit longer than a chunk). Together they were 13 of the 32
+#: mypyc modules and about a fifth of the build's C compile time.
+PYTHON_ONLY = (
+    "dan/pipeline/splitter.py",
+    "dan/textclean.py",
+    "dan/fields.py",
     "dan/readers/text.py",
     "dan/readers/numerals.py",
-    "dan/readers/markdown/reader.py",
-    "dan/readers/markdown/tables.py",
-    "dan/readers/docx/body.py",
     "dan/readers/docx/reader.py",
     "dan/readers/docx/numbering.py",
     "dan/readers/docx/styles.py",
     "dan/readers/docx/comments.py",
+    "dan/readers/html/style.py",
+    "dan/readers/html/encoding.py",
+    "dan/readers/rtf/tokens.py",
+    "dan/readers/rtf/codepages.py",
+)
+#: The pipeline's modules: every module of ``dan/pipeline/`` (model to records, run for every
+#: unit and chunk) but those of :data:`PYTHON_ONLY`, so a stage added there is compiled
+#: without being listed.
+PIPELINE = tuple(m for m in _modules_of("pipeline") if m not in PYTHON_ONLY)
+#: The readers' hot loops, by hand: not "every module of ``dan/readers/``". These are the
+#: ones compiled since the compiled build began (loops run per run, per element, per RTF
+#: token) less those of :data:`PYTHON_ONLY`; most of the readers' modules never were (the
+#: PDF reader's per-character loop is a Cython extension, the mail, zip and spreadsheet
+#: readers' time is the standard library's and lxml's) and none of those has been built or
+#: tested under mypyc, and ``dan.readers.docx.ooxml`` must stay Python (its tag names are
+#: attributes made on first use). Deriving the list from the folder would add some forty
+#: untried modules to the compiled build. ``dan.model`` and ``dan.names`` stay Python
+#: (attrs fields with defaults do not compile), as does everything that runs once per
+#: document (converter, CLI, batch, integrations).
+READERS = (
+    "dan/readers/markdown/reader.py",
+    "dan/readers/markdown/tables.py",
+    "dan/readers/docx/body.py",
     "dan/readers/html/build.py",
     "dan/readers/html/tree.py",
     "dan/readers/html/main_content.py",
-    "dan/readers/html/style.py",
-    "dan/readers/html/encoding.py",
     "dan/readers/rtf/reader.py",
-    "dan/readers/rtf/tokens.py",
     "dan/readers/rtf/inline.py",
     "dan/readers/rtf/story.py",
     "dan/readers/rtf/tables.py",
-    "dan/readers/rtf/codepages.py",
 )
-#: The modules compiled with mypyc: the pipeline, the shared utilities, the readers' hot loops.
-MODULES = (*PIPELINE, *SHARED, *READERS)
+#: The modules compiled with mypyc: the pipeline and the readers' hot loops.
+MODULES = (*PIPELINE, *READERS)
 #: C extensions written in Cython: the ``.pyx`` sources built with them. Each is imported
 #: by a module that keeps a pure-Python path for when it is not built (the DOCX reader's
 #: walk of simple paragraphs and table rows; the scan for cross-reference mentions; the
-#: token counter), so the same tests run against both builds.
-CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/pipeline/_cscan.pyx", "dan/_ccount.pyx")
+#: token counter; the PDF reader's loop over a page's characters), so the same tests run
+#: against both builds.
+CYTHON = ("dan/readers/docx/_cwalk.pyx", "dan/pipeline/_cscan.pyx", "dan/_ccount.pyx", "dan/readers/pdf/_clines.pyx")
 #: The module (inside the package, so it travels with it) that holds the compiled code of
 #: every module: ``dan/_native__mypyc<EXT_SUFFIX>``.
 GROUP = "dan._native"
@@ -203,8 +216,10 @@ def extension(root: Path, module: str) -> Path:
 
 def compiled_files(root: Path) -> list[Path]:
     """The extension modules a build put under ``root`` (the modules', the Cython ones' and
-    the group's)."""
-    found = [extension(root, m) for m in (*MODULES, *CYTHON)]
+    the group's), or an earlier build did."""
+    # (with those of PYTHON_ONLY, which earlier builds compiled: cleaning removes them too,
+    # or an editable install of an older checkout would keep loading their old code)
+    found = [extension(root, m) for m in (*MODULES, *CYTHON, *PYTHON_ONLY)]
     found.append(root / (GROUP.replace(".", "/") + f"__mypyc{_SUFFIX}"))
     return [f for f in found if f.exists()]
 

@@ -37,13 +37,14 @@ def test_every_module_it_compiles_exists_and_is_dans() -> None:
 
 def test_every_module_of_the_pipeline_is_compiled() -> None:
     """The pipeline's part of the list is the folder's modules, not a hand-kept copy: a stage
-    added to dan/pipeline/ is compiled without being listed."""
+    added to dan/pipeline/ is compiled without being listed (those of PYTHON_ONLY aside)."""
     pipeline = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "dan" / "pipeline").glob("*.py"))
     assert "dan/pipeline/__init__.py" in pipeline
     stages = [m for m in pipeline if not m.endswith("/__init__.py")]
     assert len(stages) >= 10 and "dan/pipeline/render.py" in stages
-    assert list(compile_script.PIPELINE) == stages
-    assert set(stages) <= set(compile_script.MODULES)
+    assert list(compile_script.PIPELINE) == [m for m in stages if m not in compile_script.PYTHON_ONLY]
+    assert set(stages) <= set(compile_script.MODULES) | set(compile_script.PYTHON_ONLY)
+    assert all((ROOT / m).is_file() for m in compile_script.PYTHON_ONLY)
     # the readers' hot loops stay listed by hand (scripts/compile.py says why), all in readers/
     assert all(m.startswith("dan/readers/") for m in compile_script.READERS)
     assert "dan/readers/docx/ooxml.py" not in compile_script.MODULES
@@ -68,6 +69,18 @@ def test_clean_removes_the_modules_and_the_shared_code_only(tmp_path) -> None:
     assert other.exists() and all((tmp_path / m).exists() for m in compile_script.MODULES)
 
 
+def test_clean_removes_the_modules_earlier_builds_compiled(tmp_path) -> None:
+    """A module taken out of the compiled build (PYTHON_ONLY) is still cleaned away, so an
+    editable install of a checkout compiled before does not go on loading its old code."""
+    _fake_tree(tmp_path)
+    assert "dan/pipeline/splitter.py" in compile_script.PYTHON_ONLY
+    assert not set(compile_script.PYTHON_ONLY) & set(compile_script.MODULES)
+    old = tmp_path / ("dan/pipeline/splitter" + SUFFIX)
+    old.write_bytes(b"")
+    assert compile_script.compiled_files(tmp_path) == [old]
+    assert compile_script.clean(tmp_path) == 1 and not old.exists()
+
+
 def test_build_refuses_a_tree_that_is_not_dans_sources(tmp_path) -> None:
     with pytest.raises(SystemExit, match="not a dan source tree"):
         compile_script.build(tmp_path)
@@ -75,13 +88,13 @@ def test_build_refuses_a_tree_that_is_not_dans_sources(tmp_path) -> None:
 
 def test_the_list_command_says_which_modules_are_compiled(tmp_path, capsys) -> None:
     _fake_tree(tmp_path)
-    # docx/reader compiled, rtf/reader (same file name) not
-    (tmp_path / ("dan/readers/docx/reader" + SUFFIX)).write_bytes(b"")
+    # markdown/reader compiled, rtf/reader (same file name) not
+    (tmp_path / ("dan/readers/markdown/reader" + SUFFIX)).write_bytes(b"")
     assert compile_script.main(["--list", "--root", str(tmp_path)]) == 0
     lines = [line.split() for line in capsys.readouterr().out.splitlines()]
     assert [module for _, module in lines] == [*compile_script.MODULES, *compile_script.CYTHON]
     state = dict((module, how) for how, module in lines)
-    assert state["dan/readers/docx/reader.py"] == "compiled"
+    assert state["dan/readers/markdown/reader.py"] == "compiled"
     assert state["dan/readers/rtf/reader.py"] == "python"
     assert set(state.values()) == {"compiled", "python"}
 

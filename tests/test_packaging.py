@@ -110,7 +110,7 @@ def test_the_wheel_never_holds_modules_compiled_beside_the_sources(tmp_path: Pat
             (src / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / rel, src / rel)
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    fakes = ("dan/pipeline/render", "dan/readers/rtf/reader", "dan/_native__mypyc", "dan/readers/docx/_cwalk", "dan/pipeline/_cscan", "dan/_ccount")
+    fakes = ("dan/pipeline/render", "dan/readers/rtf/reader", "dan/_native__mypyc", "dan/readers/docx/_cwalk", "dan/pipeline/_cscan", "dan/_ccount", "dan/readers/pdf/_clines")
     for fake in (f"{name}{suffix}" for name in fakes):
         (src / fake).write_bytes(b"\x7fELF not really")
     names = zipfile.ZipFile(_wheel(src, tmp_path / "dist")).namelist()

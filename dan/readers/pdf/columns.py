@@ -36,16 +36,19 @@ def _gutter(lines: Sequence[Line]) -> float | None:
         return None
     best: tuple[int, float] | None = None
     steps = 40
+    x0s = [x.box[0] for x in lines]
+    x1s = [x.box[2] for x in lines]
+    spans = list(zip(x0s, x1s))
     for k in range(steps // 4, 3 * steps // 4 + 1):
         g = left + width * k / steps
-        crossing = sum(1 for x in lines if x.x0 < g < x.x1)
+        crossing = sum(1 for a, b in spans if a < g < b)
         if crossing > MAX_CROSSING * len(lines):
             continue
-        lefts = [x for x in lines if x.x1 <= g]
-        rights = [x for x in lines if x.x0 >= g]
-        if len(lefts) < MIN_SIDE_LINES or len(rights) < MIN_SIDE_LINES:
+        n_left = sum(1 for b in x1s if b <= g)
+        n_right = sum(1 for a in x0s if a >= g)
+        if n_left < MIN_SIDE_LINES or n_right < MIN_SIDE_LINES:
             continue
-        score = min(len(lefts), len(rights))
+        score = min(n_left, n_right)
         if best is None or score > best[0]:
             best = (score, g)
     if best is None:

@@ -9,9 +9,12 @@ origin at the bottom left of the page, as PDFium gives them.
 
 from __future__ import annotations
 
+import array
 import ctypes
 import math
+import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from dan.errors import (
@@ -249,12 +252,65 @@ def _codes(raw: Any, tp: Any, n: int) -> list[int] | None:
     buf = (ctypes.c_ushort * (2 * n + 1))()
     got = raw.FPDFText_GetText(tp, 0, n, buf)
     units = bytes(buf)[: max(0, got - 1) * 2]
-    codes = [ord(c) for c in units.decode("utf-16-le", errors="surrogatepass")]
-    return codes if len(codes) == n else None
+    text = units.decode("utf-16-le", errors="surrogatepass")
+    if len(text) != n:
+        return None
+    if len(units) != 2 * n:  # (a surrogate pair read as one code point: n all the same)
+        return [ord(c) for c in text]
+    # one UTF-16 unit for each character: the units are the code points
+    codes = array.array("H")
+    codes.frombytes(units)
+    if sys.byteorder != "little":  # pragma: no cover - x86 and ARM Linux are little-endian
+        codes.byteswap()
+    return codes.tolist()
+
+
+def _load_clines() -> Callable[..., list[Line]] | None:
+    """The C loop over a page's characters (``dan.readers.pdf._clines``, built by
+    ``scripts/compile.py``), or None in the pure-Python build."""
+    if sys.platform == "win32" and sys.maxsize <= 2**32:  # pragma: no cover
+        return None  # (32-bit Windows: PDFium's functions are __stdcall, the C loop's cdecl)
+    try:
+        from dan.readers.pdf import _clines
+    except ImportError:
+        return None
+    return _clines.lines
+
+
+#: The C twin of :func:`_py_lines`' loop, or None (then the Python loop runs).
+_CLINES = _load_clines()
+#: The PDFium functions the C loop calls, in the order it takes their addresses.
+CLINES_FUNCTIONS = (
+    "FPDFText_GetUnicode",
+    "FPDFText_IsGenerated",
+    "FPDFText_IsHyphen",
+    "FPDFText_GetCharBox",
+    "FPDFText_GetCharOrigin",
+    "FPDFText_GetTextObject",
+)
+#: Their addresses (taken once from the ctypes bindings).
+_FUNCTIONS: tuple[int, ...] | None = None
+
+
+def _functions(raw: Any) -> tuple[int, ...]:
+    """The addresses of the PDFium functions :mod:`dan.readers.pdf._clines` calls
+    (:data:`CLINES_FUNCTIONS`)."""
+    global _FUNCTIONS
+    if _FUNCTIONS is None:
+        found = [
+            ctypes.cast(getattr(raw, name), ctypes.c_void_p).value for name in CLINES_FUNCTIONS
+        ]
+        if any(address is None for address in found):  # pragma: no cover - a loaded PDFium has them
+            raise CorruptDocumentError(
+                "PDFium lacks a text function dan reads; reinstall pypdfium2"
+            )
+        _FUNCTIONS = tuple(address for address in found if address is not None)
+    return _FUNCTIONS
 
 
 def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
-    """The page's characters grouped into lines where PDFium breaks them."""
+    """The page's characters grouped into lines where PDFium breaks them: by the C loop
+    when it is built, else by the Python one (the same lines either way)."""
     tp = textpage.raw
     n = raw.FPDFText_CountChars(tp)
     if n > chars_left:
@@ -262,6 +318,22 @@ def _lines(textpage: Any, raw: Any, number: int, chars_left: int) -> list[Line]:
             f"the PDF holds more than the {chars_left:,} characters of text left at page {number}; "
             "raise Limits.max_chars or convert fewer pages"
         )
+    if _CLINES is None:
+        return _py_lines(tp, raw, n)
+    matrix = raw.FS_MATRIX()
+    buf = (ctypes.c_char * 256)()
+    fonts: dict[bytes, bool] = {}
+
+    def style(i: int) -> tuple[bool, float]:
+        return _font(raw, tp, i, buf, fonts), _size(raw, tp, i, matrix)
+
+    address = ctypes.cast(tp, ctypes.c_void_p).value or 0
+    return _CLINES(address, n, _codes(raw, tp, n), _functions(raw), style, Line.of, GAP)
+
+
+def _py_lines(tp: Any, raw: Any, n: int) -> list[Line]:
+    """The Python loop of :func:`_lines` over the ``n`` characters of text page ``tp``
+    (``dan/readers/pdf/_clines.pyx`` is its C twin: change both together)."""
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     # made once: PDFium writes the box through these on every call
     p_left, p_right, p_bottom, p_top = (ctypes.byref(v) for v in (left, right, bottom, top))

@@ -195,9 +195,65 @@ class _Build(Protocol):
     def __call__(self, lo: int, hi: int, slot: int, again: _Build) -> list[m.Inline]: ...
 
 
+def _plain_runs(para: Para, all_bold: bool) -> list[m.Inline]:
+    """What :func:`_inlines` makes of a paragraph that no mark covers and that has no
+    footnote references or insertions to place: its text in runs of one boldness, a page
+    mark where it goes on to the next page. The same runs as the character-by-character
+    walk, made a line (or a line's run of one boldness) at a time."""
+    out: list[m.Inline] = []
+    pieces: list[str] = []
+    bold = False
+    prev: Line | None = None
+    prev_page = 0
+    for page, line in para.lines:
+        if prev is not None:
+            if page != prev_page:
+                _flush_run(out, pieces, bold, all_bold)
+                out.append(m.PageMark(rendered=True))
+            if not prev.hyphen:
+                b = line.bold and prev.bold
+                if b != bold:
+                    _flush_run(out, pieces, bold, all_bold)
+                    bold = b
+                pieces.append(" ")
+        text, bolds = line.text, line.bolds
+        start, count = 0, len(bolds)
+        uniform = True not in bolds or False not in bolds
+        while start < count:
+            end = count if uniform else start + 1
+            while end < count and bolds[end] == bolds[start]:
+                end += 1
+            if bolds[start] != bold:
+                _flush_run(out, pieces, bold, all_bold)
+                bold = bolds[start]
+            pieces.append(text[start:end])
+            start = end
+        prev, prev_page = line, page
+    _flush_run(out, pieces, bold, all_bold)
+    return out
+
+
+def _flush_run(out: list[m.Inline], pieces: list[str], bold: bool, all_bold: bool) -> None:
+    if pieces:
+        out.append(m.Text(clean_text("".join(pieces)), bold=bold and not all_bold))
+        pieces.clear()
+
+
 def _inlines(para: Para, marks: _Marks, all_bold: bool) -> tuple[m.Inline, ...]:
     pages = {p for p, _ in para.lines}
-    items, refs = _items(para, any(p in marks.note_pages for p in pages))
+    with_refs = any(p in marks.note_pages for p in pages)
+    if not with_refs and not any(marks.covering.get(p) or marks.inserts.get(p) for p in pages):
+        return tuple(_plain_runs(para, all_bold))
+    return _walked_inlines(para, marks, all_bold, with_refs)
+
+
+def _walked_inlines(
+    para: Para, marks: _Marks, all_bold: bool, with_refs: bool
+) -> tuple[m.Inline, ...]:
+    """The paragraph's inlines, character by character: marks, footnote references (when
+    ``with_refs``), insertions and runs of one boldness."""
+    pages = {p for p, _ in para.lines}
+    items, refs = _items(para, with_refs)
     keys: list[tuple[Mark | None, Mark | None, Mark | None]] = []
     if not any(marks.covering.get(p) for p in pages):
         keys = [(None, None, None)] * len(items)  # nothing marks this paragraph's pages

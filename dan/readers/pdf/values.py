@@ -51,19 +51,27 @@ class Line:
         start = 0
         while start < n and text[start].isspace():
             start += 1
-        text, boxes, sizes, bolds = text[start:n], boxes[start:n], sizes[start:n], bolds[start:n]
-        visible = [k for k, t in enumerate(text) if not t.isspace()]
-        size = Counter(sizes[k] for k in visible).most_common(1)[0][0] if visible else 0.0
-        box = (
-            (
-                min(b[0] for b in boxes),
-                min(b[1] for b in boxes),
-                max(b[2] for b in boxes),
-                max(b[3] for b in boxes),
-            )
-            if boxes
-            else (0.0, 0.0, 0.0, 0.0)
-        )
+        if start or n < len(text):
+            text, boxes = text[start:n], boxes[start:n]
+            sizes, bolds = sizes[start:n], bolds[start:n]
+        # (trimmed, the text starts with a visible character when it has any: a line's
+        # common case, one size and one boldness throughout, is told without a pass over
+        # its visible characters, with the result the pass would give)
+        size, bold = 0.0, False
+        if start < n:
+            if sizes.count(sizes[0]) == len(sizes):
+                size = sizes[0]
+            else:
+                seen = Counter(s for t, s in zip(text, sizes) if not t.isspace())
+                size = seen.most_common(1)[0][0]
+            if False not in bolds:
+                bold = True
+            elif True in bolds:
+                bold = all(b for t, b in zip(text, bolds) if not t.isspace())
+        box = (0.0, 0.0, 0.0, 0.0)
+        if boxes:
+            x0s, y0s, x1s, y1s = zip(*boxes)
+            box = (min(x0s), min(y0s), max(x1s), max(y1s))
         return cls(
             "".join(text),
             tuple(boxes),
@@ -72,7 +80,7 @@ class Line:
             hyphen,
             box,
             size,
-            bool(visible) and all(bolds[k] for k in visible),
+            bold,
             box[1] if base is None else base,
             split,
         )

@@ -263,7 +263,7 @@ def render(result: dict[str, Any]) -> str:
             fits = c["gold_fits"]
             n = next(iter(fits.values()))[1] if fits else 0
             out.append(f"| {c['set']} | {c['size']} | {n} | "
-                       + " | ".join(f"{_pct(fits[str(b)]) or 0:.1f}" for b in budgets) + " |")
+                       + " | ".join("–" if not n else f"{_pct(fits[str(b)]) or 0:.1f}" for b in budgets) + " |")
     out += ["", "Targets (builder ≥ max(top-k, expansion) − 1 point at 2k/4k/8k; whole-structure ≥ 90 % @4k):", ""]
     out += [f"- {line}" for line in result["targets"]]
     return "\n".join(out) + "\n"

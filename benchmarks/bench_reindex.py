@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:
 import httpx
 
 from benchmarks._docs import publish, run_facts
-from benchmarks._server import free_port
+from benchmarks._server import start_with_tokens
 from benchmarks.bench_search_load import stats
 from benchmarks.bench_store import business_doc
 from benchmarks.quality.collection import all_questions, build_collection
@@ -49,25 +49,8 @@ def _server(tmp: Path) -> tuple[subprocess.Popen[bytes], str, dict[str, str]]:
     tokens = {"operator": secrets.token_urlsafe(24), "reader": secrets.token_urlsafe(24)}
     path = tmp / "tokens.json"
     path.write_text(json.dumps({t: {"subject": OWNER.subject, "role": role} for role, t in tokens.items()}), encoding="utf-8")
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("OPENAI_API_KEY", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "demo", "serve", "--db", str(tmp / "kb.db"), "--port", str(port), "--tokens", str(path),
-         "--offline", "--embeddings", "minilm", "--index-context", "embedding", "--log-level", "warning"],
-        cwd=tmp, env=env, stdout=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    end = time.monotonic() + 120
-    while True:
-        if proc.poll() is not None or time.monotonic() > end:
-            proc.kill()
-            raise SystemExit("the server did not start")
-        try:
-            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                return proc, base, tokens
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    proc, base = start_with_tokens(tmp, path, "--offline", "--embeddings", "minilm", "--index-context", "embedding")
+    return proc, base, tokens
 
 
 def _searches(client: httpx.Client, cid: str, questions: list[str], until: threading.Event | float) -> list[float]:

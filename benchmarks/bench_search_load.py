@@ -255,34 +255,14 @@ def serve(tmp: Path, cids: dict[str, str], abusers: int) -> tuple[Any, HttpLanes
     (process, lanes)."""
     import json
     import secrets
-    import subprocess
 
-    import httpx
 
-    from benchmarks._server import free_port
+    from benchmarks._server import start_with_tokens
 
     tokens = {name: secrets.token_urlsafe(24) for name in cids}
     path = tmp / "tokens.json"
     path.write_text(json.dumps({tokens[name]: {"subject": name, "role": "reader"} for name in cids}), encoding="utf-8")
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("OPENAI_API_KEY", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "demo", "serve", "--db", str(tmp / "kb.db"), "--port", str(port), "--tokens", str(path),
-         "--offline", "--embeddings", "minilm", "--log-level", "warning"],
-        cwd=tmp, env=env, stdout=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    end = time.monotonic() + 120
-    while True:
-        if proc.poll() is not None or time.monotonic() > end:
-            proc.kill()
-            raise SystemExit("the server did not start")
-        try:
-            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    proc, base = start_with_tokens(tmp, path, "--offline", "--embeddings", "minilm")
     user, abuser = USER.subject or "", ABUSER.subject or ""
     return proc, HttpLanes(base, (tokens[user], cids[user]), (tokens[abuser], cids[abuser]), abusers)
 

@@ -21,22 +21,27 @@ PARAGRAPHS = [
 ]
 
 
-def text_of(node: object) -> str:
-    """All text under a model node (blocks, inlines, revisions, tables)."""
-    out: list[str] = []
+def nodes_under(node: object) -> list[object]:
+    """Every model node under ``node`` (blocks, inlines, revisions, tables), in document order."""
+    out: list[object] = []
     stack = [node]
     while stack:
         n = stack.pop()
-        if isinstance(n, m.Text):
-            out.append(n.text)
-        elif isinstance(n, (list, tuple)):
+        if isinstance(n, (list, tuple)):
             stack.extend(reversed(n))
-        elif hasattr(n, "__attrs_attrs__"):
+            continue
+        out.append(n)
+        if hasattr(n, "__attrs_attrs__"):
             for a in reversed(n.__attrs_attrs__):  # type: ignore[attr-defined]
                 value = getattr(n, a.name)
                 if isinstance(value, (list, tuple)) or hasattr(value, "__attrs_attrs__"):
                     stack.append(value)
-    return " ".join(" ".join(out).split())
+    return out
+
+
+def text_of(node: object) -> str:
+    """All text under a model node (blocks, inlines, revisions, tables)."""
+    return " ".join(" ".join(n.text for n in nodes_under(node) if isinstance(n, m.Text)).split())
 
 
 def page(article: str, *, chrome: bool = True) -> str:
@@ -392,20 +397,7 @@ def test_prose_with_a_comment_form_or_step_images_and_a_share_named_entry_stay()
 
 def alts_of(node: object) -> list[str]:
     """The alternative texts of the images under a model node, in order."""
-    out: list[str] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, m.Image):
-            out.append(n.alt)
-        elif isinstance(n, (list, tuple)):
-            stack.extend(reversed(n))
-        elif hasattr(n, "__attrs_attrs__"):
-            for a in reversed(n.__attrs_attrs__):  # type: ignore[attr-defined]
-                value = getattr(n, a.name)
-                if isinstance(value, (list, tuple)) or hasattr(value, "__attrs_attrs__"):
-                    stack.append(value)
-    return out
+    return [n.alt for n in nodes_under(node) if isinstance(n, m.Image)]
 
 
 RELATED_THUMBNAILS = (

@@ -46,7 +46,7 @@ from attrs import frozen
 from demo import samples
 from demo.local_llm import LocalModelError
 from demo.models import ModelSetupError
-from demo.cli_options import add_model_arguments
+from demo.cli_options import add_model_arguments, command_embeddings, online
 from demo.questions import QUESTIONS
 from demo.store import (
     AccessContext,
@@ -57,7 +57,6 @@ from demo.store import (
     SearchMode,
     StoreError,
     StoreOptions,
-    named_provider,
 )
 from demo.store.options import CONTEXT_MODES
 
@@ -168,22 +167,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _online(args: argparse.Namespace) -> bool:
-    """Whether OpenAI's service is used: a key, no ``--offline``, no ``--base-url`` server."""
-    return bool(os.environ.get("OPENAI_API_KEY")) and not args.offline and not args.base_url
-
-
 def _models(args: argparse.Namespace) -> tuple[Any, Any]:
     """(chat, mini) models for ``--chat``; (None, None) offline: answers are extracted."""
     from demo.models import chat_models
 
     return chat_models(
-        args.chat, online=_online(args), main=args.main_model, mini=args.mini_model, base_url=args.base_url, model=args.model
+        args.chat, online=online(args), main=args.main_model, mini=args.mini_model, base_url=args.base_url, model=args.model
     )
 
 
 def _model_routing(args: argparse.Namespace) -> bool:
-    return _online(args) and args.chat in ("auto", "openai")
+    return online(args) and args.chat in ("auto", "openai")
 
 
 def ask_options(args: argparse.Namespace) -> AskOptions:
@@ -205,10 +199,7 @@ def ask_options(args: argparse.Namespace) -> AskOptions:
 def open_store(args: argparse.Namespace) -> Iterator[KnowledgeStore]:
     """The store named by ``--db``, or a temporary one removed afterwards."""
     options = StoreOptions(max_tokens=args.max_tokens, index_pct=args.index_pct, index_context=args.index_context)
-    name = "openai" if args.embeddings == "default" and _online(args) else args.embeddings
-    embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
-    if embeddings is None:
-        embeddings = "none"
+    embeddings = command_embeddings(args, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
     if args.db:
         with KnowledgeStore(args.db, options=options, embeddings=embeddings) as store:
             yield store

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
+from typing import Any
 
 from demo.models import CHAT_CHOICES
 from demo.store.embedding import PROVIDER_NAMES
 
-__all__ = ["add_model_arguments"]
+__all__ = ["add_model_arguments", "command_embeddings", "online"]
 
 
 def add_model_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -37,3 +39,19 @@ def add_model_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGrou
         help="default: OpenAI when OPENAI_API_KEY is set (and no --base-url), else the offline MiniLM model "
         "(hashing without the embeddings extra)",
     )
+
+
+def online(args: argparse.Namespace) -> bool:
+    """Whether OpenAI's service is used: a key, no ``--offline``, and no ``--base-url`` server
+    (where a command has that option: a key beside one may be that server's)."""
+    return bool(os.environ.get("OPENAI_API_KEY")) and not args.offline and not getattr(args, "base_url", None)
+
+
+def command_embeddings(args: argparse.Namespace, notify: Callable[[str], object]) -> Any:
+    """The store's embedding that ``--embeddings`` names ("default": OpenAI when
+    :func:`online`, else the offline default), or ``"none"``; raises the store's error for a
+    refused name."""
+    from demo.store import named_provider
+
+    name = "openai" if args.embeddings == "default" and online(args) else args.embeddings
+    return named_provider(name, notify=notify) or "none"

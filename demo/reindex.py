@@ -19,7 +19,6 @@ reasons are printed) or a store error; 2 a usage error.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any, TextIO
 
@@ -55,14 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Reindex the named collection (or every one the subject owns); the exit code."""
     from demo.server.serve import login_name
-    from demo.store import AccessContext, KnowledgeStore, StoreError, StoreOptions, named_provider
+    from demo.cli_options import command_embeddings
+    from demo.store import AccessContext, KnowledgeStore, StoreError, StoreOptions
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
-    name = "openai" if args.embeddings == "default" and online else args.embeddings
     try:
-        embeddings: Any = named_provider(name, notify=lambda msg: err.write(f"note: {msg}\n")) or "none"
+        embeddings = command_embeddings(args, notify=lambda msg: err.write(f"note: {msg}\n"))
         options = StoreOptions(max_tokens=args.max_tokens, index_pct=args.index_pct, index_context=args.index_context)
         store = KnowledgeStore(args.db, options=options, embeddings=embeddings)
     except StoreError as exc:

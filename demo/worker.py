@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import signal
 import sys
 import threading
@@ -188,7 +187,8 @@ def stop_signals(loop: WorkerLoop) -> Iterator[None]:
 
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run a worker until it is stopped; the exit code."""
-    from demo.store import KnowledgeStore, StoreError, StoreOptions, named_provider
+    from demo.cli_options import command_embeddings
+    from demo.store import KnowledgeStore, StoreError, StoreOptions
     from demo.store.url import redact
 
     out = out if out is not None else sys.stdout
@@ -196,9 +196,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         sys.stderr.write("error: --max-jobs must be 0 or more and --poll a positive number of seconds\n")
         return EXIT_USAGE
     try:
-        online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline
-        name = "openai" if args.embeddings == "default" and online else args.embeddings
-        embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n")) or "none"
+        embeddings = command_embeddings(args, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
         options = StoreOptions(max_tokens=args.max_tokens, index_context=args.index_context, stale_after=args.stale_after)
     except (StoreError, ValueError, TypeError) as exc:
         sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")

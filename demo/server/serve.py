@@ -16,7 +16,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from demo.cli_options import add_model_arguments
+from demo.cli_options import add_model_arguments, command_embeddings, online
 from demo.models import chat_models
 
 __all__ = ["SetupError", "add_arguments", "is_loopback", "login_name", "open_store", "run"]
@@ -109,19 +109,16 @@ def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     """(store, chat, mini) from the options ``--db``, ``--embeddings``, ``--chat``,
     ``--base-url``, ``--model``, ``--offline``, ``--max-tokens``, ``--index-context`` (and ``--max-file-bytes``, ``--max-pending-jobs``
     where the command has them); :class:`SetupError` for a refused configuration."""
-    from demo.store import KnowledgeStore, StoreError, StoreOptions, named_provider
+    from demo.store import KnowledgeStore, StoreError, StoreOptions
 
     base_url = getattr(args, "base_url", None)
-    # A key with a --base-url may be that server's: embeddings stay local unless asked for.
-    online = bool(os.environ.get("OPENAI_API_KEY")) and not args.offline and not base_url
-    name = "openai" if args.embeddings == "default" and online else args.embeddings
     try:
-        embeddings: Any = named_provider(name, notify=lambda msg: sys.stderr.write(f"note: {msg}\n")) or "none"
+        embeddings = command_embeddings(args, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
     except StoreError as exc:
         raise SetupError(f"{type(exc).__name__}: {exc}") from None
     try:
         chat, mini = chat_models(
-            args.chat, online=online, main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"),
+            args.chat, online=online(args), main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"),
             base_url=base_url, model=getattr(args, "model", None),
         )
     except (ImportError, RuntimeError, ValueError) as exc:

@@ -12,8 +12,11 @@ fits what is left of the cap:
    not fit waits for step 8). Completion is wanted, by default, on signals the
    ranking and the records give, not the phrasing: another hit of the top of the ranking
    (the hits that the cap would hold alone), ranked above this one, lies in the same
-   structure, or the structure holds
-   marks of a person the question names (:func:`ven.people.named_people`).
+   structure, the structure holds
+   marks of a person the question names (:func:`ven.people.named_people`), or the hit's
+   table has a column heading (``ssTableHeads``) sharing a search term
+   (:func:`ven.terms.terms`) with the question — a word match, not a phrasing rule: "lead
+   time" names the column *Lead time* in any sentence around it.
 3. **What they refer to and what refers to them** (:meth:`ven.Ven.references`, notes left
    out; ``referring=False``: only what they refer to); then the comment and revision chunks
    of the people the question names.
@@ -49,6 +52,7 @@ from dataclasses import dataclass, field
 from ven.document import Ven
 from ven.ordering import by_distance
 from ven.people import named_people
+from ven.terms import terms
 
 __all__ = ["CapPolicy", "Spent", "spend_cap", "completion", "nearest_rows"]
 
@@ -74,6 +78,8 @@ class CapPolicy:
     #: value; 0.25 measured better on the team's own collections and the store's keyword
     #: ranking, and worse on the blind set (up to 2.8 points), so it was not kept.
     window: float = 1.0
+    #: Complete a hit's table when the question shares a word with its column headings.
+    columns: bool = True
 
 
 @dataclass(slots=True)
@@ -120,6 +126,7 @@ def spend_cap(
     window = _window(vens, order, int(cap * policy.window))
     rank = {hit: i for i, hit in enumerate(order)}
     named = _Named(vens, question)
+    heads = _Heads(vens, question)
     done: set[tuple[str, int]] = set()  # hits whose structure was tried
 
     def wanted(d: str, s: int, unit: set[int]) -> bool:
@@ -132,7 +139,9 @@ def spend_cap(
         mine = rank.get((d, s), len(rank))
         if any(t != s and rank.get((d, t), mine) < mine and (d, t) in window for t in unit):
             return True
-        return bool(unit & named.marks(d))
+        if unit & named.marks(d):
+            return True
+        return policy.columns and heads.match(d, s)
 
     def complete(d: str, s: int, *, always: bool = False) -> bool:
         """Hit ``s``'s structure whole when wanted (``always``: step 8, room left) and it fits.
@@ -248,6 +257,20 @@ def _window(
             break
         out.append((d, s))
     return frozenset(out)
+
+
+class _Heads:
+    """Whether a hit's tables have a column heading sharing a search term with the question."""
+
+    def __init__(self, vens: Mapping[str, Ven], question: str) -> None:
+        self.vens = vens
+        self.words = frozenset(terms(question)) if question else frozenset()
+
+    def match(self, d: str, s: int) -> bool:
+        if not self.words:
+            return False
+        cols = self.vens[d].table_columns(s)
+        return bool(cols) and not self.words.isdisjoint(terms(" ".join(cols)))
 
 
 class _Named:

@@ -11,7 +11,8 @@ from ven.errors import VenError
 from ven.expansion import Expansion, _flag, reference_order
 from ven.index import IndexEntry, build_entry
 from ven.layout import Layout, build_layout
-from ven.phrases import PhraseFields, empty_fields, read_phrase_fields
+from ven.phrases import PhraseFields, chunk_values, empty_fields, read_phrase_fields
+from ven.schema import TABLE_HEADS, split_list
 from ven.records import as_int, materialize, read_records
 
 __all__ = ["Ven"]
@@ -159,6 +160,16 @@ class Ven:
         if len(units) == 1:
             return lay.table_seqs[units[0]]
         return tuple(sorted({c for t in units for c in lay.table_seqs[t]}))
+
+    def table_columns(self, seq: int) -> tuple[str, ...]:
+        """The column headings of the tables chunk ``seq`` holds rows of (its
+        ``ssTableHeads``, each once, in order); empty when it holds none. Raises
+        :class:`VenError` for a seq out of range."""
+        s = as_int(seq)
+        if s is None or not 0 <= s < self._lay.n:
+            raise VenError(f"seq must be a chunk number 0..{self._lay.n - 1}, got {seq!r:.60}")
+        heads = (h for value in chunk_values(self._phr, s, TABLE_HEADS) for h in split_list(value))
+        return tuple(dict.fromkeys(h for h in heads if h))
 
     def token_count(self) -> int:
         """Tokens of the whole document: the sum of every chunk's ``ssTokens``."""

@@ -63,6 +63,7 @@ __all__ = [
     "REVIEWERS",
     "PhraseFields",
     "PhraseTable",
+    "chunk_values",
     "clean_phrase",
     "cut_at_word",
     "empty_fields",
@@ -282,6 +283,23 @@ def read_phrase_fields(items: Sequence[Mapping[str, object]], cols: Columns) -> 
                 entries.append(v * 16 + f)
         offsets.append(len(entries))
     return PhraseFields(bytes(blob), starts.tobytes(), entries.tobytes(), offsets.tobytes())
+
+
+def chunk_values(fields: PhraseFields, seq: int, name: str) -> list[str]:
+    """The raw values of field ``name`` (one of :data:`FIELD_ORDER`) of chunk ``seq``."""
+    f = FIELD_ORDER.index(name)
+    starts = _unpack(fields.starts)
+    entries = _unpack(fields.entries)
+    offsets = _unpack(fields.offsets)
+    if not 0 <= seq < len(offsets) - 1:
+        return []
+    out: list[str] = []
+    for k in range(offsets[seq], offsets[seq + 1]):
+        e = entries[k]
+        if e & 15 == f:
+            v = e >> 4
+            out.append(fields.blob[starts[v] : starts[v + 1]].decode("utf-8", "surrogatepass"))
+    return out
 
 
 def phrase_table(fields: PhraseFields, title: str) -> PhraseTable:

@@ -50,6 +50,33 @@ def test_a_lone_table_hit_is_not_completed_while_the_ranking_has_further_hits():
     assert _seqs(forced) == (20, 21)
 
 
+def _headed(heads: str = "Item No.; Lead time") -> Collection:
+    """A: chunks 0-3 one table whose column headings are ``heads``, the rest prose; B: prose."""
+    recs = doc(*[C(t=100, p=1 + i // 4, tab=[1] if i < 4 else []) for i in range(40)], doc_id="A", title="A")
+    for r in recs[:4]:
+        r["ssTableHeads"] = heads
+    c = Collection(threshold=0)
+    c.add(recs)
+    c.add(_prose("B"))
+    return c
+
+
+@pytest.mark.parametrize("question", ["Which items have a lead time of 12 weeks?", "lead times over 10 weeks",
+                                      "Lieferzeit oder lead time?"])
+def test_a_lone_table_hit_is_completed_when_the_question_names_one_of_its_columns(question):
+    ranking = [("A", 1), *FILLER]  # one hit in the table, the ranking's top elsewhere
+    ctx = _headed().context(question, FakeSearch(ranking), max_tokens=1000)
+    assert _seqs(ctx) == (0, 1, 2, 3)
+
+
+def test_a_column_heading_the_question_does_not_share_completes_nothing():
+    ranking = [("A", 1), *FILLER]
+    ctx = _headed().context("What does part 3 cost?", FakeSearch(ranking), max_tokens=1000)
+    assert _seqs(ctx) == (1,) and ctx.context_tokens == 1000  # the cap goes to further hits
+    other = _headed("Part; Price").context("Which lead time applies?", FakeSearch(ranking), max_tokens=1000)
+    assert _seqs(other) == (1,)
+
+
 def test_room_left_after_every_hit_completes_the_hits_structures():
     c = _tables()
     ctx = c.context("q", FakeSearch([("A", 20), ("B", 3)]), max_tokens=1000)

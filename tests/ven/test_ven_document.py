@@ -276,3 +276,15 @@ def test_page_neighbours_of_wide_chunks_are_walked_not_precomputed() -> None:
     slow = v.begin_expansion([0, 450], max_tokens=10**9)
     assert fast.add_page_chunks() == slow.add_page_chunks() > 0
     assert fast.seqs == slow.seqs
+
+
+def test_table_columns_are_the_chunks_table_headings_each_once():
+    recs = doc(C(tab=[1]), C(tab=[1, 2]), C())
+    recs[0]["ssTableHeads"] = "Item; Lead time"
+    recs[1]["ssTableHeads"] = "Item; Lead time; Discount"
+    v = Ven(recs)
+    assert v.table_columns(0) == ("Item", "Lead time")
+    assert v.table_columns(1) == ("Item", "Lead time", "Discount")
+    assert v.table_columns(2) == ()
+    with pytest.raises(VenError, match="chunk number"):
+        v.table_columns(3)

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ven.document import Ven
 from ven.ordering import by_distance
@@ -270,7 +271,14 @@ class _Heads:
         if not self.words:
             return False
         cols = self.vens[d].table_columns(s)
-        return bool(cols) and not self.words.isdisjoint(terms(" ".join(cols)))
+        return bool(cols) and not self.words.isdisjoint(_column_terms(cols))
+
+
+@lru_cache(maxsize=4096)
+def _column_terms(cols: tuple[str, ...]) -> frozenset[str]:
+    """The search terms of a table's column headings (the same tables come back in many
+    questions)."""
+    return frozenset(terms(" ".join(cols)))
 
 
 class _Named:

@@ -286,15 +286,19 @@ def read_phrase_fields(items: Sequence[Mapping[str, object]], cols: Columns) -> 
 
 
 def chunk_values(fields: PhraseFields, seq: int, name: str) -> list[str]:
-    """The raw values of field ``name`` (one of :data:`FIELD_ORDER`) of chunk ``seq``."""
+    """The raw values of field ``name`` (one of :data:`FIELD_ORDER`) of chunk ``seq``; reads
+    only that chunk's entries (the arrays are viewed in place, not unpacked)."""
     f = FIELD_ORDER.index(name)
-    starts = _unpack(fields.starts)
-    entries = _unpack(fields.entries)
-    offsets = _unpack(fields.offsets)
+    offsets = memoryview(fields.offsets).cast("I")
     if not 0 <= seq < len(offsets) - 1:
         return []
+    lo, hi = offsets[seq], offsets[seq + 1]
+    if lo == hi:
+        return []
+    starts = memoryview(fields.starts).cast("I")
+    entries = memoryview(fields.entries).cast("I")
     out: list[str] = []
-    for k in range(offsets[seq], offsets[seq + 1]):
+    for k in range(lo, hi):
         e = entries[k]
         if e & 15 == f:
             v = e >> 4

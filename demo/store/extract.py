@@ -47,6 +47,11 @@ MAX_UNIT_CHARS = 700
 #: The question's words held by one document only name it when they weigh this many times
 #: more than the words held by any other one document (:func:`_naming_terms`).
 NAMING_MARGIN = 1.5
+#: When the question names one document of the context by a name or number only it holds
+#: (:func:`_naming_terms`, :func:`_name_terms`), a unit of any other document scores this
+#: share: "the Castellan price list's validity" is not answered by the Hartmann list's
+#: sentence with the same words.
+OTHER_DOCUMENT_WEIGHT = 0.5
 #: Units placed right after the best one because it refers to them or they refer to it
 #: (:func:`demo.store.crossrefs.partners`: "Notwithstanding section 2, …").
 PARTNERS = 1
@@ -420,6 +425,10 @@ def extract_answer(
     pairs = {(a, b) for a, b in zip(q_terms, q_terms[1:])}
     avg = sum(len(t) for *_, t in units) / n or 1.0
     naming = _naming_terms(idf, units, where, labels)
+    # (a document named by a name or number the question writes, not by a common word only
+    # it happens to hold: "the JEA agreement", not "grant")
+    names = _name_terms(question)
+    named_doc = next((d for d, ts in naming.items() if not names.isdisjoint(ts)), None)
     scored: list[tuple[float, int]] = []
     for i, (_unit, _loc, _pid, terms) in enumerate(units):
         tf = Counter(terms)
@@ -446,6 +455,8 @@ def extract_answer(
         score += 0.5 * sum(idf.get(a, 0.0) for a, b in zip(terms, terms[1:]) if (a, b) in pairs)
         if wanted is not None and _HAS[wanted].search(units[i][0]):
             score *= VALUE_BONUS
+        if named_doc and labels[i].doc != named_doc:
+            score *= OTHER_DOCUMENT_WEIGHT
         scored.append((score, i))
     if not scored:
         return Extract((), NOT_FOUND)
@@ -475,6 +486,20 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
+
+
+_NAME_WORD = re.compile(r"[^\W_]+")
+
+
+def _name_terms(question: str) -> frozenset[str]:
+    """The terms of the words ``question`` writes as names or numbers: capitalised (except
+    its first word), or holding a digit."""
+    out: set[str] = set()
+    for k, m in enumerate(_NAME_WORD.finditer(question)):
+        w = m.group()
+        if any(c.isdigit() for c in w) or (k > 0 and w[0].isupper()):
+            out.update(_terms(w))
+    return frozenset(out)
 
 
 def _list_partner(first: int, leads: dict[int, int], score_of: dict[int, float]) -> int | None:

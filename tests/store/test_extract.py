@@ -338,6 +338,29 @@ def test_a_word_only_one_document_holds_names_it() -> None:
     assert ex.items[0].passage_id == "b"
 
 
+def test_units_of_other_documents_come_after_the_named_documents() -> None:
+    castellan = (
+        "[doc_title: Castellan price list | page_range: 1]\n\n"
+        "Castellan Flow Systems publishes this list for its distributors.\n\n"
+        "All prices are valid for the whole year.\n\n"
+        "A surcharge applies to bronze items."
+    )
+    hartmann = (
+        "[doc_title: Hartmann price list | page_range: 1]\n\n"
+        "The prices in this list are valid and binding."
+    )
+    passages = [(hartmann, "Hartmann · p. 1", "h"), (castellan, "Castellan · p. 1", "c")]
+    question = "Are the prices in the Castellan list valid?"
+    ex = extract_answer(question, passages, documents=["hartmann", "castellan"])
+    # the Hartmann sentence holds more of the question's words, but the question names Castellan
+    assert ex.items[0].passage_id == "c" and ex.items[0].text == "All prices are valid for the whole year."
+    assert [it.passage_id for it in ex.items].index("h") > 0
+    # a common word only one document holds names nothing: "distributors" is no name
+    unnamed = extract_answer(question.replace("Castellan list", "list for distributors"), passages,
+                             documents=["hartmann", "castellan"])
+    assert unnamed.items[0].passage_id == "h"
+
+
 def test_words_that_single_out_two_documents_as_strongly_name_neither() -> None:
     from demo.store.crossrefs import UnitLabels
     from demo.store.extract import _naming_terms

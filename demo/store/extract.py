@@ -34,7 +34,8 @@ MAX_ITEMS = 8
 #: A unit must match this share of the question's weight (IDF of its words in the context).
 MIN_COVERAGE = 0.34
 #: ... and hold (in its text, title or section) at least two of the question's distinct
-#: words and more than this share of them, whether or not the context uses them — a word
+#: words and more than this share of those the context holds at all (in some unit, title
+#: or section: a word no document of the context holds counts against no unit) — a word
 #: both in its text and in its section or title counts twice: "the capital of Australia" is
 #: not answered by a row that only mentions Australia.
 MIN_WORDS = 0.4
@@ -425,6 +426,10 @@ def extract_answer(
     pairs = {(a, b) for a, b in zip(q_terms, q_terms[1:])}
     avg = sum(len(t) for *_, t in units) / n or 1.0
     naming = _naming_terms(idf, units, where, labels)
+    # (the question's words some unit or locator of the context holds: a word no document
+    # holds cannot be matched, so it does not count against a unit)
+    anywhere = frozenset().union(*where) if where else frozenset()
+    present = [t for t in q_terms if df[t] or t in anywhere]
     # (a document named by a name or number the question writes, not by a common word only
     # it happens to hold: "the JEA agreement", not "grant")
     names = _name_terms(question)
@@ -445,7 +450,7 @@ def extract_answer(
         # a word in the text that its section or title also names counts twice: the unit is
         # about it ("What is the warranty period?" in a section called Warranty)
         held = sum((1 if tf[t] or t in where[i] else 0) + (1 if tf[t] and t in where[i] else 0) for t in q_terms)
-        if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(q_terms)):
+        if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(present)):
             continue
         norm = 1.2 * (0.25 + 0.75 * len(terms) / avg)
         # A word of the unit's title or section says which document it is, not what it

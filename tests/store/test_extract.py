@@ -100,6 +100,15 @@ def test_a_unit_sharing_one_word_with_an_unrelated_question_is_not_an_answer() -
     )
 
 
+def test_words_no_document_holds_do_not_count_against_a_unit() -> None:
+    passages = [("The warranty period is 24 months from delivery.\n\nInvoices are payable in 30 days.", "Terms", "p")]
+    wordy = "For our quarterly procurement escalation memo, what warranty period applies?"
+    ex = extract_answer(wordy, passages)
+    assert ex.found and ex.items[0].text == "The warranty period is 24 months from delivery."
+    # two of the question's words are still required: one shared word answers nothing
+    assert not extract_answer("For our quarterly procurement escalation memo, which warranty?", passages).found
+
+
 def test_budget_and_item_limits() -> None:
     long_rows = "| Item | Note |\n| --- | --- |\n" + "".join(f"| HIT-{i} | gasket gasket gasket seal number {i} |\n" for i in range(40))
     passages = [(long_rows, "List", "p")]

@@ -64,7 +64,7 @@ _HEADER = re.compile(r"^\[(?:doc_title|section_path|page_range|ssTitle)[^\]]*\]\
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=(?:\{==|\{\+\+|\{--)?[\"“‘(\[]?[A-Z0-9])")
 #: Words after which a full stop does not end a sentence ("Document No. 7", "e.g. this").
 _ABBREVIATIONS = frozenset(
-    "no nos nr art sec para fig ref vol p pp e.g i.e etc vs approx incl cf dr mr mrs ms st co corp inc ltd".split()
+    "no nos nr art sec para fig ref rev vol p pp e.g i.e etc vs approx incl cf dr mr mrs ms st co corp inc ltd".split()
 )
 _ROW = re.compile(r"^\s*\|.*\|\s*$")
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -115,7 +115,7 @@ def _stem(word: str) -> str:
 
 #: Abbreviations in documents that a question spells out ("Document No." answers "document number").
 _RAW_WORD = re.compile(r"[^\W_]+")
-_ALIASES = {"no": "number", "nr": "number", "num": "number", "qty": "quantity", "ref": "reference", "dept": "department"}
+_ALIASES = {"no": "number", "nr": "number", "num": "number", "qty": "quantity", "ref": "reference", "dept": "department", "rev": "revision", "ver": "version"}
 
 
 def _terms(text: str) -> list[str]:
@@ -307,7 +307,8 @@ def _locator_terms(locator: str) -> frozenset[str]:
 
 #: English question words that say which kind of value is asked for (a hint: ``value_types``).
 _ASKS = (
-    ("date", re.compile(r"^\W*(?:when|until when|by when|since when|what (?:date|day|year|month|time))\b|\bwhat (?:date|year)\b", re.I)),
+    ("date", re.compile(r"^\W*(?:when|until when|by when|since when|what (?:date|day|year|month|time))\b|\b(?:what|which) (?:dates?|days?|years?)\b", re.I)),
+    ("code", re.compile(r"\b(?:what|which) is the (?!(?:total|overall|maximum|minimum|average|mean|median|exact|approximate) )(?:[\w-]+ ){1,3}(?:number|no|code|id|reference)\b", re.I)),
     ("amount", re.compile(r"\b(?:how much|price|prices|cost|costs|fee|fees|amount|rate|salary|budget|penalty|charge)\b", re.I)),
     ("number", re.compile(r"^\W*how (?:many|long|often|old|far|big|large|soon)\b|\bwhat (?:percentage|number|share)\b", re.I)),
     ("person", re.compile(r"^\W*(?:who|whom|whose)\b", re.I)),
@@ -317,6 +318,7 @@ _HAS = {
     "date": re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b|\b\d{{1,2}}\.?\s+(?:{_MONTHS})\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}\b|\b(?:1[6-9]|20)\d{{2}}\b", re.I),
     "amount": re.compile(r"[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:%|percent|EUR|USD|GBP|CHF|euros?|dollars?)\b|\b(?:EUR|USD|GBP|CHF)\s?\d", re.I),
     "number": re.compile(r"\d"),
+    "code": re.compile(r"\b[A-Z]{1,8}(?:-[A-Z0-9]{1,8})*-\d[\w-]*|\b[A-Z]{1,8}\d[\w-]*"),
     "person": re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+"),
 }
 #: A unit holding the kind of value the question asks for scores this much more.

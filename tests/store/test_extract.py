@@ -177,10 +177,28 @@ def test_the_kind_of_value_asked_for_comes_first() -> None:
     assert "1998" not in off.items[0].text  # the hint is what moved it up
 
 
+def test_a_question_for_a_document_number_gets_the_identifier_first() -> None:
+    filler = "\n\n".join(f"Filler sentence {i} about lunch menus and weather." for i in range(6))
+    text = f"The policy number is checked.\n\n{filler}\n\nPolicy HR-TRV-07 | Group travel policy | Rev. 3"
+    ex = extract_answer("What is the policy number of the group travel policy?", [(text, "Travel policy", "p")])
+    assert ex.items[0].text.startswith("Policy HR-TRV-07")
+    off = extract_answer("What is the policy number of the group travel policy?", [(text, "Travel policy", "p")],
+                         value_types=False)
+    assert off.items[0].text == "The policy number is checked."  # the hint is what moved it up
+
+
+def test_an_abbreviated_revision_answers_a_question_about_the_revision() -> None:
+    text = "Keep this manual near the unit.\n\nRev. 07 of 2 November 2024 | CPX-400 manual"
+    ex = extract_answer("Which revision of the CPX-400 manual is this?", [(text, "CPX-400 manual", "p")])
+    assert ex.items[0].text.startswith("Rev. 07")
+
+
 @pytest.mark.parametrize(
     ("question", "kind"),
     [("When does the lease end?", "date"), ("How much is the deposit?", "amount"), ("How many trucks are there?", "number"),
-     ("Who signed the order?", "person"), ("Is the cap unconditional?", None)],
+     ("Who signed the order?", "person"), ("Is the cap unconditional?", None),
+     ("On which dates did the audit take place?", "date"), ("What is the policy number of the travel policy?", "code"),
+     ("What is the total number of subjects?", None), ("What is the number of subjects?", None)],
 )
 def test_asked_value(question: str, kind: str | None) -> None:
     assert asked_value(question) == kind

@@ -42,6 +42,11 @@ def available() -> dict[str, str | None]:
             out[mod] = getattr(m, attr, None) if attr else _dist_version(mod.replace("_", "-"))
         except ImportError:
             out[mod] = None
+    if out["markitdown"] is not None:
+        try:  # (pipeline 1 reads DOCX through markitdown's docx extra: without it, no pipeline)
+            import mammoth  # noqa: F401
+        except ImportError:
+            out["markitdown"] = None
     try:
         import pypandoc
 

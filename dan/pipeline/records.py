@@ -247,6 +247,14 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
     records: list[dict[str, str | int]] = []
     top = ctx.top_level
     carried, refs = _references(chunks)
+    # (the citation labels' keys once: an enum member's hash is computed in Python)
+    lab_title = labels[ChunkField.DOC_TITLE]
+    lab_path = labels[ChunkField.SECTION_PATH]
+    lab_pages = labels[ChunkField.PAGE_RANGE]
+    lab_type = labels[ChunkField.CHUNK_TYPE]
+    lab_table = labels[ChunkField.HAS_TABLE]
+    lab_revs = labels[ChunkField.HAS_REVISIONS]
+    lab_coms = labels[ChunkField.HAS_COMMENTS]
     for seq, chunk in enumerate(chunks):
         units = chunk.units
         revs: dict[str, str] = {}
@@ -317,13 +325,13 @@ def build_records(chunks: Sequence[Chunk], ctx: RecordContext) -> list[dict[str,
             S.TERMS: _bounded(names.terms),
             S.LABELS: _bounded(carried[seq]),
             S.REFS: _bounded(refs[seq]),
-            labels[ChunkField.DOC_TITLE]: ctx.title,
-            labels[ChunkField.SECTION_PATH]: " > ".join(units[0].path),
-            labels[ChunkField.PAGE_RANGE]: page_range(chunk.page, chunk.page_last),
-            labels[ChunkField.CHUNK_TYPE]: units[0].story,
-            labels[ChunkField.HAS_TABLE]: "yes" if tables else "no",
-            labels[ChunkField.HAS_REVISIONS]: "yes" if revs else "no",
-            labels[ChunkField.HAS_COMMENTS]: "yes" if coms else "no",
+            lab_title: ctx.title,
+            lab_path: " > ".join(units[0].path),
+            lab_pages: page_range(chunk.page, chunk.page_last),
+            lab_type: units[0].story,
+            lab_table: "yes" if tables else "no",
+            lab_revs: "yes" if revs else "no",
+            lab_coms: "yes" if coms else "no",
         }
         compact = [
             str(u.table)
@@ -358,16 +366,24 @@ _TRIMMABLE = (
 def json_size_bound(rec: Mapping[str, str | int]) -> int:
     """An upper bound of ``len(json.dumps(rec, ensure_ascii=False).encode("utf-8"))``.
 
-    Every string, key or value, takes at most 6 bytes a character there (``\\u001f``;
-    UTF-8 needs at most 4) and 2 for its quotes; a number at most its ``str`` and 8; each
-    item 4 more (``": "`` and ``", "``), and the braces 2.
+    A string of printable characters takes its UTF-8 length there plus one byte for each
+    ``"`` and ``\\`` (the only printable characters JSON escapes), and 2 for its quotes; any
+    other string at most 6 bytes a character (``\\u001f``; UTF-8 needs at most 4) and 2. A
+    number takes at most its ``str`` and 8; each item 4 more (``": "`` and ``", "``), and the
+    braces 2.
     """
     size = 2
     for key, value in rec.items():
-        size += (
-            6 * len(key) + 6 + (6 * len(value) + 2 if type(value) is str else len(str(value)) + 8)
-        )
+        size += _str_bound(key) + 4
+        size += _str_bound(value) if type(value) is str else len(str(value)) + 8
     return size
+
+
+def _str_bound(s: str) -> int:
+    if s.isprintable():  # (no control character: none is written as \\u00XX)
+        size = len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
+        return size + s.count('"') + s.count("\\") + 2
+    return 6 * len(s) + 2
 
 
 def _fit_record(rec: dict[str, str | int]) -> None:

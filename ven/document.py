@@ -133,6 +133,13 @@ class Ven:
 
     # ---- document queries ----------------------------------------------------------------
 
+    def _chunk(self, seq: object) -> int:
+        """``seq`` as a chunk number; :class:`VenError` when it is none of this document's."""
+        s = as_int(seq)
+        if s is None or not 0 <= s < self._lay.n:
+            raise VenError(f"seq must be a chunk number 0..{self._lay.n - 1}, got {seq!r:.60}")
+        return s
+
     def references(
         self, seq: int, *, referring: bool = True, notes: bool = True
     ) -> tuple[int, ...]:
@@ -142,9 +149,7 @@ class Ven:
         ``ssRefs`` name a label it carries, nearest first; with ``notes=False`` no ``^``
         label (a footnote or endnote) counts either way. Raises :class:`VenError` for a seq
         out of range."""
-        s = as_int(seq)
-        if s is None or not 0 <= s < self._lay.n:
-            raise VenError(f"seq must be a chunk number 0..{self._lay.n - 1}, got {seq!r:.60}")
+        s = self._chunk(seq)
         flags = _flag("referring", referring), _flag("notes", notes)
         return tuple(reference_order(self._lay, s, *flags))
 
@@ -152,10 +157,8 @@ class Ven:
         """The chunks of every table chunk ``seq`` is part of (``ssTables``, within its
         story type), ascending, ``seq`` included; empty when it holds no table. Raises
         :class:`VenError` for a seq out of range."""
-        s = as_int(seq)
+        s = self._chunk(seq)
         lay = self._lay
-        if s is None or not 0 <= s < lay.n:
-            raise VenError(f"seq must be a chunk number 0..{lay.n - 1}, got {seq!r:.60}")
         units = lay.tables_of[s]
         if len(units) == 1:
             return lay.table_seqs[units[0]]
@@ -165,11 +168,9 @@ class Ven:
         """The column headings of the tables chunk ``seq`` holds rows of (its
         ``ssTableHeads``, each once, in order); empty when it holds none. Raises
         :class:`VenError` for a seq out of range."""
-        s = as_int(seq)
-        if s is None or not 0 <= s < self._lay.n:
-            raise VenError(f"seq must be a chunk number 0..{self._lay.n - 1}, got {seq!r:.60}")
+        s = self._chunk(seq)
         heads = (h for value in chunk_values(self._phr, s, TABLE_HEADS) for h in split_list(value))
-        return tuple(dict.fromkeys(h for h in heads if h))
+        return tuple(dict.fromkeys(heads))  # (split_list drops empty items)
 
     def token_count(self) -> int:
         """Tokens of the whole document: the sum of every chunk's ``ssTokens``."""

@@ -72,22 +72,18 @@ TARGET_BUDGETS = (2048, 4096, 8192)
 TUNING_SEEDS = (1, 2)
 
 
-def _quality() -> list[Any]:
-    return build_collection(DEFAULT_SEED)
+def _quality() -> list[list[Any]]:
+    return [build_collection(DEFAULT_SEED)]
 
 
-def _tuning() -> list[Any]:
-    return [it for seed in TUNING_SEEDS for it in _seed(seed)]
+def _tuning() -> list[list[Any]]:
+    # one collection per seed (the same file names in every seed: kept apart all the same)
+    return [[_Renamed(it, f"s{seed}-{it.name}") for it in build_collection(seed)] for seed in TUNING_SEEDS]
 
 
-def _seed(seed: int) -> list[Any]:
-    # (the same file names in every seed: keep them apart)
-    return [_Renamed(it, f"s{seed}-{it.name}") for it in build_collection(seed)]
-
-
-def _module_set(module: str) -> Callable[[], list[Any]]:
-    def load() -> list[Any]:
-        return list(importlib.import_module(module).build_collection())
+def _module_set(module: str) -> Callable[[], list[list[Any]]]:
+    def load() -> list[list[Any]]:
+        return [list(importlib.import_module(module).build_collection())]
 
     return load
 
@@ -107,7 +103,8 @@ class _Renamed:
         return str(self.doc.name)
 
 
-SETS: dict[str, Callable[[], list[Any]]] = {
+#: Each set's collections, each searched on its own (``tuning``: one per seed).
+SETS: dict[str, Callable[[], list[list[Any]]]] = {
     "quality": _quality,
     "tuning": _tuning,
     "blind": _module_set("benchmarks.blind.collection"),
@@ -141,20 +138,13 @@ def pipelines(corpus: Any, retriever: Retriever, names: Sequence[str]) -> list[P
     return [make[n]() for n in names]
 
 
-def collections(name: str) -> list[list[Any]]:
-    """The set's collections, each searched on its own (``tuning``: one per seed)."""
-    if name == "tuning":
-        return [_seed(seed) for seed in TUNING_SEEDS]
-    return [SETS[name]()]
-
-
 def cell(job: tuple[str, int, Sequence[int], Sequence[str]]) -> dict[str, Any]:
     """One set at one chunk size: ``{pipeline: {budget: {kind: [recalled, asked]}}}``, summed
     over the set's collections (each with its own ranking)."""
     name, size, budgets, names = job
     out: dict[str, Any] = {"set": name, "size": size, "questions": 0, "tokens": 0, "failures": {},
                            "counts": {}, "missed": {}, "gold_fits": {str(b): [0, 0] for b in budgets}}
-    for items in collections(name):
+    for items in SETS[name]():
         _collection_cell(items, size, budgets, names, out)
     return out
 

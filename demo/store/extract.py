@@ -495,14 +495,11 @@ def extract_answer(
     return _finish(items, budget)
 
 
-_NAME_WORD = re.compile(r"[^\W_]+")
-
-
 def _name_terms(question: str) -> frozenset[str]:
     """The terms of the words ``question`` writes as names or numbers: capitalised (except
     its first word), or holding a digit."""
     out: set[str] = set()
-    for k, m in enumerate(_NAME_WORD.finditer(question)):
+    for k, m in enumerate(_RAW_WORD.finditer(question)):
         w = m.group()
         if any(c.isdigit() for c in w) or (k > 0 and w[0].isupper()):
             out.update(_terms(w))

@@ -5,10 +5,12 @@ the store one row per file. :func:`convert_for_store` is the row function (``map
 converts as the store's worker does (the same ``dan.convert`` call, with the store's options); :func:`write_rows` queues each row through the
 store's public API, and the store's worker embeds and activates it like any other job:
 
-* a converted file is queued as pre-chunked dan output (:meth:`KnowledgeStore.enqueue_chunks`):
-  its chunks and records exactly as dan made them (checked again by the store), a new
-  version of the file that replaces the active one atomically, only once it is complete —
-  or is held, as any replacement that loses much of the active version;
+* a converted file is queued as pre-chunked dan output with the file itself
+  (:meth:`KnowledgeStore.enqueue_chunks` with ``source``): its chunks and records exactly as
+  dan made them (checked again by the store), a new version of the file that keeps the
+  file's bytes as an upload's does (downloaded as the original, reindexed by converting it
+  again) and replaces the active one atomically, only once it is complete — or is held, as
+  any replacement that loses much of the active version;
 * a file dan could not convert (or that has no text) is queued as the file itself
   (:meth:`KnowledgeStore.enqueue`): the store's worker converts it again and fails its job
   with the same reason and ``error_code`` as any upload, bytes kept for a retry.
@@ -58,8 +60,9 @@ def convert_for_store(row: Mapping[str, Any], collection_id: str, options: Store
     ``doc_id``, ``doc_title``, ``chunk_count``, ``error_type`` and ``error`` (``""`` when it
     converted), ``chunks_json`` (a JSON list of ``{"text", "record"}``, what
     :meth:`~demo.store.KnowledgeStore.enqueue_chunks` takes) and ``bytes``: the file's bytes
-    when it failed or has no chunks (:func:`write_rows` queues them so that the store fails its
-    job), else empty. Any exception of the conversion becomes the row's error.
+    (:func:`write_rows` queues them with the chunks, as the version's source, or alone when
+    the file failed or has no chunks, so that the store fails its job). Any exception of the
+    conversion becomes the row's error.
     """
     data = row.get("bytes")
     if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -77,7 +80,7 @@ def convert_for_store(row: Mapping[str, Any], collection_id: str, options: Store
     chunks = [{"text": t, "record": r} for t, r in zip(res.chunks, res.records, strict=True)]
     return {
         **out, "doc_id": res.doc_id, "doc_title": res.doc_title, "chunk_count": len(chunks),
-        "chunks_json": json.dumps(chunks, ensure_ascii=False, separators=(",", ":")), "bytes": b"" if chunks else bytes(data),
+        "chunks_json": json.dumps(chunks, ensure_ascii=False, separators=(",", ":")),
     }
 
 
@@ -114,7 +117,7 @@ def write_rows(
         while True:
             try:
                 if converted:
-                    job_id = store.enqueue_chunks(collection_id, name, json.loads(row["chunks_json"]), access)
+                    job_id = store.enqueue_chunks(collection_id, name, json.loads(row["chunks_json"]), access, source=bytes(row["bytes"]))
                 else:
                     job_id = store.enqueue(collection_id, name, bytes(row["bytes"]), access)
                 break

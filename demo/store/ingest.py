@@ -186,6 +186,7 @@ def activate(
     """
     now = time.time()
     version_id = jobs.new_id("V")
+    source = prechunked.unpack_converted(job.content)[0] if job.kind == "converted" else job.content
     with backend.write() as tx:
         # A conditional update, not a read: on PostgreSQL it locks the job row, so a cancel
         # or a delete either ran before (no row: the work is dropped) or waits until this
@@ -231,13 +232,17 @@ def activate(
             "VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 version_id, job.document_id, job.collection_id, "chunks" if job.kind in jobs.CHUNK_KINDS else "file",
-                job.seq, job.hash, config, len(job.content),
+                job.seq, job.hash, config, len(source),
                 converted.doc_key, converted.doc_key.casefold(), converted.title, len(converted.chunks), converted.tokens, identity if vectors is not None else "",
                 converted.index_text, converted.index_tokens, now, generation, warnings,
             ],
         )
-        # The job's stored bytes become the version's: no copy.
-        tx.execute("UPDATE payloads SET owner = ? WHERE owner = ?", [version_id, job.id])
+        # The job's stored bytes become the version's: no copy (of a file converted
+        # elsewhere, the file alone: its chunks are in the passages).
+        if job.kind == "converted":
+            tx.execute("UPDATE payloads SET owner = ?, data = ? WHERE owner = ?", [version_id, source, job.id])
+        else:
+            tx.execute("UPDATE payloads SET owner = ? WHERE owner = ?", [version_id, job.id])
         lines = list(contexts) or [""] * len(converted.chunks)
         rows = [
             PassageRow(
@@ -298,6 +303,8 @@ def convert_job(backend: Backend, options: StoreOptions, job: jobs.Claimed) -> C
         with Heartbeat(backend, job, max(1.0, options.stale_after / 4)):
             if job.kind in jobs.CHUNK_KINDS:
                 return convert_chunks(job.content, options)
+            if job.kind == "converted":
+                return convert_chunks(prechunked.unpack_converted(job.content)[1], options)
             return convert_source(job.file_name, job.content, job.document_id, options)
     except (dan.DanError, StoreError) as exc:
         code, message = describe_failure(exc, options)

@@ -64,8 +64,10 @@ JOB_COLUMNS = ", ".join(c.name for c in JOB_FIELDS)  # (a Job's fields, from the
 #: At most this many of dan's warnings are kept per job or version (the rest are counted in one more).
 MAX_WARNINGS = 50
 PENDING_STATES = ("queued", "converting", "embedding")
-#: Job kinds: a file for dan, pre-chunked dan output, and the reindex of either.
-KINDS = ("ingest", "chunks", "reindex", "reindex-chunks")
+#: Job kinds: a file for dan, pre-chunked dan output, a file converted elsewhere (its bytes
+#: and its chunks: :func:`demo.store.prechunked.pack_converted`), and the reindex of a file
+#: or of pre-chunked output.
+KINDS = ("ingest", "chunks", "converted", "reindex", "reindex-chunks")
 CHUNK_KINDS = ("chunks", "reindex-chunks")
 RUNNING_STATES = ("converting", "embedding")
 _IN_PENDING = "('queued', 'converting', 'embedding')"
@@ -146,8 +148,12 @@ def enqueue(
     data: bytes,
     *,
     kind: str = "ingest",
+    source: bytes | None = None,
 ) -> str:
     """Queue ``data`` as a new version of ``file_name``; the job id.
+
+    ``source``: the original file a ``converted`` job's ``data`` packs; the job's hash and
+    size, and the size limit, are the file's, as for an upload of it.
 
     Identical bytes under identical processing configuration as the active version give a
     job that is ``ready`` at once (with a note) unless ``kind`` is a reindex; identical bytes
@@ -155,12 +161,13 @@ def enqueue(
     twice, or again after a killed run, queues each source once). Raises
     :class:`FileTooLargeError` or :class:`PendingJobsLimitError`, storing nothing.
     """
-    if len(data) > options.max_file_bytes:
+    original = data if source is None else source
+    if len(original) > options.max_file_bytes:
         raise FileTooLargeError(
-            f"{file_name} is {len(data):,} bytes, over the store's limit of {options.max_file_bytes:,} "
+            f"{file_name} is {len(original):,} bytes, over the store's limit of {options.max_file_bytes:,} "
             "(StoreOptions.max_file_bytes): split the document or raise the limit"
         )
-    digest = hashlib.sha256(data).hexdigest()
+    digest = hashlib.sha256(original).hexdigest()
     now = time.time()
     with backend.write() as tx:
         doc = tx.one("SELECT id, active_version_id FROM documents WHERE collection_id = ? AND file_name = ?", [collection_id, file_name])
@@ -173,7 +180,7 @@ def enqueue(
             active = None
         else:
             document_id, active = doc
-        if kind in ("ingest", "chunks"):
+        if kind in ("ingest", "chunks", "converted"):
             if active is not None:
                 same = tx.one("SELECT hash, config FROM versions WHERE id = ?", [active])
                 if same is not None and same[0] == digest and same[1] == config:
@@ -184,7 +191,7 @@ def enqueue(
                         [
                             job_id, collection_id, document_id, file_name, kind,
                             "unchanged: the same bytes and configuration as the active version, so nothing was processed",
-                            active, digest, len(data), now, now,
+                            active, digest, len(original), now, now,
                         ],
                     )
                     return job_id
@@ -200,7 +207,7 @@ def enqueue(
         tx.execute(
             "INSERT INTO jobs (id, collection_id, document_id, file_name, kind, state, progress, hash, size, "
             "created, updated) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?, ?)",
-            [job_id, collection_id, document_id, file_name, kind, digest, len(data), now, now],
+            [job_id, collection_id, document_id, file_name, kind, digest, len(original), now, now],
         )
         tx.execute(
             "INSERT INTO payloads (owner, collection_id, document_id, data) VALUES (?, ?, ?, ?)",

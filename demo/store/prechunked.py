@@ -6,6 +6,10 @@ keeps them exactly, after checking that they are dan's output: ven accepts the r
 and every ``ssTokens`` is the exact o200k count of its text (the evidence budget relies on
 it). The stored source is the canonical JSON of the chunks, which is also what identical
 uploads are recognised by.
+
+A file converted elsewhere (the Ray recipe) can bring its original bytes along: the job then
+holds both (:func:`pack_converted`), the chunks are stored as given, and the version keeps
+the file, as an upload's does (downloaded as the original, reindexed by converting it again).
 """
 
 from __future__ import annotations
@@ -20,11 +24,13 @@ import ven
 from demo.store.errors import InvalidRequestError
 from demo.store.options import StoreOptions
 
-__all__ = ["MAX_CHUNK_CHARS", "decode_chunks", "encode_chunks"]
+__all__ = ["MAX_CHUNK_CHARS", "decode_chunks", "encode_chunks", "pack_converted", "unpack_converted"]
 
 #: Characters of one chunk's text (dan's chunks are far smaller).
 MAX_CHUNK_CHARS = 200_000
 _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
+#: What a job of a file converted elsewhere starts with; then the chunks' length (8 bytes).
+_CONVERTED_MAGIC = b"danven-converted\n"
 
 
 def _check(chunks: object, options: StoreOptions) -> list[tuple[str, dict[str, str | int]]]:
@@ -94,3 +100,21 @@ def decode_chunks(data: bytes, options: StoreOptions) -> tuple[tuple[str, ...], 
         raise InvalidRequestError(f"the stored chunks are not JSON ({exc})") from None
     checked = _check(parsed, options)
     return tuple(t for t, _ in checked), tuple(r for _, r in checked)
+
+
+def pack_converted(source: bytes, encoded_chunks: bytes) -> bytes:
+    """One job payload of a file converted elsewhere: its original bytes and its
+    :func:`encode_chunks` JSON."""
+    return _CONVERTED_MAGIC + len(encoded_chunks).to_bytes(8, "big") + encoded_chunks + source
+
+
+def unpack_converted(data: bytes) -> tuple[bytes, bytes]:
+    """(original bytes, chunks' JSON) of a :func:`pack_converted` payload (InvalidRequestError
+    when it is not one)."""
+    head = len(_CONVERTED_MAGIC)
+    if not data.startswith(_CONVERTED_MAGIC) or len(data) < head + 8:
+        raise InvalidRequestError("the stored job is not a converted file's: queue the file again")
+    n = int.from_bytes(data[head : head + 8], "big")
+    if head + 8 + n > len(data):
+        raise InvalidRequestError("the stored job is truncated: queue the file again")
+    return data[head + 8 + n :], data[head + 8 : head + 8 + n]

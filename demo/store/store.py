@@ -252,14 +252,26 @@ class KnowledgeStore:
         self._wake.set()
         return job_id
 
-    def enqueue_chunks(self, cid: str, file_name: str, chunks: Sequence[Mapping[str, Any]], access: AccessContext) -> str:
+    def enqueue_chunks(
+        self, cid: str, file_name: str, chunks: Sequence[Mapping[str, Any]], access: AccessContext, *, source: bytes | None = None
+    ) -> str:
         """Queue pre-chunked dan output (``[{"text": ..., "record": {...}}, ...]``) as a new version
         of ``file_name``; the job id. The chunks are checked now (InvalidRequestError), embedded
-        and activated by the worker, and stored exactly as given."""
+        and activated by the worker, and stored exactly as given.
+
+        ``source``: the file dan converted into these chunks (elsewhere, as the Ray recipe
+        does). The version then keeps the file, as an upload does: its hash and size are the
+        file's (the same file uploaded again is "unchanged"), :meth:`download_source` returns
+        it, and a reindex converts it again with the store's options. The store checks that
+        the chunks are dan's output, not that they are this file's."""
         self._collection(cid, access, True)
         name = clean_file_name(file_name)
         data = prechunked.encode_chunks(chunks, self.options)
-        job_id = jobs.enqueue(self.backend, self.options, self.config, cid, name, data, kind="chunks")
+        if source is None:
+            job_id = jobs.enqueue(self.backend, self.options, self.config, cid, name, data, kind="chunks")
+        else:
+            packed = prechunked.pack_converted(bytes(source), data)
+            job_id = jobs.enqueue(self.backend, self.options, self.config, cid, name, packed, kind="converted", source=bytes(source))
         self._wake.set()
         return job_id
 

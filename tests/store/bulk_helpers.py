@@ -54,6 +54,9 @@ def check_written(
             assert (job.state, job.error_code, job.error) == (expected.state, expected.error_code, expected.error)
         failed = store.get_job(cid, next(w.job_id for w in written if w.file_name == bad), ME)
         assert failed.state == JobState.FAILED and failed.error_code == "encrypted"
+    by_name = {p.name: p for p in files.values()}
     for src in store.list_sources(cid, ME):
         record = store.list_passages(cid, src.document_id, ME, limit=1)[0].record
         assert record["ssDocId"] == document_key(cid, src.file_name)
+        # the version keeps the file, as an upload's does: not the chunks' JSON
+        assert store.download_source(cid, src.version_id, ME).content == by_name[src.file_name].read_bytes()

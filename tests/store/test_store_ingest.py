@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import zipfile
 from io import BytesIO
 
@@ -26,10 +27,12 @@ from demo.store import (
     HashingProvider,
     InvalidRequestError,
     JobState,
+    KnowledgeStore,
     NotFoundError,
     PendingJobsLimitError,
     StoreOptions,
 )
+from demo.store import prechunked
 
 
 @pytest.fixture
@@ -420,6 +423,47 @@ def test_the_same_store_serves_from_a_reopened_database(db_url, make_store):
 def _dan_chunks(data: bytes, doc_type: str, doc_id: str | None = None, max_tokens: int = 96) -> list[dict]:
     res = dan.convert(data, doc_type, max_tokens=max_tokens, doc_id=doc_id)
     return [{"text": t, "record": r} for t, r in res]
+
+
+def test_chunks_with_their_file_keep_the_file_as_an_upload_does(store, cid):
+    data = prices_md()
+    chunks = _dan_chunks(data, "markdown", doc_id="PRICES2025")
+    job_id = store.enqueue_chunks(cid, "prices.md", chunks, ALICE, source=data)
+    drain(store)
+    job = store.get_job(cid, job_id, ALICE)
+    assert job.state == JobState.READY and job.kind == "converted", job.error
+    stored = store.list_passages(cid, job.document_id, ALICE)
+    assert [(p.text, dict(p.record)) for p in stored] == [(c["text"], c["record"]) for c in chunks]  # as given
+    [src] = store.list_sources(cid, ALICE)
+    assert (src.hash, src.size) == (hashlib.sha256(data).hexdigest(), len(data))
+    assert store.download_source(cid, src.version_id, ALICE).content == data  # the file, not the chunks' JSON
+    upload = store.get_job(cid, store.enqueue(cid, "prices.md", data, ALICE), ALICE)
+    assert upload.state == JobState.READY and "unchanged" in upload.note  # the same file, uploaded
+    reindexed = store.get_job(cid, store.reindex_source(cid, src.version_id, ALICE), ALICE)
+    assert reindexed.kind == "reindex"  # converts the file again, with the store's options
+    drain(store)
+    assert store.get_job(cid, reindexed.id, ALICE).state == JobState.READY
+    [now] = store.list_sources(cid, ALICE)
+    assert store.download_source(cid, now.version_id, ALICE).content == data
+    assert store.list_passages(cid, now.document_id, ALICE)[0].record["ssDocId"] == now.document_id  # the store's own id now
+
+
+def test_a_file_with_its_chunks_is_held_to_the_file_size_limit(tmp_path):
+    with KnowledgeStore(tmp_path / "k.db", options=StoreOptions(max_file_bytes=64), embeddings=HashingProvider(dims=32)) as small:
+        cid = small.create_collection("Small", ALICE).id
+        chunks = _dan_chunks(b"# Note\n\nA short note.", "markdown")
+        with pytest.raises(FileTooLargeError, match="over the store's limit of 64"):
+            small.enqueue_chunks(cid, "note.md", chunks, ALICE, source=b"x" * 65)
+        assert small.list_jobs(cid, ALICE) == []
+
+
+def test_a_packed_payload_is_read_back_and_a_foreign_one_refused():
+    packed = prechunked.pack_converted(b"%PDF-1.7 file", b'[{"text":"a"}]')
+    assert prechunked.unpack_converted(packed) == (b"%PDF-1.7 file", b'[{"text":"a"}]')
+    with pytest.raises(InvalidRequestError, match="not a converted file"):
+        prechunked.unpack_converted(b'[{"text":"a"}]')
+    with pytest.raises(InvalidRequestError, match="truncated"):
+        prechunked.unpack_converted(packed[:30])
 
 
 def test_pre_chunked_dan_output_is_stored_exactly(store, cid):

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import platform
 import secrets
@@ -82,6 +83,8 @@ MODES = ("keyword", "semantic", "hybrid")
 LIMIT = 10
 #: Documents converted per batch (one batch converts while the previous one is activated).
 BATCH = 64
+#: The fill records its time every this many chunks.
+CHECKPOINT = 100_000
 #: The document number of the small collection's one document (beyond any fill).
 TINY_DOC = 10**8
 
@@ -131,6 +134,8 @@ def fill(store: KnowledgeStore, provider: ClusteredVectors, target: int, collect
     backend, options = store.backend, store.options
     chunks = docs = 0
     t0 = time.perf_counter()
+    #: (chunks, seconds) at every CHECKPOINT chunks: whether the fill slows as the store grows
+    checkpoints: list[tuple[int, float]] = []
 
     def claim_batch(start: int) -> list[tuple[int, jobs_module.Claimed]]:
         out = []
@@ -160,6 +165,8 @@ def fill(store: KnowledgeStore, provider: ClusteredVectors, target: int, collect
                 by_collection[i % collections].append(i)
                 chunks += len(converted.chunks)
                 docs += 1
+                if chunks // CHECKPOINT > len(checkpoints):
+                    checkpoints.append((chunks, round(time.perf_counter() - t0, 1)))
             print(f"\r  {chunks:,} chunks", end="", file=sys.stderr, flush=True)
             if chunks >= target:
                 for future in upcoming_futures:
@@ -178,7 +185,7 @@ def fill(store: KnowledgeStore, provider: ClusteredVectors, target: int, collect
         raise RuntimeError(f"the fill left {not_ready} jobs not ready and {stored:,} passages for {chunks:,} chunks")
     return {
         "documents": docs, "chunks": chunks, "seconds": round(seconds, 1), "chunks_per_s": round(chunks / seconds, 1),
-        "collections": cids, "docs_by_collection": by_collection,
+        "collections": cids, "docs_by_collection": by_collection, "checkpoints": checkpoints,
     }
 
 
@@ -212,7 +219,7 @@ def build_index(url: str, statement: str, maintenance_work_mem: str) -> dict[str
             conn.execute(f"SET maintenance_work_mem = '{maintenance_work_mem}'")
         settings = {
             k: conn.execute(f"SHOW {k}").fetchone()[0]
-            for k in ("maintenance_work_mem", "max_parallel_maintenance_workers", "shared_buffers")
+            for k in ("maintenance_work_mem", "max_parallel_maintenance_workers", "shared_buffers", "max_wal_size", "fsync")
         }
         t0 = time.perf_counter()
         conn.execute(statement)
@@ -398,14 +405,20 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, questions: Seq
 
 def render(result: dict[str, Any]) -> str:
     """The ``scale`` section of ``docs/benchmarks.md``."""
-    env = result["environment"]
-    lines = [
-        "## The store at scale",
-        "",
-        f"`{result['command']}` ({result['date']}, commit `{result['commit']}`; {env['platform']}, {env['cpus']} CPUs, "
-        f"{env.get('memory_gb', '?')} GB; Python {env['python']}, dan {env['dan']}"
-        + (f"; PostgreSQL {env['postgres']}, pgvector {env['pgvector']}" if "postgres" in env else "")
-        + f"; result file `{result.get('result_file', '')}`). Chunks of generated business documents converted by dan "
+    sources = [*result.get("with", []), result]  # earlier runs given by --with, then this one
+    lines = ["## The store at scale", ""]
+    for src in sources:
+        env = src["environment"]
+        lines.append(
+            f"`{src['command']}` ({src['date']}, commit `{src['commit']}`; {env['platform']}, {env['cpus']} CPUs, "
+            f"{env.get('memory_gb', '?')} GB; Python {env['python']}, dan {env['dan']}"
+            + (f"; PostgreSQL {env['postgres']}, pgvector {env['pgvector']}" if "postgres" in env else "")
+            + f"; result file `{src.get('result_file', '')}`)."
+        )
+        lines.append("")
+    runs = [r for src in sources for r in src["runs"]]
+    lines += [
+        f"Chunks of generated business documents converted by dan "
         f"(at most {result['max_tokens']} tokens) in {result['collections']} collections; **synthetic vectors** "
         f"({result['dims']} dimensions, clustered by document: no retrieval quality is measured on them). Searches: the "
         "233 questions of `benchmarks/quality`, each scoped to one collection, limit 10; milliseconds.",
@@ -413,7 +426,7 @@ def render(result: dict[str, Any]) -> str:
         "| backend | chunks | fill chunks/s | mode | p50 | p95 | p99 | cold | short results |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for r in result["runs"]:
+    for r in runs:
         for mode in MODES:
             lat = r["latency"][mode]
             lines.append(
@@ -422,7 +435,7 @@ def render(result: dict[str, Any]) -> str:
             )
     lines += ["", "| backend | chunks | HNSW build s | HNSW MB | full-text index MB | passages table MB | database MB | "
               "recall@10 (min): of 10 / of 100 | server PSS MB | process RSS MB |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for r in result["runs"]:
+    for r in runs:
         sizes = r.get("sizes", {})
         idx = r.get("index", {})
         rec = r.get("recall")
@@ -436,19 +449,28 @@ def render(result: dict[str, Any]) -> str:
     lines += ["", "A collection of one document among all the others (the narrowest scope: queries about other documents, "
               "so an index scan finds the collection's vectors last); every search must return all its chunks up to 10:", "",
               "| backend | chunks in the collection | mode | p50 | p95 | short results |", "|---|---|---|---|---|---|"]
-    for r in result["runs"]:
+    for r in runs:
         small = r.get("small_collection")
         for mode in ("semantic", "hybrid") if small else ():
             lines.append(f"| {r['backend']} | {small['chunks']} | {mode} | {small[mode]['p50']} | {small[mode]['p95']} | "
                          f"{small[mode]['short_results']} |")
-    pg = [r for r in result["runs"] if r["backend"] == "postgresql"]
+    pg = [r for r in runs if r["backend"] == "postgresql"]
     if pg:
         idx = pg[0]["index"]
         lines += ["", f"PostgreSQL settings: shared_buffers {idx['shared_buffers']}, maintenance_work_mem "
                   f"{idx['maintenance_work_mem']} (for the index build), max_parallel_maintenance_workers "
-                  f"{idx['max_parallel_maintenance_workers']}; the semantic lane's plan "
+                  f"{idx['max_parallel_maintenance_workers']}, max_wal_size {idx.get('max_wal_size', '?')}, fsync "
+                  f"{idx.get('fsync', '?')}; the semantic lane's plan "
                   + ("uses" if pg[0]["recall"]["plan_uses_hnsw"] else "does **not** use")
                   + " the HNSW index (EXPLAIN of its query)."]
+    marks = [r for r in runs if r["fill"].get("checkpoints")]
+    if marks:
+        lines += ["", "Fill rate as the store grows (chunks per second over each stretch of the fill, every "
+                  f"{CHECKPOINT:,} chunks):", ""]
+        for r in marks:
+            pts = [(0, 0.0), *r["fill"]["checkpoints"]]
+            rates = [f"{round((b[0] - a[0]) / max(1e-9, b[1] - a[1]))}" for a, b in zip(pts, pts[1:])]
+            lines.append(f"- {r['backend']}: {', '.join(rates)}")
     return "\n".join(lines) + "\n"
 
 
@@ -486,6 +508,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "by the model: for a load test of the server at this size)",
     )
     p.add_argument("--keep", action="store_true", help="keep the databases and print where they are (default: removed)")
+    p.add_argument("--with", dest="with_", nargs="*", default=[], metavar="RESULT_JSON",
+                   help="earlier result files (another backend's run) published beside this run's")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     if "postgresql" in args.backends and not args.pg_url:
@@ -507,6 +531,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "benchmark": "scale", **facts, "environment": env, "collections": args.collections, "dims": 384 if args.identity == "minilm" else args.dims, "identity": args.identity,
         "max_tokens": StoreOptions().max_tokens, "runs": [],
     }
+    if args.with_:
+        result["with"] = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.with_]
     for backend in args.backends:
         with (kept(backend, args.pg_url) if args.keep else database(backend, args.pg_url)) as url:
             result["runs"].append(run_backend(backend, url, args, questions))

@@ -46,6 +46,14 @@ def test_a_small_sqlite_run_fills_searches_and_reports(tmp_path, monkeypatch):
     text = bench_scale.render(result)
     assert "**synthetic vectors**" in text and "| sqlite |" in text and "exact (NumPy)" in text
     assert f"| sqlite | {small['chunks']} | semantic |" in text
+    assert "Fill rate" not in text  # 150 chunks: no checkpoint
+    # an earlier run (another backend's) published beside this one, each with its command
+    earlier = {**result, "command": "python benchmarks/bench_scale.py --backends sqlite --chunks 300",
+               "runs": [{**run, "fill": {**run["fill"], "chunks": 300, "checkpoints": [(100, 2.0), (200, 6.0)]}}]}
+    both = bench_scale.render({**result, "with": [earlier]})
+    assert both.index("--chunks 300`") < both.index("--chunks 150`")
+    assert "| sqlite | 300 |" in both and f"| sqlite | {run['fill']['chunks']:,} |" in both
+    assert "- sqlite: 50, 25" in both  # 100 chunks in 2 s, then 100 in 4 s
 
 
 def test_vectors_can_carry_another_identity_and_a_kept_store_outlives_the_run(tmp_path):

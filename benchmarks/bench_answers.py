@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--context-tokens", type=int, default=6000)
     p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
                    help="the store's chunk limit (default %(default)s, the store's default)")
-    p.add_argument("--sets", nargs="+", default=["quality"], choices=["quality", "blind", "blind2", "public"])
+    p.add_argument("--sets", nargs="+", default=["quality"], choices=["quality", "blind", "blind2", "public", "devq"])
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)
     started = dt.datetime.now(dt.UTC)

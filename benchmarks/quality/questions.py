@@ -39,6 +39,7 @@ CATEGORIES = (
     "header_footer",
     "footnote",
     "plain",
+    "table_cell",  # one value of a table, asked by its row (benchmarks/devq)
 )
 
 #: Categories whose evidence is one whole structure (a table, a run of revisions, a comment

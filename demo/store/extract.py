@@ -321,14 +321,18 @@ _HAS = {
     "code": re.compile(r"\b[A-Z]{1,8}(?:-[A-Z0-9]{1,8})*-\d[\w-]*|\b[A-Z]{1,8}\d[\w-]*"),
     "person": re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+"),
 }
+_CONTRACTED = re.compile(r"\b(what|which|who|when|where|how)['’]s\b", re.I)
 #: A unit holding the kind of value the question asks for scores this much more.
 VALUE_BONUS = 1.5
 
 
 def asked_value(question: str) -> str | None:
-    """The kind of value an English question asks for: date, amount, number, person, or None."""
+    """The kind of value an English question asks for: date, amount, number, person, or None.
+    A contracted question word reads as written out ("What's the reference number" is "What
+    is the reference number")."""
+    text = _CONTRACTED.sub(lambda m: m.group(1) + " is", question[:500])
     for kind, pattern in _ASKS:
-        if pattern.search(question[:500]):
+        if pattern.search(text):
             return kind
     return None
 

@@ -198,7 +198,9 @@ def test_an_abbreviated_revision_answers_a_question_about_the_revision() -> None
     [("When does the lease end?", "date"), ("How much is the deposit?", "amount"), ("How many trucks are there?", "number"),
      ("Who signed the order?", "person"), ("Is the cap unconditional?", None),
      ("On which dates did the audit take place?", "date"), ("What is the policy number of the travel policy?", "code"),
-     ("What is the total number of subjects?", None), ("What is the number of subjects?", None)],
+     ("What is the total number of subjects?", None), ("What is the number of subjects?", None),
+     ("What's the reference number of the NDA?", "code"), ("Who’s the lead auditor?", "person"),
+     ("What's the total number of subjects?", None)],
 )
 def test_asked_value(question: str, kind: str | None) -> None:
     assert asked_value(question) == kind

@@ -25,4 +25,7 @@ def test_the_report_names_the_store_it_ran_on():
     filled = bench_server.render(_result(store="PostgreSQL", filled_store=True, documents=7000, chunks=100_000))
     assert filled.startswith("## Server under load at scale\n")
     assert "on PostgreSQL with 7,000 documents (100,000 chunks in the collection searched" in filled
-    assert "synthetic vectors" in filled and "| `minilm` | 10 | 2.0 | 0 | 1 / 2 / 3 | 4 / 5 / 6 | 700 |" in filled
+    assert "synthetic vectors" in filled and "| `minilm` | 10 | 2.0 | 0 | 0 | 1 / 2 / 3 | 4 / 5 / 6 | — / — | 700 |" in filled
+    load = {**_result()["runs"][0]["load"], "refused": {"search": 3, "ask": 1}, "cold_s": {"ask": 21.5, "search": 0.4}}
+    warm = bench_server.render(_result(runs=[{"embedding": "minilm", "load": load, "server_peak_rss_mb": 700}]))
+    assert "| `minilm` | 10 | 2.0 | 0 | 4 | 1 / 2 / 3 | 4 / 5 / 6 | 21.5 / 0.4 | 700 |" in warm

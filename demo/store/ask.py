@@ -21,7 +21,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -30,7 +30,7 @@ import dan
 import ven
 from demo.store.db import Scope, Tx, placeholders
 from demo.store.extract import extract_answer
-from demo.store.errors import InvalidRequestError
+from demo.store.errors import EmbeddingError, InvalidRequestError, SearchBusyError
 from demo.store.options import AskOptions
 from demo.store.search import Plan, Searcher
 from demo.store.text import clean_query, locator
@@ -196,7 +196,7 @@ class Asker:
         notice = " ".join(n for n in (fallback, notice) if n)
         for _attempt in range(5):
             try:
-                return self._ask(collection_id, text, options, mode, vector, notice, reply, broad, chat, history)
+                return self._ask(collection_id, text, options, mode, vector, notice, reply, broad, chat, history, client)
             except _Stale:
                 continue
         raise RuntimeError("the collection kept changing during the question: ask again")  # pragma: no cover
@@ -213,8 +213,10 @@ class Asker:
         broad: bool | None,
         chat: ChatLike | None,
         history: Sequence[tuple[str, str]],
+        client: str = "",
     ) -> AskResult:
         entry = self._entry(collection_id, options)
+        ranking: list[tuple[str, int]] = []  # the question's search ranking, (doc key, seq), best first
         with self.searcher.backend.read() as tx:
             generation = self.searcher.backend.generation(tx, collection_id)
             scope = Scope(collection_id)
@@ -223,7 +225,7 @@ class Asker:
                 by_key = self._update(tx, entry, collection_id, generation)
                 col = entry.collection
                 col.retrieval_pct = _retrieval_pct(options, col.total_chunks, col.total_tokens)
-                search = self._search_fn(tx, collection_id, plan, by_key)
+                search = self._search_fn(tx, collection_id, plan, by_key, ranking)
                 ctx = col.context(
                     question,
                     search,
@@ -243,7 +245,9 @@ class Asker:
                     )
                     ctx = dataclasses.replace(ctx, notes=(*ctx.notes, "the index would answer; quoted from the passages instead"))
             context, citations, pieces = self._assemble(tx, ctx, by_key)
-        return self._result(question, ctx, context, citations, pieces, options, plan, chat, history, by_key)
+        pid_of = {(c.document_id, c.seq): c.passage_id for c in citations}
+        hits = [pid_of[(by_key[k][1], seq)] for k, seq in ranking if k in by_key and (by_key[k][1], seq) in pid_of]
+        return self._result(question, ctx, context, citations, pieces, options, plan, chat, history, by_key, hits, client)
 
     # ------------------------------------------------------------------ cache
 
@@ -269,8 +273,11 @@ class Asker:
         entry.generation = generation
         return by_key
 
-    def _search_fn(self, tx: Tx, collection_id: str, plan: Plan, by_key: dict[str, tuple[str, str, str]]) -> Any:
-        """ven's ``search(query, k, doc_ids)`` over this snapshot.
+    def _search_fn(
+        self, tx: Tx, collection_id: str, plan: Plan, by_key: dict[str, tuple[str, str, str]], ranking: list[tuple[str, int]]
+    ) -> Any:
+        """ven's ``search(query, k, doc_ids)`` over this snapshot; the first search of the
+        whole collection is kept in ``ranking`` (the question's ranking, for the extract).
 
         ven's broad path searches every file on its own. Up to :data:`EXACT_PER_DOCUMENT`
         files that is one search each, as ven intends; beyond, one ranking of the whole
@@ -302,7 +309,10 @@ class Asker:
                 return per_doc.get(only, [])[:k]
             include = None if doc_ids is None else tuple(sorted(by_key[d][1] for d in doc_ids if d in by_key))
             ranked = self.searcher.ranked(tx, Scope(collection_id, include=include), plan, n=max(100, min(int(k), 1000)))
-            return resolve(ranked[:k])
+            hits = resolve(ranked[:k])
+            if doc_ids is None and not ranking:
+                ranking.extend(hits)
+            return hits
 
         return search
 
@@ -340,6 +350,24 @@ class Asker:
             blocks.append("\n\n".join(texts))
         return "\n\n".join(b for b in blocks if b), tuple(cites), pieces
 
+    def _meaning(self, question: str, plan: Plan, client: str, notes: list[str]) -> Callable[[Sequence[str]], Sequence[float] | None] | None:
+        """The extract's meaning match: texts' cosine to the question's vector, embedded by the
+        store's model on the query lane for ``client`` (None without a vector: keyword mode,
+        no model). A model that is busy, late or failing leaves the match out, said in ``notes``."""
+        vector = plan.vector
+        if vector is None:
+            return None
+
+        def similarity(texts: Sequence[str]) -> Sequence[float] | None:
+            try:
+                matrix = self.searcher.embed_texts(texts, client)
+            except (EmbeddingError, SearchBusyError) as exc:
+                notes.append(f"the answer's sentences were ranked by their words only: {exc}")
+                return None
+            return [float(x) for x in matrix @ vector]
+
+        return similarity
+
     def _result(
         self,
         question: str,
@@ -352,6 +380,8 @@ class Asker:
         chat: ChatLike | None,
         history: Sequence[tuple[str, str]],
         by_key: dict[str, tuple[str, str, str]],
+        hits: Sequence[str] = (),
+        client: str = "",
     ) -> AskResult:
         if ctx.path == "index":
             system = ven.index_system_prompt() + context
@@ -376,7 +406,8 @@ class Asker:
         elif chat is None and options.extract:
             # (a passage's document: the citations go with the pieces, one each, except on the index path)
             documents = [c.document_id for c in citations] if len(citations) == len(pieces) else None
-            extract = extract_answer(question, pieces, documents=documents)
+            meaning = self._meaning(question, plan, client, notes) if options.meaning and hits else None
+            extract = extract_answer(question, pieces, documents=documents, meaning=meaning, hits=hits)
             answer = extract.text
             kind = "extracted" if extract.found else "not-found"
         return AskResult(

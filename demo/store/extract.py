@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import dan
@@ -53,6 +53,12 @@ NAMING_MARGIN = 1.5
 #: share: "the Castellan price list's validity" is not answered by the Hartmann list's
 #: sentence with the same words.
 OTHER_DOCUMENT_WEIGHT = 0.5
+#: The meaning match (``meaning``): the units of the search's best hits, this many of them
+#: among the context's passages, are compared with the question by the embedding model, and
+#: the closest takes this place among the items when the words ranked it lower or not at all
+#: ("How hot can it get?" is answered by "The maximum permissible temperature is 45 °C").
+MEANING_HITS = 5
+MEANING_PLACE = 2
 #: Units placed right after the best one because it refers to them or they refer to it
 #: (:func:`demo.store.crossrefs.partners`: "Notwithstanding section 2, …").
 PARTNERS = 1
@@ -378,6 +384,8 @@ def extract_answer(
     max_items: int = MAX_ITEMS,
     value_types: bool = True,
     documents: Sequence[str] | None = None,
+    meaning: Callable[[Sequence[str]], Sequence[float] | None] | None = None,
+    hits: Sequence[str] = (),
 ) -> Extract:
     """The extract for ``question`` from ``passages`` — ``(text, locator, passage id)`` each,
     in context order. At most ``budget`` tokens and ``max_items`` units.
@@ -391,7 +399,14 @@ def extract_answer(
 
     Right after the best unit come up to :data:`PARTNERS` units of its document that it
     refers to or that refer to it (a rule and its exception), whatever their words:
-    ``documents`` names each passage's document (default: the title in its citation line)."""
+    ``documents`` names each passage's document (default: the title in its citation line).
+
+    ``meaning`` (the question's similarity to each of some texts, e.g. by the store's
+    embedding model; ``None`` when it has none to give) and ``hits`` (the passage ids of the search's ranking, best first):
+    of the units of the first :data:`MEANING_HITS` of them in the context, the one closest to the
+    question takes place :data:`MEANING_PLACE` among the items unless it is already there or
+    above — found by its meaning when its words differ from the question's. Whether anything
+    answers ("not found") is still decided by the words alone."""
     if budget < 1 or max_items < 1:
         raise ValueError("budget and max_items must be at least 1")
     marked, others = _named_marks(question, passages)
@@ -472,6 +487,8 @@ def extract_answer(
     if not scored:
         return Extract((), NOT_FOUND)
     scored.sort(key=lambda si: (-si[0], si[1]))
+    if meaning is not None and hits:
+        scored = _by_meaning(scored, units, meaning, hits)
     best = scored[0][0]
     score_of = dict((i, sc) for sc, i in scored)
     first = scored[0][1]
@@ -497,6 +514,37 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
+
+
+def _by_meaning(
+    scored: list[tuple[float, int]],
+    units: Sequence[tuple[str, str, str, tuple[str, ...]]],
+    meaning: Callable[[Sequence[str]], Sequence[float] | None],
+    hits: Sequence[str],
+) -> list[tuple[float, int]]:
+    """``scored`` (best first) with the unit closest in meaning among those of the best
+    hits at place :data:`MEANING_PLACE` (see :func:`extract_answer`)."""
+    present = {pid for _u, _l, pid, _t in units}
+    best = set(list(dict.fromkeys(p for p in hits if p in present))[:MEANING_HITS])
+    candidates = [i for i, (_u, _l, pid, _t) in enumerate(units) if pid in best]
+    if not candidates:
+        return scored
+    found = meaning([units[i][0] for i in candidates])
+    if found is None:  # no similarity to be had (the model is busy or failed): the words decide
+        return scored
+    sims = [float(x) for x in found]
+    if len(sims) != len(candidates):
+        raise ValueError(f"meaning returned {len(sims)} similarities for {len(candidates)} texts")
+    head = [i for _s, i in scored[: MEANING_PLACE - 1]]
+    rest = [(sim, -i, i) for sim, i in zip(sims, candidates) if i not in head]
+    if not rest:
+        return scored
+    pick = max(rest)[2]
+    if pick in [i for _s, i in scored[:MEANING_PLACE]]:
+        return scored
+    score_of = dict((i, sc) for sc, i in scored)
+    placed = (max(score_of.get(pick, 0.0), MIN_RELATIVE * scored[0][0]), pick)
+    return [(score_of[i], i) for i in head] + [placed] + [(sc, i) for sc, i in scored if i not in head and i != pick]
 
 
 def _name_terms(question: str) -> frozenset[str]:

@@ -129,6 +129,9 @@ class AskOptions:
     top hits in one structure, marks of a person the question names, room left), ``True``
     always, ``False`` never. ``hints``: ven's English-phrase hints (broad questions, set
     questions, questions about qualifications; off by default, see ``docs/ven.md``).
+    ``meaning``: the extract also ranks the sentences of the search's best hits by the store's
+    embedding model (one of them comes second when its words differ from the question's);
+    needs a model and a hybrid, semantic or auto search (see ``docs/answers.md``).
     """
 
     max_tokens: int | None = 6000
@@ -142,10 +145,13 @@ class AskOptions:
     extract: bool = True
     structure: bool | None = None
     hints: bool = False
+    meaning: bool = True
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.hints, bool):
             raise InvalidRequestError(f"hints must be True or False, got {self.hints!r}")
+        if not isinstance(self.meaning, bool):
+            raise InvalidRequestError(f"meaning must be True or False, got {self.meaning!r}")
         if not isinstance(self.extract, bool):
             raise InvalidRequestError(f"extract must be True or False, got {self.extract!r}")
         if self.structure is not None and not isinstance(self.structure, bool):

@@ -41,8 +41,9 @@ from attrs import evolve, frozen
 
 from demo.store.context import indexed_identity
 from demo.store.db import Backend, Scope, Tx, placeholders
-from demo.store.embedding import EmbeddingProvider, validate_vector
+from demo.store.embedding import EmbeddingProvider, unit_matrix, validate_vector
 from demo.store.errors import (
+    EmbeddingError,
     EmbeddingMismatchError,
     EmbeddingUnavailableError,
     InvalidRequestError,
@@ -231,6 +232,32 @@ class Searcher:
             if mode == SearchMode.SEMANTIC:
                 raise EmbeddingUnavailableError(self._late()) from None
             return None, self._late() + " keyword ranking only."
+
+    def embed_texts(self, texts: Sequence[str], client: str = "") -> np.ndarray:
+        """Unit vectors of a few short texts (one row each; the extract's sentences), embedded on
+        the query lane for ``client`` within ``semantic_timeout``: :class:`SearchBusyError` when
+        the client's share of the lane is full, :class:`EmbeddingUnavailableError` when late or
+        without a provider, :class:`EmbeddingError` when the provider fails."""
+        if self.provider is None:
+            raise EmbeddingUnavailableError("the store has no embedding model")
+        provider = self.provider
+        items = list(texts)
+
+        def embed() -> np.ndarray:
+            try:
+                raw = provider.embed_documents(items)
+            except EmbeddingError:
+                raise
+            except Exception as exc:
+                raise EmbeddingError(f"the embedding model failed ({type(exc).__name__}: {exc})") from exc
+            return unit_matrix(raw, len(items), provider.identity.dimensions)
+
+        pending = self.lane.submit(client, embed)
+        try:
+            return pending.result(timeout=self._bound())
+        except FutureTimeout:
+            self.lane.cancel(pending)
+            raise EmbeddingUnavailableError(f"the sentences were not embedded within {self.timeout:g} s (the embedding model is busy)") from None
 
     def _bound(self) -> float | None:
         return self.timeout if self._warm.is_set() else None

@@ -455,3 +455,57 @@ def test_a_two_row_header_names_each_column_and_a_repeated_header_is_no_row() ->
     )
     assert all("System organ class: System organ class" not in it.text for it in ex.items)
     assert [it.text.split(" · ")[1] for it in ex.items] == ["Preferred term: Rash", "Preferred term: Itching"]
+
+
+# --- the meaning match: the sentence of the best hits closest to the question comes second
+
+
+_MANUAL = (
+    "Danger from hot surfaces: the operator must wear gloves near the compressor.\n\n"
+    "Hot surfaces of the compressor are marked with a yellow label.\n\n"
+    "The maximum permissible ambient temperature for the compressor is 45 °C."
+)
+
+
+def _closeness(texts):  # type: ignore[no-untyped-def]
+    """A stand-in for the embedding model: the temperature limit is what the question means."""
+    return [0.9 if "permissible ambient temperature" in t else 0.1 for t in texts]
+
+
+def test_the_sentence_closest_in_meaning_comes_second() -> None:
+    question = "How hot can it get around the compressor?"
+    words = extract_answer(question, [(_MANUAL, "Manual", "p1")])
+    assert all("45 °C" not in it.text for it in words.items[:2])  # the words rank it lower, or not at all
+    ex = extract_answer(question, [(_MANUAL, "Manual", "p1")], meaning=_closeness, hits=["p1"])
+    assert ex.items[0].text == words.items[0].text  # the words' best unit stays first
+    assert "45 °C" in ex.items[1].text
+
+
+def test_only_the_best_hits_are_compared_and_a_missing_model_changes_nothing() -> None:
+    from demo.store.extract import MEANING_HITS
+
+    question = "How hot can it get around the compressor?"
+    pieces = [(_MANUAL, "Manual", "p1")] + [(f"Compressor note {k}: hot air leaves the compressor.", "Notes", f"n{k}")
+                                              for k in range(MEANING_HITS)]
+    seen: list[str] = []
+
+    def recording(texts):  # type: ignore[no-untyped-def]
+        seen.extend(texts)
+        return _closeness(texts)
+
+    hits = [f"n{k}" for k in range(MEANING_HITS)] + ["p1"]  # the manual ranked below the first hits
+    ex = extract_answer(question, pieces, meaning=recording, hits=hits)
+    assert seen and all(t.startswith("Compressor note") for t in seen)
+    assert all("45 °C" not in it.text for it in ex.items[:2])
+    words = extract_answer(question, pieces)
+    assert extract_answer(question, pieces, meaning=lambda texts: None, hits=["p1"]).items == words.items
+
+
+def test_the_meaning_match_never_answers_what_the_words_do_not() -> None:
+    calls: list[int] = []
+    ex = extract_answer("What is the boiling point of ethanol?", [(_MANUAL, "Manual", "p1")],
+                        meaning=lambda texts: calls.append(len(texts)) or [1.0] * len(texts), hits=["p1"])
+    assert not ex.found and ex.text == NOT_FOUND and not calls
+    with pytest.raises(ValueError, match="similarities for"):
+        extract_answer("How hot can it get around the compressor?", [(_MANUAL, "Manual", "p1")],
+                       meaning=lambda texts: [0.5], hits=["p1"])

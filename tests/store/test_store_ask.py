@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from store_helpers import ALICE, ingest, page_html, prices_md, review_bytes, terms_md
+from store_helpers import ALICE, ingest, page_html, prices_md, provider, review_bytes, terms_md
 
 import dan
 import ven
-from demo.store import AskOptions, InvalidRequestError
+from demo.store import AskOptions, HashingProvider, InvalidRequestError
 from demo.store.ask import CITE_NUMBERS, CONTEXT_INTRO, numbered_context
 from ven.collection import Collection
 
@@ -348,3 +348,42 @@ def test_the_store_asks_ven_with_its_defaults_no_phrase_hints(loaded):
     assert mini.broad is True  # a mini model's verdict still counts
     with pytest.raises(InvalidRequestError, match="hints"):
         AskOptions(hints="yes")  # type: ignore[arg-type]
+
+
+class _Counting(HashingProvider):
+    """The tests' hashing provider, keeping what it embeds as documents; ``fail`` makes that fail."""
+
+    def __init__(self) -> None:
+        super().__init__(dims=provider().identity.dimensions)
+        self.documents: list[str] = []
+        self.fail = False
+
+    def embed_documents(self, texts):  # type: ignore[no-untyped-def]
+        if self.fail:
+            raise RuntimeError("model crashed")
+        self.documents += list(texts)
+        return super().embed_documents(texts)
+
+
+def test_the_extract_compares_the_best_hits_sentences_with_the_question(make_store):  # type: ignore[no-untyped-def]
+    model = _Counting()
+    store = make_store(embeddings=model)
+    cid = store.create_collection("Meaning", ALICE).id
+    ingest(store, cid, "terms.md", terms_md())
+    ingest(store, cid, "prices.md", prices_md(40))
+    question, retrieval = "How long is the warranty?", AskOptions(threshold=0)
+    model.documents.clear()
+    res = store.ask(cid, question, ALICE, options=retrieval, mode="hybrid")
+    assert res.answer_kind == "extracted" and model.documents  # the sentences of the best hits, embedded
+    model.documents.clear()
+    for words_only in (store.ask(cid, question, ALICE, options=retrieval, mode="keyword"),  # no query vector
+                       store.ask(cid, question, ALICE, options=AskOptions(threshold=0, meaning=False), mode="hybrid")):
+        assert words_only.answer_kind == "extracted"
+    assert model.documents == []
+    model.fail = True  # the model fails on the sentences: the words alone rank them, and the result says so
+    failed = store.ask(cid, question, ALICE, options=retrieval, mode="hybrid")
+    plain = store.ask(cid, question, ALICE, options=AskOptions(threshold=0, meaning=False), mode="hybrid")
+    assert failed.extract is not None and plain.extract is not None and failed.extract.items == plain.extract.items
+    assert any("ranked by their words only" in n and "model crashed" in n for n in failed.notes)
+    with pytest.raises(InvalidRequestError, match="meaning must be True or False"):
+        AskOptions(meaning="yes")  # type: ignore[arg-type]

@@ -350,7 +350,7 @@ class Asker:
             blocks.append("\n\n".join(texts))
         return "\n\n".join(b for b in blocks if b), tuple(cites), pieces
 
-    def _meaning(self, question: str, plan: Plan, client: str, notes: list[str]) -> Callable[[Sequence[str]], Sequence[float] | None] | None:
+    def _meaning(self, plan: Plan, client: str, notes: list[str]) -> Callable[[Sequence[str]], Sequence[float] | None] | None:
         """The extract's meaning match: texts' cosine to the question's vector, embedded by the
         store's model on the query lane for ``client`` (None without a vector: keyword mode,
         no model). A model that is busy, late or failing leaves the match out, said in ``notes``."""
@@ -406,7 +406,7 @@ class Asker:
         elif chat is None and options.extract:
             # (a passage's document: the citations go with the pieces, one each, except on the index path)
             documents = [c.document_id for c in citations] if len(citations) == len(pieces) else None
-            meaning = self._meaning(question, plan, client, notes) if options.meaning and hits else None
+            meaning = self._meaning(plan, client, notes) if options.meaning and hits else None
             extract = extract_answer(question, pieces, documents=documents, meaning=meaning, hits=hits)
             answer = extract.text
             kind = "extracted" if extract.found else "not-found"

@@ -276,8 +276,8 @@ class Asker:
     def _search_fn(
         self, tx: Tx, collection_id: str, plan: Plan, by_key: dict[str, tuple[str, str, str]], ranking: list[tuple[str, int]]
     ) -> Any:
-        """ven's ``search(query, k, doc_ids)`` over this snapshot; the first search of the
-        whole collection is kept in ``ranking`` (the question's ranking, for the extract).
+        """ven's ``search(query, k, doc_ids)`` over this snapshot; ven's first search (the
+        question's, over the files it routed to) is kept in ``ranking``, for the extract.
 
         ven's broad path searches every file on its own. Up to :data:`EXACT_PER_DOCUMENT`
         files that is one search each, as ven intends; beyond, one ranking of the whole
@@ -298,6 +298,12 @@ class Asker:
             return [(doc_of[where[pk][0]], where[pk][1]) for pk in pks if pk in where and where[pk][0] in doc_of]
 
         def search(query: str, k: int, doc_ids: frozenset[str] | None) -> list[tuple[str, int]]:
+            hits = _search(query, k, doc_ids)
+            if not ranking:  # ven's first search is the question's (of the files it routed to)
+                ranking.extend(hits)
+            return hits
+
+        def _search(query: str, k: int, doc_ids: frozenset[str] | None) -> list[tuple[str, int]]:
             if k <= 0:
                 return []
             if many and doc_ids is not None and len(doc_ids) == 1:
@@ -309,10 +315,7 @@ class Asker:
                 return per_doc.get(only, [])[:k]
             include = None if doc_ids is None else tuple(sorted(by_key[d][1] for d in doc_ids if d in by_key))
             ranked = self.searcher.ranked(tx, Scope(collection_id, include=include), plan, n=max(100, min(int(k), 1000)))
-            hits = resolve(ranked[:k])
-            if doc_ids is None and not ranking:
-                ranking.extend(hits)
-            return hits
+            return resolve(ranked[:k])
 
         return search
 

@@ -30,6 +30,7 @@ import math
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -73,6 +74,8 @@ _T = TypeVar("_T")
 
 RRF_K = 60
 CANDIDATES = 100
+#: Texts whose vectors :meth:`Searcher.embed_texts` keeps (about 1.5 KB each at 384 dimensions).
+TEXT_VECTORS = 20_000
 LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT = 1, 50, 6
 BUDGET_MIN, BUDGET_MAX, BUDGET_DEFAULT = 128, 16_000, 2400
 
@@ -209,6 +212,10 @@ class Searcher:
         #: Set once a query was embedded: until then the model may still be loading, and
         #: searches wait for it without the time bound.
         self._warm = threading.Event()
+        #: Vectors of texts embedded by :meth:`embed_texts`, least recently used first: the
+        #: same best passages answer many questions.
+        self._text_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._text_lock = threading.Lock()
         self._lock = threading.Lock()
         self._stale_cache: dict[tuple[str, int, str], list[str]] = {}
 
@@ -237,27 +244,44 @@ class Searcher:
         """Unit vectors of a few short texts (one row each; the extract's sentences), embedded on
         the query lane for ``client`` within ``semantic_timeout``: :class:`SearchBusyError` when
         the client's share of the lane is full, :class:`EmbeddingUnavailableError` when late or
-        without a provider, :class:`EmbeddingError` when the provider fails."""
+        without a provider, :class:`EmbeddingError` when the provider fails. The last
+        :data:`TEXT_VECTORS` texts' vectors are kept: a text seen again is not embedded again."""
         if self.provider is None:
             raise EmbeddingUnavailableError("the store has no embedding model")
         provider = self.provider
+        dims = provider.identity.dimensions
         items = list(texts)
+        out = np.empty((len(items), dims), dtype=np.float32)
+        with self._text_lock:
+            known = {t: self._text_vectors[t] for t in items if t in self._text_vectors}
+            for t in known:
+                self._text_vectors.move_to_end(t)
+        missing = list(dict.fromkeys(t for t in items if t not in known))
+        if missing:
 
-        def embed() -> np.ndarray:
+            def embed() -> np.ndarray:
+                try:
+                    raw = provider.embed_documents(missing)
+                except EmbeddingError:
+                    raise
+                except Exception as exc:
+                    raise EmbeddingError(f"the embedding model failed ({type(exc).__name__}: {exc})") from exc
+                return unit_matrix(raw, len(missing), dims)
+
+            pending = self.lane.submit(client, embed)
             try:
-                raw = provider.embed_documents(items)
-            except EmbeddingError:
-                raise
-            except Exception as exc:
-                raise EmbeddingError(f"the embedding model failed ({type(exc).__name__}: {exc})") from exc
-            return unit_matrix(raw, len(items), provider.identity.dimensions)
-
-        pending = self.lane.submit(client, embed)
-        try:
-            return pending.result(timeout=self._bound())
-        except FutureTimeout:
-            self.lane.cancel(pending)
-            raise EmbeddingUnavailableError(f"the sentences were not embedded within {self.timeout:g} s (the embedding model is busy)") from None
+                found = pending.result(timeout=self._bound())
+            except FutureTimeout:
+                self.lane.cancel(pending)
+                raise EmbeddingUnavailableError(f"the sentences were not embedded within {self.timeout:g} s (the embedding model is busy)") from None
+            with self._text_lock:
+                for t, v in zip(missing, found):
+                    known[t] = self._text_vectors[t] = v
+                while len(self._text_vectors) > TEXT_VECTORS:
+                    self._text_vectors.popitem(last=False)
+        for k, t in enumerate(items):
+            out[k] = known[t]
+        return out
 
     def _bound(self) -> float | None:
         return self.timeout if self._warm.is_set() else None

@@ -376,13 +376,17 @@ def test_the_extract_compares_the_best_hits_sentences_with_the_question(make_sto
     res = store.ask(cid, question, ALICE, options=retrieval, mode="hybrid")
     assert res.answer_kind == "extracted" and model.documents  # the sentences of the best hits, embedded
     model.documents.clear()
+    again = store.ask(cid, question, ALICE, options=retrieval, mode="hybrid")
+    assert again.extract == res.extract and model.documents == []  # kept: not embedded twice
     for words_only in (store.ask(cid, question, ALICE, options=retrieval, mode="keyword"),  # no query vector
                        store.ask(cid, question, ALICE, options=AskOptions(threshold=0, meaning=False), mode="hybrid")):
         assert words_only.answer_kind == "extracted"
     assert model.documents == []
-    model.fail = True  # the model fails on the sentences: the words alone rank them, and the result says so
-    failed = store.ask(cid, question, ALICE, options=retrieval, mode="hybrid")
-    plain = store.ask(cid, question, ALICE, options=AskOptions(threshold=0, meaning=False), mode="hybrid")
+    broken = _Counting()
+    broken.fail = True  # the model fails on the sentences: the words alone rank them, and the result says so
+    other = make_store(embeddings=broken)
+    failed = other.ask(cid, question, ALICE, options=retrieval, mode="hybrid")
+    plain = other.ask(cid, question, ALICE, options=AskOptions(threshold=0, meaning=False), mode="hybrid")
     assert failed.extract is not None and plain.extract is not None and failed.extract.items == plain.extract.items
     assert any("ranked by their words only" in n and "model crashed" in n for n in failed.notes)
     with pytest.raises(InvalidRequestError, match="meaning must be True or False"):

@@ -398,8 +398,10 @@ def extract_answer(
     :data:`VALUE_BONUS` times more.
 
     Right after the best unit come up to :data:`PARTNERS` units of its document that it
-    refers to or that refer to it (a rule and its exception), whatever their words:
-    ``documents`` names each passage's document (default: the title in its citation line).
+    refers to or that refer to it (a rule and its exception), whatever their words; when the
+    second item is not one of them, its own nearest such unit comes third (an exception
+    found second brings the rule it names). ``documents`` names each passage's document
+    (default: the title in its citation line).
 
     ``meaning`` (the question's similarity to each of some texts, e.g. by the store's
     embedding model; ``None`` when it has none to give) and ``hits`` (the passage ids of the search's ranking, best first):
@@ -493,12 +495,14 @@ def extract_answer(
     score_of = dict((i, sc) for sc, i in scored)
     first = scored[0][1]
     ranked = [i for sc, i in scored if sc >= MIN_RELATIVE * best]
-    paired = [j for _t, _s, j in sorted((t, -score_of.get(j, 0.0), j) for t, j in partners(first, labels))][:PARTNERS]
+    paired = _nearest_partners(first, labels, score_of)[:PARTNERS]
     if first not in leads:  # a lead-in: its best item follows it
         listed = _list_partner(first, leads, score_of)
         if listed is not None:
             paired = [listed, *(j for j in paired if j != listed)]
     order = [first, *paired, *(i for i in ranked[1:] if i not in paired)]
+    if len(order) > 1 and order[1] not in paired:
+        order = _with_partner_third(order, labels, score_of)
     # an item of a list comes after the lead-in it completes ("… shall not include information which:")
     order = list(dict.fromkeys(j for i in order for j in ((leads[i], i) if i in leads else (i,))))
     items: list[ExtractItem] = []
@@ -514,6 +518,20 @@ def extract_answer(
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
         used += cost
     return _finish(items, budget)
+
+
+def _nearest_partners(i: int, labels: Sequence[UnitLabels], score_of: dict[int, float]) -> list[int]:
+    """The units that ``i`` refers to or that refer to it, nearest link first, then by score."""
+    return [j for _t, _s, j in sorted((t, -score_of.get(j, 0.0), j) for t, j in partners(i, labels))]
+
+
+def _with_partner_third(order: list[int], labels: Sequence[UnitLabels], score_of: dict[int, float]) -> list[int]:
+    """``order`` with the second item's nearest partner (not already among the first three)
+    third: "Notwithstanding section 2, …" found second brings section 2's rule."""
+    near = [j for j in _nearest_partners(order[1], labels, score_of) if j not in order[:3]]
+    if not near:
+        return order
+    return [*order[:2], near[0], *(i for i in order[2:] if i != near[0])]
 
 
 def _by_meaning(

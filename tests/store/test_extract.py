@@ -283,6 +283,29 @@ def test_the_clause_the_best_sentence_names_comes_right_after_it() -> None:
     assert ex.items[1].text == "3.1 Availability is measured per service at the demarcation point."
 
 
+SURCHARGES = (
+    "[doc_title: Price List | section_path: Price List > 14 Special conditions | page_range: 9]\n\n"
+    "# 14 Special conditions\n\n"
+    "A freight surcharge of EUR 45 applies to orders below EUR 750.\n\n"
+    "Express deliveries are possible against a surcharge.\n\n"
+    "Notwithstanding section 2, a monthly alloy surcharge applies."
+)
+
+
+def test_the_rule_the_second_item_refers_to_comes_third() -> None:
+    passages = [(RULES, "Price List · 2", "a"), (SURCHARGES, "Price List · 14", "b")]
+    ex = extract_answer("Which surcharge applies to orders?", passages)
+    assert [it.text for it in ex.items[:3]] == [
+        "A freight surcharge of EUR 45 applies to orders below EUR 750.",
+        "Notwithstanding section 2, a monthly alloy surcharge applies.",
+        # shares no word with the question: it comes because the second item names its section
+        "The prices in this list are fixed until 31 December 2025; they are net prices in euros.",
+    ]
+    # another document's section 2 is not brought
+    apart = extract_answer("Which surcharge applies to orders?", passages, documents=["d1", "d2"])
+    assert all("fixed until" not in it.text for it in apart.items)
+
+
 def test_the_document_of_each_passage_can_be_given() -> None:
     passages = [(RULES, "Price List · 2", "a"), (SPECIAL, "Price List · 14", "b")]
     apart = extract_answer("Until when are the list prices fixed?", passages, documents=["d1", "d2"])

@@ -524,11 +524,26 @@ def test_only_the_best_hits_are_compared_and_a_missing_model_changes_nothing() -
     assert extract_answer(question, pieces, meaning=lambda texts: None, hits=["p1"]).items == words.items
 
 
-def test_the_meaning_match_never_answers_what_the_words_do_not() -> None:
+def test_with_no_word_match_only_a_close_meaning_answers() -> None:
+    from demo.store.extract import MEANING_FOUND
+
+    question = "What is the boiling point of ethanol?"  # no word of it is in the manual
+    pieces = [(_MANUAL, "Manual", "p1")]
+    assert extract_answer(question, pieces).text == NOT_FOUND  # no model: the words decide
     calls: list[int] = []
-    ex = extract_answer("What is the boiling point of ethanol?", [(_MANUAL, "Manual", "p1")],
-                        meaning=lambda texts: calls.append(len(texts)) or [1.0] * len(texts), hits=["p1"])
-    assert not ex.found and ex.text == NOT_FOUND and not calls
+
+    def far(texts):  # type: ignore[no-untyped-def]
+        calls.append(len(texts))
+        return [MEANING_FOUND - 0.01] * len(texts)
+
+    ex = extract_answer(question, pieces, meaning=far, hits=["p1"])
+    assert not ex.found and ex.text == NOT_FOUND and calls == [3]  # compared, and not close enough
+    assert extract_answer(question, pieces, meaning=lambda texts: None, hits=["p1"]).text == NOT_FOUND
+    assert extract_answer(question, pieces, meaning=_closeness, hits=[]).text == NOT_FOUND  # no hits: nothing compared
+    # close enough: the closest unit answers alone
+    close = extract_answer("Any idea about the thermal ceiling?", pieces, meaning=_closeness, hits=["p1"])
+    assert [it.text for it in close.items] == ["The maximum permissible ambient temperature for the compressor is 45 °C."]
+    assert close.items[0].score == 0.9 and close.items[0].passage_id == "p1"
     with pytest.raises(ValueError, match="similarities for"):
         extract_answer("How hot can it get around the compressor?", [(_MANUAL, "Manual", "p1")],
                        meaning=lambda texts: [0.5], hits=["p1"])

@@ -413,6 +413,11 @@ class Asker:
             extract = extract_answer(question, pieces, documents=documents, meaning=meaning, hits=hits)
             answer = extract.text
             kind = "extracted" if extract.found else "not-found"
+            if extract.by_meaning:
+                notes.append(
+                    "no passage of the context shares enough of the question's words: the answer is the "
+                    "passage closest to it in meaning, by the embedding model"
+                )
         return AskResult(
             question=question,
             path=ctx.path,

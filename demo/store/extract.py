@@ -70,6 +70,11 @@ PARTNERS = 1
 
 NOT_FOUND = "Not found in the documents: no passage of the context matches the question well enough."
 HEADING = "Extracted from the documents (verbatim; no model wrote this):"
+#: The heading when no passage shares enough of the question's words (found by meaning alone).
+MEANING_HEADING = (
+    "Extracted from the documents (verbatim; no model wrote this). No passage shares enough of the "
+    "question's words; this is the closest in meaning:"
+)
 
 _HEADER = re.compile(r"^\[(?:doc_title|section_path|page_range|ssTitle)[^\]]*\]\s*$")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=(?:\{==|\{\+\+|\{--)?[\"“‘(\[]?[A-Z0-9])")
@@ -100,6 +105,9 @@ class Extract:
 
     items: tuple[ExtractItem, ...]
     text: str
+    #: True when no unit matched the question's words and the items were found by meaning
+    #: alone (see :func:`extract_answer`).
+    by_meaning: bool = False
 
     @property
     def found(self) -> bool:
@@ -606,7 +614,8 @@ def _by_meaning_alone(
         return Extract((), NOT_FOUND)
     sim, pick = closest
     order = [pick, *_nearest_partners(pick, labels, {})[:PARTNERS]]
-    return _finish([ExtractItem(units[i][0], units[i][1], units[i][2], round(sim, 4)) for i in order], budget)
+    items = [ExtractItem(units[i][0], units[i][1], units[i][2], round(sim, 4)) for i in order]
+    return _finish(items, budget, MEANING_HEADING, by_meaning=True)
 
 
 def _name_terms(question: str) -> frozenset[str]:
@@ -664,7 +673,7 @@ def _naming_terms(
     return {weights[0][1]: frozenset(out[weights[0][1]])}
 
 
-def _finish(items: Sequence[ExtractItem], budget: int) -> Extract:
+def _finish(items: Sequence[ExtractItem], budget: int, heading: str = HEADING, by_meaning: bool = False) -> Extract:
     """The extract of ``items`` (at least the first, then while they fit ``budget`` tokens)."""
     kept: list[ExtractItem] = []
     used = 0
@@ -674,5 +683,5 @@ def _finish(items: Sequence[ExtractItem], budget: int) -> Extract:
             continue
         kept.append(it)
         used += cost
-    lines = [HEADING] + [f"- {it.text} [{it.locator}]" if it.locator else f"- {it.text}" for it in kept]
-    return Extract(tuple(kept), "\n".join(lines))
+    lines = [heading] + [f"- {it.text} [{it.locator}]" if it.locator else f"- {it.text}" for it in kept]
+    return Extract(tuple(kept), "\n".join(lines), by_meaning)

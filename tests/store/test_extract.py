@@ -525,7 +525,7 @@ def test_only_the_best_hits_are_compared_and_a_missing_model_changes_nothing() -
 
 
 def test_with_no_word_match_only_a_close_meaning_answers() -> None:
-    from demo.store.extract import MEANING_FOUND
+    from demo.store.extract import HEADING, MEANING_FOUND, MEANING_HEADING
 
     question = "What is the boiling point of ethanol?"  # no word of it is in the manual
     pieces = [(_MANUAL, "Manual", "p1")]
@@ -544,6 +544,9 @@ def test_with_no_word_match_only_a_close_meaning_answers() -> None:
     close = extract_answer("Any idea about the thermal ceiling?", pieces, meaning=_closeness, hits=["p1"])
     assert [it.text for it in close.items] == ["The maximum permissible ambient temperature for the compressor is 45 °C."]
     assert close.items[0].score == 0.9 and close.items[0].passage_id == "p1"
+    assert close.by_meaning and close.text.startswith(MEANING_HEADING)
+    by_words = extract_answer("How hot can it get around the compressor?", pieces, meaning=_closeness, hits=["p1"])
+    assert by_words.found and not by_words.by_meaning and by_words.text.startswith(HEADING)
     with pytest.raises(ValueError, match="similarities for"):
         extract_answer("How hot can it get around the compressor?", [(_MANUAL, "Manual", "p1")],
                        meaning=lambda texts: [0.5], hits=["p1"])

@@ -391,3 +391,41 @@ def test_the_extract_compares_the_best_hits_sentences_with_the_question(make_sto
     assert any("ranked by their words only" in n and "model crashed" in n for n in failed.notes)
     with pytest.raises(InvalidRequestError, match="meaning must be True or False"):
         AskOptions(meaning="yes")  # type: ignore[arg-type]
+
+
+class _Thermal(HashingProvider):
+    """A stand-in model that knows one meaning: a question about the "thermal ceiling" means the
+    manual's temperature limit (and nothing else is close to anything)."""
+
+    MANUAL = (
+        "# Compressor manual\n\n## Safety\n\nWear gloves near the compressor.\n\n"
+        "The maximum permissible ambient temperature for the compressor is 45 °C.\n"
+    )
+
+    def __init__(self) -> None:
+        super().__init__(dims=provider().identity.dimensions)
+
+    def _axis(self, k: int) -> list[float]:
+        return [1.0 if i == k else 0.0 for i in range(self.dims)]
+
+    def embed_documents(self, texts):  # type: ignore[no-untyped-def]
+        return [self._axis(0) if "permissible ambient temperature" in t else self._axis(1) for t in texts]
+
+    def embed_query(self, text):  # type: ignore[no-untyped-def]
+        return self._axis(0) if "thermal ceiling" in text else self._axis(2)
+
+
+def test_a_question_no_word_of_which_matches_is_answered_by_meaning_only_when_close(make_store):  # type: ignore[no-untyped-def]
+    store = make_store(embeddings=_Thermal())
+    cid = store.create_collection("Manual", ALICE).id
+    ingest(store, cid, "manual.md", _Thermal.MANUAL.encode())
+    retrieval = AskOptions(threshold=0)
+    close = store.ask(cid, "Any idea about the thermal ceiling?", ALICE, options=retrieval, mode="hybrid")
+    assert close.answer_kind == "extracted" and close.extract is not None and close.extract.by_meaning
+    assert [it.text for it in close.extract.items] == ["The maximum permissible ambient temperature for the compressor is 45 °C."]
+    assert close.answer is not None and "closest in meaning" in close.answer
+    assert any("closest to it in meaning" in n for n in close.notes)
+    far = store.ask(cid, "Any idea about the boiling point of ethanol?", ALICE, options=retrieval, mode="hybrid")
+    assert far.answer_kind == "not-found" and not any("in meaning" in n for n in far.notes)
+    words_only = store.ask(cid, "Any idea about the thermal ceiling?", ALICE, options=AskOptions(threshold=0, meaning=False), mode="hybrid")
+    assert words_only.answer_kind == "not-found"

@@ -73,6 +73,15 @@ def load_set(name: str) -> list[Any]:
     return list(importlib.import_module(f"benchmarks.{name}.collection").build_collection())
 
 
+def _unanswerable(set_name: str) -> list[str]:
+    """The set's on-topic questions its documents do not answer (written blind), if it has them."""
+    import importlib
+
+    module = importlib.import_module(f"benchmarks.{set_name}.collection") if set_name != "quality" else None
+    load = getattr(module, "unanswerable_questions", None)
+    return list(load()) if load is not None else []
+
+
 def run(embeddings: str, mode: str, context_tokens: int, max_tokens: int = StoreOptions().max_tokens,
         set_name: str = "quality", meaning: bool = True) -> dict[str, Any]:
     items = load_set(set_name)
@@ -110,10 +119,19 @@ def run(embeddings: str, mode: str, context_tokens: int, max_tokens: int = Store
                     "items": len(items_),
                 }
             )
-        off_topic = [
-            store.ask(cid, q, ME, options=AskOptions(max_tokens=context_tokens, meaning=meaning), mode=mode).answer_kind == "not-found"
-            for q in OFF_TOPIC
-        ]
+        def unanswered(questions: Sequence[str]) -> dict[str, Any]:
+            results = [
+                store.ask(cid, q, ME, options=AskOptions(max_tokens=context_tokens, meaning=meaning), mode=mode)
+                for q in questions
+            ]
+            return {
+                "questions": len(results),
+                "not_found": _share([r.answer_kind == "not-found" for r in results]),
+                "by_meaning": _share([r.extract is not None and r.extract.by_meaning for r in results]),
+            }
+
+        off_topic = unanswered(OFF_TOPIC)
+        on_topic = unanswered(_unanswerable(set_name))
     kinds = sorted({r["kind"] for r in rows})
 
     def summary(sel: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -137,7 +155,8 @@ def run(embeddings: str, mode: str, context_tokens: int, max_tokens: int = Store
         "max_tokens": max_tokens,
         "all": summary(rows),
         "by_kind": {k: summary([r for r in rows if r["kind"] == k]) for k in kinds},
-        "off_topic": {"questions": len(off_topic), "not_found": _share(off_topic)},
+        "off_topic": off_topic,
+        "on_topic_unanswerable": on_topic,
         "questions": rows,
     }
 
@@ -177,9 +196,18 @@ def render(result: dict[str, Any]) -> str:
         lines += [
             "",
             f"{off['questions']} questions that none of the documents answers (the capital of Australia, the boiling "
-            f"point of ethanol, …): answered \"not found\" {_pct(off['not_found'])} of the time.",
-            "",
+            f"point of ethanol, …): answered \"not found\" {_pct(off['not_found'])} of the time"
+            + (f", by meaning alone {_pct(off['by_meaning'])}." if off.get("by_meaning") is not None else "."),
         ]
+        on = r.get("on_topic_unanswerable") or {}
+        if on.get("questions"):
+            lines += [
+                "",
+                f"{on['questions']} questions about these documents' own subjects that they do not answer (written "
+                f"blind, `unanswerable.json`): answered \"not found\" {_pct(on['not_found'])} of the time, "
+                f"by meaning alone {_pct(on['by_meaning'])} (each such answer says it is only the closest in meaning).",
+            ]
+        lines.append("")
     lines += [f"Result file: `{result['result_file']}`.", ""]
     return "\n".join(lines)
 

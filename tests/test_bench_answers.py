@@ -27,3 +27,13 @@ def test_the_report_names_the_chunk_limit_of_the_run() -> None:
     assert "dan chunks of at most 256 tokens" in bench_answers.render(_result(max_tokens=256))
     # a result written before the limit was recorded ran at 512
     assert "dan chunks of at most 512 tokens" in bench_answers.render(_result())
+
+
+def test_the_report_gives_the_unanswerable_questions_when_the_set_has_them() -> None:
+    off = {"questions": 12, "not_found": 1.0, "by_meaning": 0.0}
+    on = {"questions": 45, "not_found": 0.0444, "by_meaning": 0.0222}
+    text = bench_answers.render(_result(off_topic=off, on_topic_unanswerable=on))
+    assert 'answered "not found" 100.0 % of the time, by meaning alone 0.0 %.' in text
+    assert "45 questions about these documents' own subjects" in text and "by meaning alone 2.2 %" in text
+    assert "own subjects" not in bench_answers.render(_result())  # a set without them: no line
+    assert bench_answers._unanswerable("devq") and bench_answers._unanswerable("quality") == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import dan
-from benchmarks.devq.collection import all_questions, build_collection, load_questions
+from benchmarks.devq.collection import UNANSWERABLE, all_questions, build_collection, load_questions, unanswerable_questions
 from benchmarks.quality.metrics import contains, normalise
 
 ITEMS = build_collection()
@@ -28,3 +28,13 @@ def test_every_gold_string_is_in_its_document_as_dan_converts_it() -> None:
         for q in item.questions:
             for s in q.evidence:
                 assert contains(text, s), (q.qid, s)
+
+
+def test_the_unanswerable_questions_are_about_the_collection() -> None:
+    import json
+
+    raw = json.loads(UNANSWERABLE.read_text(encoding="utf-8"))["questions"]
+    assert len(raw) == 45 and len({q["qid"] for q in raw}) == 45
+    assert Counter(q["kind"] for q in raw) == {"absent_fact": 15, "absent_item": 15, "other_document": 15}
+    assert {q["doc"] for q in raw} <= {item.name for item in ITEMS} and all(q["why"] for q in raw)
+    assert unanswerable_questions() == [q["question"] for q in raw]

@@ -19,6 +19,8 @@ from benchmarks.quality.questions import Question
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = HERE / "questions.json"
+#: Questions about these documents that they do not answer (written blind too; see README).
+UNANSWERABLE = HERE / "unanswerable.json"
 #: The quality collection's seed whose documents the questions are about.
 SEED = 1
 
@@ -49,3 +51,9 @@ def build_collection(seed: int | None = None, only: Sequence[str] | None = None)
 def all_questions(items: Sequence[Item]) -> list[Question]:
     """Every question of the given items, in item order."""
     return [question for item in items for question in item.questions]
+
+
+def unanswerable_questions(path: Path = UNANSWERABLE) -> list[str]:
+    """The on-topic questions the documents do not answer (their ``question`` texts)."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return [q["question"] for q in raw["questions"]]

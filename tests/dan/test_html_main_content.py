@@ -357,12 +357,19 @@ def test_blog_widgets_inside_the_article_are_dropped() -> None:
         '<div class="author-box"><p>AUTHOR-BIO has written about cranes, hoists, and lifting'
         " gear, for twenty years, in three magazines.</p></div>"
         '<div class="paywall-teaser"><p>PAYWALL-TEXT Want to read on? Subscribe today.</p></div>'
-        "</div>"
+        # the other names themes give an author box (trafilatura's evaluation pages)
+        + "".join(
+            f'<div {attr}><p>{mark} writes about cranes, hoists, and lifting gear, for twenty years.</p></div>'
+            for attr, mark in (('id="author-info"', "AUTHOR-INFO"), ('class="mini-bio"', "MINI-BIO"),
+                               ('class="post-author row"', "POST-AUTHOR"), ('id="author-description"', "AUTHOR-DESC"))
+        )
+        + "</div>"
     )
     text = text_of(read_html(page(article), LIMITS).body)
     for p in PARAGRAPHS:
         assert p in text
-    for noise in ("SHARE-TITLE", "SHARE-X", "REPLY-TITLE", "SIMILAR-HEADING", "AUTHOR-BIO", "PAYWALL-TEXT"):
+    for noise in ("SHARE-TITLE", "SHARE-X", "REPLY-TITLE", "SIMILAR-HEADING", "AUTHOR-BIO", "PAYWALL-TEXT",
+                  "AUTHOR-INFO", "MINI-BIO", "POST-AUTHOR", "AUTHOR-DESC"):
         assert noise not in text, noise
 
 

@@ -47,7 +47,8 @@ _UNLIKELY: Final = re.compile(
     r"banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|"
     r"legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|"
     r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|cookie|consent|share|"
-    r"paywall|similar|author-?(?:box|card|bio)|about-author|jp-relatedposts|dialog|"
+    r"paywall|similar|author-?(?:box|card|bio|info|description|container)|about-author|mini-bio|"
+    r"post-author|jp-relatedposts|dialog|"
     r"wp_rp|likes|respond|reply",
     re.I,
 )

@@ -514,3 +514,19 @@ def test_a_dialog_of_pictures_with_captions_goes() -> None:
     body = read_html(html, LIMITS).body
     assert PARAGRAPHS[0] in text_of(body)
     assert "DIALOG-TITLE" not in text_of(body) and not [a for a in alts_of(body) if a.startswith("DIALOG")]
+
+
+def test_a_sibling_of_the_same_template_named_as_chrome_is_not_kept() -> None:
+    """Siblings of the article's template (same tag and class) are kept as its other parts,
+    but not one whose names say it is chrome (a "sponsored" box of the same theme): on
+    trafilatura's evaluation pages (threatpost) such a sibling kept a wrong selection
+    alive. Issue 57 item 3."""
+    box = "".join(f"<p>SPONSORED-{k} {p}</p>" for k, p in enumerate(PARAGRAPHS[:2]))
+    article = (
+        '<div class="c-box" id="story">' + "".join(f"<p>{p}</p>" for p in PARAGRAPHS * 2) + "</div>"
+        f'<div class="c-box" id="sponsored-box">{box}</div>'
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    for p in PARAGRAPHS:
+        assert p in text
+    assert "SPONSORED-" not in text

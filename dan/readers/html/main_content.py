@@ -487,6 +487,9 @@ def _with_siblings(top: int, final: dict[int, float], stats: _Stats, strict: boo
             kept.append(sib)
             continue
         tag = order[sib]
+        if strict and _chrome_like(tag):
+            # (not even as another part of its template: a "sponsored" box of the same theme)
+            continue
         score = final.get(sib, 0.0)
         core = order[_core(sib, stats)]
         if top_class and core.name == top_tag.name and core.get("class") == top_class:

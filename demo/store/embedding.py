@@ -20,7 +20,7 @@ from attrs import frozen
 
 from dan.install import install_hint
 from demo.store import minilm
-from demo.store.errors import InvalidRequestError, InvalidVectorError
+from demo.store.errors import EmbeddingError, InvalidRequestError, InvalidVectorError
 from demo.store.lexical import hashed_vector
 
 __all__ = [
@@ -95,6 +95,22 @@ def validate_vector(vector: Sequence[float] | np.ndarray, dimensions: int) -> np
     if norm == 0.0 or not math.isfinite(norm):
         raise InvalidVectorError("the embedding has zero norm: it cannot be compared by cosine similarity")
     return (arr / norm).astype(np.float32)
+
+
+def provider_vectors(provider: EmbeddingProvider, texts: Sequence[str]) -> np.ndarray:
+    """Validated unit vectors of ``texts`` by ``provider.embed_documents``, one float32 row
+    each: the provider's own failure (a network error, a crashed model) as
+    :class:`EmbeddingError` naming it (one it raises itself passes unchanged), vectors of the
+    wrong count, dimension or value as :class:`InvalidVectorError`. The one wrapper of the
+    provider call, for ingestion (which words the failure for a job) and the extract's
+    meaning match (which words it for a question)."""
+    try:
+        raw = provider.embed_documents(list(texts))
+    except EmbeddingError:
+        raise
+    except Exception as exc:  # the provider's own failure: named, never swallowed
+        raise EmbeddingError(f"the embedding model failed ({type(exc).__name__}: {exc})") from exc
+    return unit_matrix(raw, len(texts), provider.identity.dimensions)
 
 
 def unit_matrix(vectors: Sequence[Sequence[float]] | np.ndarray, count: int, dimensions: int) -> np.ndarray:

@@ -23,8 +23,8 @@ import ven
 from demo.store import jobs, prechunked
 from demo.store.context import context_line, indexed_identity, indexed_text
 from demo.store.db import Backend, PassageRow, Tx
-from demo.store.embedding import EmbeddingProvider, unit_matrix
-from demo.store.errors import EmbeddingError, EmbeddingUnavailableError, StoreError
+from demo.store.embedding import EmbeddingProvider, provider_vectors
+from demo.store.errors import EmbeddingError, EmbeddingUnavailableError, InvalidVectorError, StoreError
 from demo.store.options import StoreOptions
 from demo.store.values import FAILURE_CODES, JobState
 
@@ -145,10 +145,11 @@ def embed_texts(
         rows = order[start : start + batch]
         part = [texts[i] for i in rows]
         try:
-            vectors = provider.embed_documents(part)
-        except Exception as exc:  # the provider's own failure (network, model): the job fails, bytes stay
-            raise EmbeddingUnavailableError(f"the embedding provider failed ({type(exc).__name__}: {exc}): retry the job") from exc
-        out[rows] = unit_matrix(vectors, len(part), dims)
+            out[rows] = provider_vectors(provider, part)
+        except InvalidVectorError:
+            raise
+        except EmbeddingError as exc:  # the provider's own failure (network, model): the job fails, bytes stay
+            raise EmbeddingUnavailableError(f"{exc}: retry the job") from exc
         if on_batch is not None:
             on_batch(start + len(part), len(texts))
     return out

@@ -42,9 +42,8 @@ from attrs import evolve, frozen
 
 from demo.store.context import indexed_identity
 from demo.store.db import Backend, Scope, Tx, placeholders
-from demo.store.embedding import EmbeddingProvider, unit_matrix, validate_vector
+from demo.store.embedding import EmbeddingProvider, provider_vectors, validate_vector
 from demo.store.errors import (
-    EmbeddingError,
     EmbeddingMismatchError,
     EmbeddingUnavailableError,
     InvalidRequestError,
@@ -258,17 +257,7 @@ class Searcher:
                 self._text_vectors.move_to_end(t)
         missing = list(dict.fromkeys(t for t in items if t not in known))
         if missing:
-
-            def embed() -> np.ndarray:
-                try:
-                    raw = provider.embed_documents(missing)
-                except EmbeddingError:
-                    raise
-                except Exception as exc:
-                    raise EmbeddingError(f"the embedding model failed ({type(exc).__name__}: {exc})") from exc
-                return unit_matrix(raw, len(missing), dims)
-
-            pending = self.lane.submit(client, embed)
+            pending = self.lane.submit(client, lambda: provider_vectors(provider, missing))
             try:
                 found = pending.result(timeout=self._bound())
             except FutureTimeout:

@@ -178,3 +178,31 @@ def test_informative_words_are_the_rarest_prefix_within_bounds(counts, total):
     # a prefix of the words by rarity: nothing left out is rarer than something kept
     left_out = [t for t in terms if t not in kept]
     assert all((counts[a], a) < (counts[b], b) for a in kept for b in left_out)
+
+
+def test_provider_vectors_names_the_providers_failure():
+    from demo.store import EmbeddingError, EmbeddingUnavailableError, HashingProvider, InvalidVectorError
+    from demo.store.embedding import provider_vectors
+
+    class Flaky(HashingProvider):
+        def __init__(self, fail: Exception | None = None, count: int | None = None) -> None:
+            super().__init__(dims=16)
+            self.fail, self.count = fail, count
+
+        def embed_documents(self, texts):  # type: ignore[no-untyped-def]
+            if self.fail is not None:
+                raise self.fail
+            out = super().embed_documents(texts)
+            return out[: self.count] if self.count is not None else out
+
+    vectors = provider_vectors(Flaky(), ["alpha beta", "gamma"])
+    assert vectors.shape == (2, 16) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0)
+    with pytest.raises(EmbeddingError, match=r"the embedding model failed \(ConnectionError: unreachable\)"):
+        provider_vectors(Flaky(ConnectionError("unreachable")), ["alpha"])
+    own = EmbeddingUnavailableError("the model is not installed")
+    with pytest.raises(EmbeddingUnavailableError) as raised:
+        provider_vectors(Flaky(own), ["alpha"])
+    assert raised.value is own  # the provider's own store error passes unchanged
+    with pytest.raises(InvalidVectorError, match="1 vectors for 2 texts"):
+        provider_vectors(Flaky(count=1), ["alpha", "beta"])

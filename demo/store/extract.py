@@ -615,7 +615,7 @@ def _by_meaning_alone(
     sim, pick = closest
     order = [pick, *_nearest_partners(pick, labels, {})[:PARTNERS]]
     items = [ExtractItem(units[i][0], units[i][1], units[i][2], round(sim, 4)) for i in order]
-    return _finish(items, budget, MEANING_HEADING, by_meaning=True)
+    return _finish(items, budget, by_meaning=True)
 
 
 def _name_terms(question: str) -> frozenset[str]:
@@ -673,8 +673,9 @@ def _naming_terms(
     return {weights[0][1]: frozenset(out[weights[0][1]])}
 
 
-def _finish(items: Sequence[ExtractItem], budget: int, heading: str = HEADING, by_meaning: bool = False) -> Extract:
-    """The extract of ``items`` (at least the first, then while they fit ``budget`` tokens)."""
+def _finish(items: Sequence[ExtractItem], budget: int, by_meaning: bool = False) -> Extract:
+    """The extract of ``items`` (at least the first, then while they fit ``budget`` tokens),
+    under :data:`MEANING_HEADING` when they were found by meaning alone."""
     kept: list[ExtractItem] = []
     used = 0
     for it in items:
@@ -683,5 +684,5 @@ def _finish(items: Sequence[ExtractItem], budget: int, heading: str = HEADING, b
             continue
         kept.append(it)
         used += cost
-    lines = [heading] + [f"- {it.text} [{it.locator}]" if it.locator else f"- {it.text}" for it in kept]
+    lines = [MEANING_HEADING if by_meaning else HEADING] + [f"- {it.text} [{it.locator}]" if it.locator else f"- {it.text}" for it in kept]
     return Extract(tuple(kept), "\n".join(lines), by_meaning)

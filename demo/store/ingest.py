@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from attrs import frozen
+from attrs import evolve, frozen
 
 import dan
 import ven
@@ -64,6 +64,9 @@ class Converted:
     index_tokens: int
     #: dan's warnings (what the conversion skipped or repaired).
     warnings: tuple[dan.Message, ...] = ()
+    #: The file's own bytes when the job's payload held more than the file (a file converted
+    #: elsewhere, packed with its chunks): what the version keeps. None: the payload is it.
+    original: bytes | None = None
 
     def contexts(self, options: StoreOptions) -> tuple[str, ...]:
         """Each chunk's context line under ``options`` (all ``""`` when ``index_context`` is off)."""
@@ -187,7 +190,7 @@ def activate(
     """
     now = time.time()
     version_id = jobs.new_id("V")
-    source = prechunked.unpack_converted(job.content)[0] if job.kind == "converted" else job.content
+    source = job.content if converted.original is None else converted.original
     with backend.write() as tx:
         # A conditional update, not a read: on PostgreSQL it locks the job row, so a cancel
         # or a delete either ran before (no row: the work is dropped) or waits until this
@@ -240,7 +243,7 @@ def activate(
         )
         # The job's stored bytes become the version's: no copy (of a file converted
         # elsewhere, the file alone: its chunks are in the passages).
-        if job.kind == "converted":
+        if converted.original is not None:
             tx.execute("UPDATE payloads SET owner = ?, data = ? WHERE owner = ?", [version_id, source, job.id])
         else:
             tx.execute("UPDATE payloads SET owner = ? WHERE owner = ?", [version_id, job.id])
@@ -304,8 +307,9 @@ def convert_job(backend: Backend, options: StoreOptions, job: jobs.Claimed) -> C
         with Heartbeat(backend, job, max(1.0, options.stale_after / 4)):
             if job.kind in jobs.CHUNK_KINDS:
                 return convert_chunks(job.content, options)
-            if job.kind == "converted":
-                return convert_chunks(prechunked.unpack_converted(job.content)[1], options)
+            if job.kind == "converted":  # unpacked once: the version keeps the file's bytes
+                original, chunks = prechunked.unpack_converted(job.content)
+                return evolve(convert_chunks(chunks, options), original=original)
             return convert_source(job.file_name, job.content, job.document_id, options)
     except (dan.DanError, StoreError) as exc:
         code, message = describe_failure(exc, options)

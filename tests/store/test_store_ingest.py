@@ -448,6 +448,24 @@ def test_chunks_with_their_file_keep_the_file_as_an_upload_does(store, cid):
     assert store.list_passages(cid, now.document_id, ALICE)[0].record["ssDocId"] == now.document_id  # the store's own id now
 
 
+def test_a_converted_job_is_unpacked_once_and_its_version_keeps_the_file(store, cid):
+    """convert_job reads the packed payload once: the conversion carries the file's own
+    bytes, and activate stores exactly those (not the payload, not a second unpacking)."""
+    from demo.store import ingest as ingest_module
+    from demo.store import jobs as jobs_module
+
+    data = prices_md()
+    store.enqueue_chunks(cid, "prices.md", _dan_chunks(data, "markdown"), ALICE, source=data)
+    claimed = jobs_module.claim(store.backend, "test-host:1:once")
+    assert claimed.kind == "converted" and claimed.content != data
+    converted = ingest_module.convert_job(store.backend, store.options, claimed)
+    assert converted is not None and converted.original == data
+    assert ingest_module.convert_source("prices.md", data, "D1", store.options).original is None  # an upload: the payload is the file
+    vectors = ingest_module.embed_texts(store.provider, converted.chunks, 64)
+    version = ingest_module.activate(store.backend, claimed, converted, vectors, store.embedding_identity, store.config)
+    assert store.download_source(cid, version, ALICE).content == data
+
+
 def test_a_file_with_its_chunks_is_held_to_the_file_size_limit(tmp_path):
     with KnowledgeStore(tmp_path / "k.db", options=StoreOptions(max_file_bytes=64), embeddings=HashingProvider(dims=32)) as small:
         cid = small.create_collection("Small", ALICE).id

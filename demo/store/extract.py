@@ -345,11 +345,26 @@ _CONTRACTED = re.compile(r"\b(what|which|who|when|where|how)['’]s\b", re.I)
 VALUE_BONUS = 1.5
 
 
+#: A question that starts with a verb asks whether something holds, not for a value ("Are
+#: the list prices fixed?" asks for no price).
+_YES_NO = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|has|have|had|may|must|should|shall)\b", re.I)
+_QUESTION_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _asking(question: str) -> str:
+    """The sentence of ``question`` that asks (the first ending in "?"; the whole text when
+    none does): "I'm going to ACHEMA. Can my hotel cost more?" asks "Can my hotel cost more?"."""
+    return next((s for s in _QUESTION_END.split(question.strip()) if s.rstrip().endswith("?")), question)
+
+
 def asked_value(question: str) -> str | None:
     """The kind of value an English question asks for: date, amount, number, person, or None.
-    A contracted question word reads as written out ("What's the reference number" is "What
-    is the reference number")."""
-    text = _CONTRACTED.sub(lambda m: m.group(1) + " is", question[:500])
+    Read from the sentence that asks; a yes/no question (it starts with a verb: *Is*, *Are*,
+    *Can*, *Does* …) asks for none. A contracted question word reads as written out
+    ("What's the reference number" is "What is the reference number")."""
+    text = _CONTRACTED.sub(lambda m: m.group(1) + " is", _asking(question[:500]))
+    if _YES_NO.match(text):
+        return None
     for kind, pattern in _ASKS:
         if pattern.search(text):
             return kind

@@ -200,7 +200,10 @@ def test_an_abbreviated_revision_answers_a_question_about_the_revision() -> None
      ("On which dates did the audit take place?", "date"), ("What is the policy number of the travel policy?", "code"),
      ("What is the total number of subjects?", None), ("What is the number of subjects?", None),
      ("What's the reference number of the NDA?", "code"), ("Who’s the lead auditor?", "person"),
-     ("What's the total number of subjects?", None)],
+     ("What's the total number of subjects?", None),
+     ("Are the list prices fixed until year end?", None), ("Does the fee include VAT?", None),
+     ("I'm going to ACHEMA in May. When does the fair open?", "date"),
+     ("I'm budgeting valves. Are the prices fixed, or can a surcharge apply?", None)],
 )
 def test_asked_value(question: str, kind: str | None) -> None:
     assert asked_value(question) == kind
@@ -550,3 +553,13 @@ def test_with_no_word_match_only_a_close_meaning_answers() -> None:
     with pytest.raises(ValueError, match="similarities for"):
         extract_answer("How hot can it get around the compressor?", [(_MANUAL, "Manual", "p1")],
                        meaning=lambda texts: [0.5], hits=["p1"])
+
+
+def test_a_yes_no_question_about_prices_does_not_put_an_amount_first() -> None:
+    """"Are the list prices fixed?" asks whether, not how much: a sentence holding an amount
+    gets no bonus over the one that answers (it did when "prices" alone read as an amount)."""
+    text = "List prices of EUR 45 or more are fixed on the invoice date.\n\nThe list prices stay fixed until the end of the year.\n\nDeliveries are made on pallets."
+    ex = extract_answer("Are the list prices fixed?", [(text, "Price list", "p")])
+    assert ex.items[0].text.startswith("The list prices stay fixed")
+    how_much = extract_answer("How much are the list prices?", [(text, "Price list", "p")])
+    assert how_much.items[0].text.startswith("List prices of EUR 45")  # an amount asked for: the hint applies

@@ -7,24 +7,19 @@ fits what is left of the cap:
 
 1. **Best hits** — hits alone, best first, until ``share`` of the cap is spent (a hit that does
    not fit what is left is skipped, the next one tried).
-2. **What each brings** — for each of those hits, best first: its structure, then what it
-   refers to and what refers to it (step 3), before the next hit's. Its structure is its
-   whole table and its runs of revisions and comments when *completion is wanted* and the
-   whole fits (a table that does not fit waits for step 8). Completion is wanted, by
-   default, on signals the ranking and the records give, not the phrasing: another hit of
-   the top of the ranking (the hits that the cap would hold alone), ranked above this one,
-   lies in the same structure, the structure holds marks of a person the question names
-   (:func:`ven.people.named_people`), or the hit's table has a column heading
-   (``ssTableHeads``) sharing a search term (:func:`ven.terms.terms`) with the question — a
-   word match, not a phrasing rule: "lead time" names the column *Lead time* in any
-   sentence around it.
-3. **What it refers to and what refers to it** (:meth:`ven.Ven.references`, notes left
-   out; ``referring=False``: only what it refers to): what a hit names comes before the
-   structures of the hits ranked below it ("The approval in section 2 is conditional",
-   ranked second, brings section 2 before the third hit's table; all structures first, then
-   all references, sent up to 0.8 points less on the team's own collections and the
-   store's keyword ranking, and more nowhere). Then the comment and revision chunks of
-   the people the question names.
+2. **Their structures** — for each of those hits, best first, its whole table and its runs of
+   revisions and comments when *completion is wanted* and the whole fits (a table that does
+   not fit waits for step 8). Completion is wanted, by default, on signals the
+   ranking and the records give, not the phrasing: another hit of the top of the ranking
+   (the hits that the cap would hold alone), ranked above this one, lies in the same
+   structure, the structure holds
+   marks of a person the question names (:func:`ven.people.named_people`), or the hit's
+   table has a column heading (``ssTableHeads``) sharing a search term
+   (:func:`ven.terms.terms`) with the question — a word match, not a phrasing rule: "lead
+   time" names the column *Lead time* in any sentence around it.
+3. **What they refer to and what refers to them** (:meth:`ven.Ven.references`, notes left
+   out; ``referring=False``: only what they refer to); then the comment and revision chunks
+   of the people the question names.
 4. **Broad questions** only: each file the ranking reaches but nothing was taken from gets
    its best hit, within ``spread`` of the cap — after the best hits, never instead of them.
 5. **Further hits**, best first, each with its structure when completion is wanted and it
@@ -194,10 +189,10 @@ def spend_cap(
         if one(d, s):
             out.taken.append((d, s))
     best = list(out.taken)
-    for d, s in best:  # 2. what each brings, best first: its structure, then 3. its references
+    for d, s in best:  # 2. their structures
         complete(d, s)
+    for d, s in best:  # 3. references, then the named people's marks
         refer(d, s)
-    # (then the named people's marks)
     for d in dict.fromkeys(d for d, _ in best):
         its = [s for e, s in best if e == d]
         for c in named.nearest(d, its, chosen[d]):

@@ -140,24 +140,6 @@ def test_the_chunks_referring_to_a_hit_come_with_it_by_default():
     assert 30 not in _seqs(off)
 
 
-def test_what_a_hit_names_comes_before_the_structure_of_a_hit_ranked_below_it():
-    """Hit by hit, best first: the second hit's reference ("the approval in section 9.2 is
-    conditional") comes before the third hit's table is completed, though completing that
-    table is wanted (the first hit lies in it too)."""
-    chunks = [C(t=100, p=1 + i // 4, tab=[1] if i < 4 else []) for i in range(40)]
-    recs = doc(*chunks, doc_id="A", title="A")
-    recs[30]["ssLabels"] = "9.2"
-    recs[20]["ssRefs"] = "9.2"
-    c = Collection(threshold=0)
-    c.add(recs)
-    c.add(_prose("B"))
-    ranking = [("A", 1), ("A", 20), ("A", 2), *FILLER]
-    ctx = c.context("Is the approval conditional?", FakeSearch(ranking), max_tokens=500)
-    assert {1, 2, 20, 30} <= set(_seqs(ctx))  # what the second hit names is sent ...
-    assert not {0, 3} <= set(_seqs(ctx))  # ... and the third hit's table does not take its place
-    assert ctx.context_tokens <= 500
-
-
 def test_a_broad_question_keeps_its_best_hits_and_spreads_only_what_remains():
     # the traced case of issue 49: a 795-token fleet table chunk ranked first, a 57-token
     # chunk of the same file second, then hits of four other files

@@ -7,6 +7,11 @@
   PostgreSQL); only sources embedded by the store's own identity are comparable.
 * **hybrid** — reciprocal rank fusion of the top 100 of each: ``Σ 1 / (60 + rank)``. On
   SQLite the query is embedded and the vectors scored on another thread while FTS5 ranks.
+  The semantic lane's ranking puts the passages of the documents that hold the keyword
+  lane's first :data:`KEYWORD_DOCUMENTS` hits first (scored again within them), then the
+  others: the words say which documents, the meaning which passages in them ("Does the
+  JEA agreement let the recipient keep copies?" — the name finds the agreement, the
+  embedding the clause about copies, though the clause says "retain").
 * **auto** — hybrid when the store embeds and every source in scope has comparable
   vectors, else keyword (with a notice saying why). Fail soft on ranking: a failing query
   embedding in auto mode falls back to keyword search; fail closed on scope.
@@ -58,21 +63,27 @@ from demo.store.values import Passage, SearchMode, SearchResult
 
 __all__ = [
     "CANDIDATES",
+    "KEYWORD_DOCUMENTS",
     "PASSAGE_COLUMNS",
     "RRF_K",
     "Plan",
     "Searcher",
     "check_budget",
     "check_limit",
+    "keyword_documents",
     "make_scope",
     "passage_from_row",
     "rrf",
+    "within_documents",
 ]
 
 _T = TypeVar("_T")
 
 RRF_K = 60
 CANDIDATES = 100
+#: Hybrid search: the documents of the keyword lane's first this many hits lead the
+#: semantic lane (:func:`within_documents`).
+KEYWORD_DOCUMENTS = 5
 #: Texts whose vectors :meth:`Searcher.embed_texts` keeps (about 1.5 KB each at 384 dimensions).
 TEXT_VECTORS = 20_000
 LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT = 1, 50, 6
@@ -173,6 +184,24 @@ def rrf(rankings: Sequence[Sequence[tuple[int, float]]], k: int = RRF_K) -> list
             scores[pk] = scores.get(pk, 0.0) + 1.0 / (k + rank)
             best[pk] = min(best.get(pk, rank), rank)
     return sorted(scores.items(), key=lambda x: (-x[1], best[x[0]], x[0]))
+
+
+def keyword_documents(tx: Tx, keyword: Sequence[tuple[int, float]], n: int = KEYWORD_DOCUMENTS) -> tuple[str, ...]:
+    """The documents holding the first ``n`` passages of a keyword ranking, in rank order."""
+    pks = [pk for pk, _ in keyword[:n]]
+    if not pks:
+        return ()
+    doc_of = {int(pk): str(d) for pk, d in tx.rows(f"SELECT pk, document_id FROM passages WHERE pk IN ({placeholders(len(pks))})", pks)}
+    return tuple(dict.fromkeys(doc_of[pk] for pk in pks if pk in doc_of))
+
+
+def within_documents(
+    semantic: Sequence[tuple[int, float]], scoped: Sequence[tuple[int, float]]
+) -> list[tuple[int, float]]:
+    """A semantic ranking led by ``scoped`` (the same query ranked within the keyword lane's
+    documents), then the rest of ``semantic`` in its order."""
+    first = {pk for pk, _ in scoped}
+    return [*scoped, *(x for x in semantic if x[0] not in first)]
 
 
 @frozen(slots=True)
@@ -369,10 +398,32 @@ class Searcher:
         # (with one BLAS thread, so the two lanes do not fight over the cores).
         later = self.backend.semantic_later(tx, scope, plan.identity, len(plan.vector), n)
         if later is None:
-            return rrf([self.backend.keyword(tx, scope, plan.terms, n), self.backend.semantic(tx, scope, plan.vector, plan.identity, n)])
-        pending = _lanes().submit(_one_blas_thread, partial(later, plan.vector))
-        keyword = self.backend.keyword(tx, scope, plan.terms, n)
-        return rrf([keyword, pending.result()])
+            keyword = self.backend.keyword(tx, scope, plan.terms, n)
+            semantic = self.backend.semantic(tx, scope, plan.vector, plan.identity, n)
+        else:
+            pending = _lanes().submit(_one_blas_thread, partial(later, plan.vector))
+            keyword = self.backend.keyword(tx, scope, plan.terms, n)
+            semantic = pending.result()
+        return rrf([keyword, self._led_by_keyword(tx, scope, plan, keyword, semantic, n)])
+
+    def _led_by_keyword(
+        self,
+        tx: Tx,
+        scope: Scope,
+        plan: Plan,
+        keyword: Sequence[tuple[int, float]],
+        semantic: Sequence[tuple[int, float]],
+        n: int,
+    ) -> list[tuple[int, float]]:
+        """``semantic`` led by the passages of the keyword lane's documents
+        (:func:`keyword_documents`), ranked within them (:func:`within_documents`)."""
+        docs = keyword_documents(tx, keyword)
+        if not docs or plan.vector is None or len(plan.vector) == 0:
+            return list(semantic)
+        allowed = docs if scope.include is None else tuple(d for d in docs if d in scope.include)
+        vector, identity = plan.vector, plan.identity
+        scoped = _one_blas_thread(lambda: self.backend.semantic(tx, evolve(scope, include=allowed), vector, identity, n))
+        return within_documents(semantic, scoped)
 
     def _overlapped(
         self, tx: Tx, scope: Scope, text: str, mode: SearchMode, client: str
@@ -391,22 +442,23 @@ class Searcher:
         pending = self.lane.submit(client, partial(self._embed_and_score, text, mode, score))
         keyword = self.backend.keyword(tx, scope, plan.terms, CANDIDATES)
         try:
-            semantic, notice = pending.result(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
+            vector, semantic, notice = pending.result(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
         except FutureTimeout:
             self.lane.cancel(pending)
-            semantic, notice = None, self._late() + " keyword ranking only."
+            vector, semantic, notice = None, None, self._late() + " keyword ranking only."
         notices = (*plan.notices, notice) if notice else plan.notices
-        if semantic is None:  # no query vector: the same outcomes as when it is made first
+        if vector is None or semantic is None:  # no query vector: the same outcomes as when it is made first
             if mode == SearchMode.AUTO:
                 return Plan(SearchMode.KEYWORD, plan.terms, None, plan.identity, notices), keyword
             return evolve(plan, vector=None, notices=notices), rrf([keyword])
-        return evolve(plan, notices=notices), rrf([keyword, semantic])
+        plan = evolve(plan, vector=vector, notices=notices)
+        return plan, rrf([keyword, self._led_by_keyword(tx, scope, plan, keyword, semantic, CANDIDATES)])
 
     def _embed_and_score(
         self, text: str, mode: SearchMode, score: Callable[[np.ndarray], list[tuple[int, float]]]
-    ) -> tuple[list[tuple[int, float]] | None, str]:
+    ) -> tuple[np.ndarray | None, list[tuple[int, float]] | None, str]:
         vector, notice = self._embed(text, mode)
-        return (None if vector is None else _one_blas_thread(partial(score, vector))), notice
+        return vector, (None if vector is None else _one_blas_thread(partial(score, vector))), notice
 
     # ------------------------------------------------------------------ search
 

@@ -28,7 +28,7 @@ from demo.store import (
     NotFoundError,
     SearchMode,
 )
-from demo.store.search import RRF_K, make_scope, rrf
+from demo.store.search import KEYWORD_DOCUMENTS, RRF_K, keyword_documents, make_scope, rrf, within_documents
 
 
 @pytest.fixture
@@ -86,9 +86,15 @@ def test_hybrid_is_reciprocal_rank_fusion_of_both_rankings(loaded):
                 semantic = s.ranked(tx, scope, plans[mode])
             else:
                 hybrid = s.ranked(tx, scope, plans[mode])
-    assert len(keyword) > 1 and len(semantic) > 1
+        docs = keyword_documents(tx, keyword)
+        within = make_scope(cid, include_documents=docs)
+        scoped = s.ranked(tx, within, s.plan(tx, within, query, SearchMode.SEMANTIC, vector, ""))
+    assert len(keyword) > 1 and len(semantic) > 1 and 1 <= len(docs) <= KEYWORD_DOCUMENTS
+    led = within_documents(semantic, scoped)  # the keyword lane's documents lead the semantic lane
+    assert sorted(led) == sorted(semantic) and {pk for pk, _ in led[: len(scoped)]} == {pk for pk, _ in scoped}
+    assert len(docs) < 4 and led != semantic  # (so the fusion below tells the two apart)
     expected: dict[int, float] = {}
-    for ranking in (keyword, semantic):
+    for ranking in (keyword, led):
         for rank, (pk, _) in enumerate(ranking, start=1):
             expected[pk] = expected.get(pk, 0.0) + 1 / (RRF_K + rank)
     assert {pk: round(sc, 12) for pk, sc in hybrid} == {pk: round(sc, 12) for pk, sc in expected.items()}
@@ -407,3 +413,31 @@ def test_keyword_scores_are_the_collections_own(db_url, make_store):
         ingest(s, theirs, f"n{i}.md", f"# N{i}\n\nNightingale nightingale notes {i}.".encode(), BOB)
     after = [(p.file_name, p.score) for p in s.search(mine, "nightingale zzqq", ALICE, mode="keyword").passages]
     assert after == before
+
+
+def test_the_keyword_lanes_documents_lead_the_semantic_lane():
+    semantic = [(1, 0.9), (2, 0.8), (3, 0.7), (4, 0.6)]
+    scoped = [(3, 0.7), (4, 0.6), (9, 0.1)]  # the same query within the keyword lane's documents
+    assert within_documents(semantic, scoped) == [(3, 0.7), (4, 0.6), (9, 0.1), (1, 0.9), (2, 0.8)]
+    assert within_documents(semantic, []) == semantic  # no keyword documents: the lane as it was
+
+
+def test_keyword_documents_are_those_of_the_first_keyword_hits_in_rank_order(loaded):
+    store, cid, docs = loaded
+    with store.backend.read() as tx:
+        keyword = store.backend.keyword(tx, make_scope(cid), ("warranty", "cranes"), 50)
+        first = keyword_documents(tx, keyword, n=1)
+        assert first == (docs["terms"].document_id,)
+        assert keyword_documents(tx, keyword)[0] == first[0] and len(keyword_documents(tx, keyword)) <= KEYWORD_DOCUMENTS
+        assert keyword_documents(tx, []) == ()
+
+
+def test_a_query_with_no_keyword_hits_keeps_the_semantic_ranking_in_hybrid_search(loaded):
+    store, cid, _ = loaded
+    s = store.searcher
+    query = "zzqx vvbnm"  # words no passage holds
+    with store.backend.read() as tx:
+        vector, _ = s.embed_query(query, SearchMode.HYBRID)
+        semantic = s.ranked(tx, make_scope(cid), s.plan(tx, make_scope(cid), query, SearchMode.SEMANTIC, vector, ""))
+        hybrid = s.ranked(tx, make_scope(cid), s.plan(tx, make_scope(cid), query, SearchMode.HYBRID, vector, ""))
+    assert [pk for pk, _ in hybrid] == [pk for pk, _ in semantic][: len(hybrid)] and hybrid

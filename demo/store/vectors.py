@@ -37,7 +37,15 @@ class _Snapshot:
 
 
 def _top(snap: _Snapshot, ok: np.ndarray | None, query: np.ndarray, *, n: int) -> list[tuple[int, float]]:
-    scores = snap.matrix @ query.astype(np.float32)
+    q = query.astype(np.float32)
+    pks = snap.pks
+    if ok is not None and 2 * int(ok.sum()) < ok.shape[0]:
+        # a narrow scope (a few documents: hybrid search's second pass within the keyword
+        # lane's documents): score only its rows, not the whole collection
+        rows = np.flatnonzero(ok)
+        scores, pks, ok = snap.matrix[rows] @ q, pks[rows], None
+    else:
+        scores = snap.matrix @ q
     if ok is not None:
         scores = np.where(ok, scores, -np.inf)
         count = int(ok.sum())
@@ -45,8 +53,8 @@ def _top(snap: _Snapshot, ok: np.ndarray | None, query: np.ndarray, *, n: int) -
         count = scores.shape[0]
     k = min(n, count)
     top = np.argpartition(-scores, k - 1)[:k] if k < scores.shape[0] else np.arange(scores.shape[0])
-    order = sorted(top.tolist(), key=lambda i: (-float(scores[i]), int(snap.pks[i])))
-    return [(int(snap.pks[i]), float(scores[i])) for i in order if np.isfinite(scores[i])][:k]
+    order = sorted(top.tolist(), key=lambda i: (-float(scores[i]), int(pks[i])))
+    return [(int(pks[i]), float(scores[i])) for i in order if np.isfinite(scores[i])][:k]
 
 
 def _nothing(query: np.ndarray) -> list[tuple[int, float]]:

@@ -404,24 +404,24 @@ class Searcher:
             pending = _lanes().submit(_one_blas_thread, partial(later, plan.vector))
             keyword = self.backend.keyword(tx, scope, plan.terms, n)
             semantic = pending.result()
-        return rrf([keyword, self._led_by_keyword(tx, scope, plan, keyword, semantic, n)])
+        return rrf([keyword, self._led_by_keyword(tx, scope, plan.vector, plan.identity, keyword, semantic, n)])
 
     def _led_by_keyword(
         self,
         tx: Tx,
         scope: Scope,
-        plan: Plan,
+        vector: np.ndarray,
+        identity: str,
         keyword: Sequence[tuple[int, float]],
         semantic: Sequence[tuple[int, float]],
         n: int,
     ) -> list[tuple[int, float]]:
         """``semantic`` led by the passages of the keyword lane's documents
-        (:func:`keyword_documents`), ranked within them (:func:`within_documents`)."""
+        (:func:`keyword_documents`), ranked within them by ``vector`` (:func:`within_documents`)."""
         docs = keyword_documents(tx, keyword)
-        if not docs or plan.vector is None or len(plan.vector) == 0:
+        if not docs:
             return list(semantic)
         allowed = docs if scope.include is None else tuple(d for d in docs if d in scope.include)
-        vector, identity = plan.vector, plan.identity
         scoped = _one_blas_thread(lambda: self.backend.semantic(tx, evolve(scope, include=allowed), vector, identity, n))
         return within_documents(semantic, scoped)
 
@@ -451,8 +451,8 @@ class Searcher:
             if mode == SearchMode.AUTO:
                 return Plan(SearchMode.KEYWORD, plan.terms, None, plan.identity, notices), keyword
             return evolve(plan, vector=None, notices=notices), rrf([keyword])
-        plan = evolve(plan, vector=vector, notices=notices)
-        return plan, rrf([keyword, self._led_by_keyword(tx, scope, plan, keyword, semantic, CANDIDATES)])
+        led = self._led_by_keyword(tx, scope, vector, plan.identity, keyword, semantic, CANDIDATES)
+        return evolve(plan, vector=vector, notices=notices), rrf([keyword, led])
 
     def _embed_and_score(
         self, text: str, mode: SearchMode, score: Callable[[np.ndarray], list[tuple[int, float]]]

@@ -244,10 +244,10 @@ class Asker:
                         structure=options.structure, hints=options.hints,
                     )
                     ctx = dataclasses.replace(ctx, notes=(*ctx.notes, "the index would answer; quoted from the passages instead"))
-            context, citations, pieces = self._assemble(tx, ctx, by_key)
+            context, citations, pieces, kinds = self._assemble(tx, ctx, by_key)
         pid_of = {(c.document_id, c.seq): c.passage_id for c in citations}
         hits = [pid_of[(by_key[k][1], seq)] for k, seq in ranking if k in by_key and (by_key[k][1], seq) in pid_of]
-        return self._result(question, ctx, context, citations, pieces, options, plan, chat, history, by_key, hits, client)
+        return self._result(question, ctx, context, citations, pieces, kinds, options, plan, chat, history, by_key, hits, client)
 
     # ------------------------------------------------------------------ cache
 
@@ -323,11 +323,13 @@ class Asker:
 
     def _assemble(
         self, tx: Tx, ctx: CollectionContext, by_key: dict[str, tuple[str, str, str]]
-    ) -> tuple[str, tuple[Citation, ...], list[tuple[str, str, str]]]:
-        """The context, its citations, and ``(text, locator, passage id)`` per chunk."""
+    ) -> tuple[str, tuple[Citation, ...], list[tuple[str, str, str]], list[str]]:
+        """The context, its citations, ``(text, locator, passage id)`` per chunk and each
+        chunk's type (dan's ``ssType``: body, header, footer, footnote)."""
         if ctx.path == "index":
-            return ctx.text, (), [(ctx.text, "routing index of the collection", "")]
+            return ctx.text, (), [(ctx.text, "routing index of the collection", "")], ["index"]
         pieces: list[tuple[str, str, str]] = []
+        kinds: list[str] = []
         blocks: list[str] = []
         cites: list[Citation] = []
         for doc in ctx.docs:
@@ -347,11 +349,13 @@ class Asker:
                     continue
                 pid, body, record = found[seq]
                 texts.append(body)
-                cite = Citation(pid, document_id, version_id, file_name, locator(json.loads(record), file_name), seq)
+                fields = json.loads(record)
+                cite = Citation(pid, document_id, version_id, file_name, locator(fields, file_name), seq)
                 cites.append(cite)
                 pieces.append((body, cite.locator, pid))
+                kinds.append(str(fields.get("ssType") or "body"))
             blocks.append("\n\n".join(texts))
-        return "\n\n".join(b for b in blocks if b), tuple(cites), pieces
+        return "\n\n".join(b for b in blocks if b), tuple(cites), pieces, kinds
 
     def _meaning(self, plan: Plan, client: str, notes: list[str]) -> Callable[[Sequence[str]], Sequence[float] | None] | None:
         """The extract's meaning match: texts' cosine to the question's vector, embedded by the
@@ -378,6 +382,7 @@ class Asker:
         context: str,
         citations: tuple[Citation, ...],
         pieces: list[tuple[str, str, str]],
+        kinds: Sequence[str],
         options: AskOptions,
         plan: Plan,
         chat: ChatLike | None,
@@ -410,7 +415,7 @@ class Asker:
             # (a passage's document: the citations go with the pieces, one each, except on the index path)
             documents = [c.document_id for c in citations] if len(citations) == len(pieces) else None
             meaning = self._meaning(plan, client, notes) if options.meaning and hits else None
-            extract = extract_answer(question, pieces, documents=documents, meaning=meaning, hits=hits)
+            extract = extract_answer(question, pieces, documents=documents, meaning=meaning, hits=hits, kinds=kinds)
             answer = extract.text
             kind = "extracted" if extract.found else "not-found"
             if extract.by_meaning:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 
 import dan
@@ -67,6 +67,8 @@ MEANING_FOUND = 0.55
 #: Units placed right after the best one because it refers to them or they refer to it
 #: (:func:`demo.store.crossrefs.partners`: "Notwithstanding section 2, …").
 PARTNERS = 1
+#: The chunk types (dan's ``ssType``) of lines that stand on every page of their document.
+RUNNING = frozenset({"header", "footer"})
 
 NOT_FOUND = "Not found in the documents: no passage of the context matches the question well enough."
 HEADING = "Extracted from the documents (verbatim; no model wrote this):"
@@ -414,6 +416,7 @@ def extract_answer(
     documents: Sequence[str] | None = None,
     meaning: Callable[[Sequence[str]], Sequence[float] | None] | None = None,
     hits: Sequence[str] = (),
+    kinds: Sequence[str] | None = None,
 ) -> Extract:
     """The extract for ``question`` from ``passages`` — ``(text, locator, passage id)`` each,
     in context order. At most ``budget`` tokens and ``max_items`` units.
@@ -435,7 +438,8 @@ def extract_answer(
     embedding model; ``None`` when it has none to give) and ``hits`` (the passage ids of the search's ranking, best first):
     of the units of the first :data:`MEANING_HITS` of them in the context, the one closest to the
     question takes place :data:`MEANING_PLACE` among the items unless it is already there or
-    above — found by its meaning when its words differ from the question's. When no unit
+    above (``kinds``, dan's ``ssType`` of each passage: the header and footer lines of those
+    hits' documents are among the candidates too, since they stand on every page) — found by its meaning when its words differ from the question's. When no unit
     matches the question's words, the closest of those units answers alone (with its nearest
     partner) if its similarity is at least :data:`MEANING_FOUND`; otherwise the answer is
     "not found" ("If the client pays for my lunch, is my daily allowance cut?" is answered by
@@ -446,10 +450,13 @@ def extract_answer(
     wanted = asked_value(question) if value_types else None
     if documents is not None and len(documents) != len(passages):
         raise ValueError("documents must name one document per passage")
+    if kinds is not None and len(kinds) != len(passages):
+        raise ValueError("kinds must give one chunk type per passage")
     units: list[tuple[str, str, str, tuple[str, ...]]] = []
     where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
     labels: list[UnitLabels] = []
     leads: dict[int, int] = {}  # unit -> the lead-in its list follows
+    running: set[int] = set()  # the units of header and footer passages
     seen: set[str] = {" ".join(it.text.split()).casefold() for it in marked}
     for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
@@ -463,6 +470,8 @@ def extract_answer(
             at[m] = len(units)
             if lead in at:
                 leads[len(units)] = at[lead]
+            if kinds is not None and kinds[k] in RUNNING:
+                running.add(len(units))
             units.append((unit, loc, pid, terms))
             where.append(loc_terms)
             labels.append(unit_labels(unit, doc, in_section))
@@ -472,13 +481,13 @@ def extract_answer(
     if not units:
         return Extract((), NOT_FOUND)
     if not q_terms:
-        return _by_meaning_alone(units, labels, meaning, hits, budget)
+        return _by_meaning_alone(units, labels, meaning, hits, budget, running)
     n = len(units)
     df = Counter(t for *_, terms in units for t in set(terms))
     idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in q_terms if df[t]}
     total = sum(idf.values())
     if not idf or total <= 0:
-        return _by_meaning_alone(units, labels, meaning, hits, budget)
+        return _by_meaning_alone(units, labels, meaning, hits, budget, running)
     pairs = {(a, b) for a, b in zip(q_terms, q_terms[1:])}
     avg = sum(len(t) for *_, t in units) / n or 1.0
     naming = _naming_terms(idf, units, where, labels)
@@ -520,10 +529,10 @@ def extract_answer(
             score *= OTHER_DOCUMENT_WEIGHT
         scored.append((score, i))
     if not scored:
-        return _by_meaning_alone(units, labels, meaning, hits, budget)
+        return _by_meaning_alone(units, labels, meaning, hits, budget, running)
     scored.sort(key=lambda si: (-si[0], si[1]))
     if meaning is not None and hits:
-        scored = _by_meaning(scored, units, meaning, hits)
+        scored = _by_meaning(scored, units, labels, meaning, hits, running)
     best = scored[0][0]
     score_of = dict((i, sc) for sc, i in scored)
     first = scored[0][1]
@@ -569,16 +578,22 @@ def _with_partner_third(order: list[int], labels: Sequence[UnitLabels], score_of
 
 def _closest(
     units: Sequence[tuple[str, str, str, tuple[str, ...]]],
+    labels: Sequence[UnitLabels],
     meaning: Callable[[Sequence[str]], Sequence[float] | None],
     hits: Sequence[str],
+    running: Collection[int] = (),
     skip: Sequence[int] = (),
 ) -> tuple[float, int] | None:
     """(similarity, unit) of the unit closest in meaning among those of the first
-    :data:`MEANING_HITS` hits present (``skip`` left out), or None when there is none or no
-    similarity to be had (the model is busy or failed: the words decide)."""
+    :data:`MEANING_HITS` hits present and the ``running`` units (header and footer lines) of
+    those hits' documents (``skip`` left out), or None when there is none or no similarity to
+    be had (the model is busy or failed: the words decide)."""
     present = {pid for _u, _l, pid, _t in units}
     best = set(list(dict.fromkeys(p for p in hits if p in present))[:MEANING_HITS])
     candidates = [i for i, (_u, _l, pid, _t) in enumerate(units) if pid in best]
+    if running:
+        docs = {labels[i].doc for i in candidates}
+        candidates += sorted(i for i in running if units[i][2] not in best and labels[i].doc in docs)
     if not candidates:
         return None
     found = meaning([units[i][0] for i in candidates])
@@ -597,13 +612,15 @@ def _closest(
 def _by_meaning(
     scored: list[tuple[float, int]],
     units: Sequence[tuple[str, str, str, tuple[str, ...]]],
+    labels: Sequence[UnitLabels],
     meaning: Callable[[Sequence[str]], Sequence[float] | None],
     hits: Sequence[str],
+    running: Collection[int] = (),
 ) -> list[tuple[float, int]]:
     """``scored`` (best first) with the unit closest in meaning among those of the best
     hits at place :data:`MEANING_PLACE` (see :func:`extract_answer`)."""
     head = [i for _s, i in scored[: MEANING_PLACE - 1]]
-    closest = _closest(units, meaning, hits, head)
+    closest = _closest(units, labels, meaning, hits, running, head)
     if closest is None:
         return scored
     pick = closest[1]
@@ -620,11 +637,12 @@ def _by_meaning_alone(
     meaning: Callable[[Sequence[str]], Sequence[float] | None] | None,
     hits: Sequence[str],
     budget: int,
+    running: Collection[int] = (),
 ) -> Extract:
     """The extract when no unit matches the question's words: the closest unit in meaning
     (and its nearest partner) when its similarity is at least :data:`MEANING_FOUND`, else
     "not found"."""
-    closest = _closest(units, meaning, hits) if meaning is not None and hits else None
+    closest = _closest(units, labels, meaning, hits, running) if meaning is not None and hits else None
     if closest is None or closest[0] < MEANING_FOUND:
         return Extract((), NOT_FOUND)
     sim, pick = closest

@@ -555,6 +555,31 @@ def test_with_no_word_match_only_a_close_meaning_answers() -> None:
                        meaning=lambda texts: [0.5], hits=["p1"])
 
 
+def test_a_best_hit_brings_its_documents_footer_into_the_meaning_match() -> None:
+    """A footer line stands on every page: when one of its document's passages is a best hit,
+    it is compared in meaning too, though the search did not rank the footer's own chunk;
+    another document's footer is not."""
+    body = "[doc_title: Lab report P-1]\n\nThe sample was centrifuged within one hour of receipt."
+    footer = "[doc_title: Lab report P-1]\n\nReleased by Dr. Amara Okafor on 14 March 2025"
+    other = "[doc_title: Lab report P-2]\n\nReleased by Dr. Sofia Marquez on 20 March 2025"
+    pieces = [(body, "Lab report P-1 · Results", "b"), (footer, "Lab report P-1 · footer", "f"),
+              (other, "Lab report P-2 · footer", "o")]
+    documents = ["d1", "d1", "d2"]
+    question = "Who signed off the sample report and when?"
+
+    def released(texts):  # type: ignore[no-untyped-def]  # the embedding model: the release line is meant
+        return [0.8 if "Released by" in t else 0.2 for t in texts]
+
+    without = extract_answer(question, pieces, documents=documents, meaning=released, hits=["b"])
+    assert all("Okafor" not in it.text for it in without.items)  # no types given: the hits' units only
+    typed = extract_answer(question, pieces, documents=documents, meaning=released, hits=["b"],
+                           kinds=["body", "footer", "footer"])
+    assert any("Okafor" in it.text for it in typed.items[:2])
+    assert all("Marquez" not in it.text for it in typed.items)  # another document's footer
+    with pytest.raises(ValueError, match="one chunk type per passage"):
+        extract_answer(question, pieces, kinds=["body"])
+
+
 def test_a_yes_no_question_about_prices_does_not_put_an_amount_first() -> None:
     """"Are the list prices fixed?" asks whether, not how much: a sentence holding an amount
     gets no bonus over the one that answers (it did when "prices" alone read as an amount)."""

@@ -28,6 +28,9 @@ Question sets (those present are run; ``--sets`` picks):
 - ``blind2`` — ``benchmarks/blind2``: a second blind set, written while the builder was
   finished; reported once per change; it informed one decision (the reverted change of
   order, lower in three cells there too);
+- ``wsdev`` — ``benchmarks/wsdev``: a development set of whole-structure questions (every row
+  of a table or group, every change of one reviewer in one part) over ten more documents,
+  written by a helper blind to ven's code in many phrasings; rules may be tuned on it;
 - ``public`` — ``benchmarks/public``: real documents with third-party gold evidence (see its
   ``data/PROVENANCE.md``).
 
@@ -111,6 +114,7 @@ SETS: dict[str, Callable[[], list[list[Any]]]] = {
     "tuning": _tuning,
     "blind": _module_set("benchmarks.blind.collection"),
     "blind2": _module_set("benchmarks.blind2.collection"),
+    "wsdev": _module_set("benchmarks.wsdev.collection"),
     "public": _module_set("benchmarks.public.collection"),
 }
 

@@ -65,7 +65,8 @@ TOP = 3
 
 
 def load_set(name: str) -> list[Any]:
-    """The items of a question set: ``quality`` (the quality benchmark), ``blind`` or ``public``."""
+    """The items of a question set: ``quality`` (the quality benchmark), or those of a set's
+    module under ``benchmarks`` (``blind``, ``blind2``, ``public``, ``devq``, ``wsdev``)."""
     if name == "quality":
         return build_collection()
     import importlib
@@ -219,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--context-tokens", type=int, default=6000)
     p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
                    help="the store's chunk limit (default %(default)s, the store's default)")
-    p.add_argument("--sets", nargs="+", default=["quality"], choices=["quality", "blind", "blind2", "public", "devq"])
+    p.add_argument("--sets", nargs="+", default=["quality"], choices=["quality", "blind", "blind2", "public", "devq", "wsdev"])
     p.add_argument("--no-meaning", action="store_true", help="rank the extract's sentences by their words only (AskOptions.meaning=False)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)

@@ -52,13 +52,31 @@ def doc_title(passage: str) -> str:
     return found.group(1).strip() if found else ""
 
 
-def section_labels(passage: str) -> frozenset[str]:
+def section_labels(passage: str, headings: Sequence[tuple[int, str]] = ()) -> frozenset[str]:
     """The labels the headings of a passage's section carry, from its citation line
-    (``[doc_title: … | section_path: 1 General > 1.4 Definitions | …]``)."""
+    (``[doc_title: … | section_path: 1 General > 1.4 Definitions | …]``), where the passage
+    starts; ``headings`` (level, title), the Markdown headings met in the passage before a
+    unit, each replacing the path from its depth down ("## Annex B – Trade fairs" after a
+    section path "Policy > 12 Validity" puts the unit in "Policy > 12 Validity > Annex B –
+    Trade fairs" when "# Policy" is the document's top level). A heading's depth is its level
+    counted from the document's top heading level: learnt from the first heading that names a
+    part of the path (a passage that starts with its section's heading), else taken as 1."""
     found = _SECTION_PATH.search(_citation_line(passage))
-    if found is None:
-        return frozenset()
-    return frozenset(label_key(lab) for part in found.group(1).split(_PATH_SEPARATOR) for lab in heading_labels(part))
+    path = [p.strip() for p in found.group(1).split(_PATH_SEPARATOR)] if found is not None else []
+    top = 1
+    if headings:
+        level, title = headings[0]
+        names = [_name(p) for p in path]
+        if _name(title) in names:
+            top = level - names.index(_name(title))
+    for level, title in headings:
+        path = [*path[: max(level - top, 0)], title]
+    return frozenset(label_key(lab) for part in path for lab in heading_labels(part))
+
+
+def _name(title: str) -> str:
+    """A heading's title as compared with a citation path's part (emphasis and spacing aside)."""
+    return " ".join(title.replace("*", " ").replace("_", " ").split()).casefold()
 
 
 def unit_labels(unit: str, doc: str, in_section: frozenset[str]) -> UnitLabels:

@@ -182,17 +182,21 @@ def _sentences(text: str) -> list[str]:
 
 def _units(text: str) -> list[str]:
     """Sentences, list items and table rows (``heading: value · …``) of one passage."""
-    return [u for u, _item in _item_units(text)]
+    return [u for u, _item, _heads in _item_units(text)]
 
 
 #: A paragraph that starts an enumerated item: "(b) …", "ii) …", "c. …", "IV. …", "2) …".
 _ENUMERATED = re.compile(r"^(?:\((?:[ivxlc]{1,5}|[a-zA-Z]|\d{1,3})\)|(?:[ivxlc]{1,5}|[IVXLC]{1,5}|[a-zA-Z]|\d{1,3})[.)])\s")
 
 
-def _item_units(text: str) -> list[tuple[str, bool]]:
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*$")
+
+
+def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]]:
     """:func:`_units` with, for each, whether it starts a list item or an enumerated
-    paragraph."""
-    out: list[tuple[str, bool]] = []
+    paragraph, and the passage's Markdown headings (level, title) met before it."""
+    out: list[tuple[str, bool, tuple[tuple[int, str], ...]]] = []
+    heads_seen: tuple[tuple[int, str], ...] = ()
     header: list[str] | None = None
     fresh = False  # no data row under the header yet
     heads: list[list[str]] = []  # the header's rows as written
@@ -202,7 +206,7 @@ def _item_units(text: str) -> list[tuple[str, bool]]:
         if para:
             joined = " ".join(para)
             first = item or bool(_ENUMERATED.match(joined))
-            out.extend((s, first and k == 0) for k, s in enumerate(_sentences(joined)))
+            out.extend((s, first and k == 0, heads_seen) for k, s in enumerate(_sentences(joined)))
             para.clear()
 
     lines = text.split("\n")
@@ -219,7 +223,7 @@ def _item_units(text: str) -> list[tuple[str, bool]]:
                 continue
             cells = _cells(line)
             if header is None:
-                out.append((" · ".join(c for c in cells if c), False))
+                out.append((" · ".join(c for c in cells if c), False, heads_seen))
                 continue
             if [c.casefold() for c in cells] in heads:
                 continue  # a header row again (a table continued across a page): no data
@@ -232,11 +236,14 @@ def _item_units(text: str) -> list[tuple[str, bool]]:
                 continue
             fresh = False
             pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c]
-            out.append((" · ".join(pairs + [c for c in cells[len(header) :] if c]), False))
+            out.append((" · ".join(pairs + [c for c in cells[len(header) :] if c]), False, heads_seen))
             continue
         header = None
         if not stripped or _HEADER.match(stripped) or stripped.startswith(("#", "```")) or _BOLD_LINE.match(stripped):
             flush()
+            heading = _HEADING.match(stripped)
+            if heading is not None:
+                heads_seen = (*heads_seen, (len(heading.group(1)), heading.group(2)))
             continue
         if _LIST.match(line):
             flush()
@@ -246,7 +253,7 @@ def _item_units(text: str) -> list[tuple[str, bool]]:
             continue
         para.append(stripped.lstrip("> ").strip())
     flush()
-    return [(part, item and k == 0) for u, item in out for k, part in enumerate(_clauses(u))]
+    return [(part, item and k == 0, heads) for u, item, heads in out for k, part in enumerate(_clauses(u))]
 
 
 #: Where a long sentence may be cut: after a semicolon, before an enumerated clause
@@ -301,21 +308,27 @@ def quotable(unit: str, text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int], ...]:
-    """A passage's quotable units in plain text, with their duplicate key, terms and lead-in
-    (cached: the same passages come back in many contexts). The lead-in of a list item or
-    enumerated paragraph is the unit ending in a colon that its list follows ("Confidential
-    Information shall not include information which:" for "(b) is rightfully received from a
-    third party"): its index among the passage's units, or -1."""
-    out: list[tuple[str, str, tuple[str, ...], int]] = []
+def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int, frozenset[str]], ...]:
+    """A passage's quotable units in plain text, with their duplicate key, terms, lead-in and
+    the labels of the section they stand in (cached: the same passages come back in many
+    contexts). The lead-in of a list item or enumerated paragraph is the unit ending in a
+    colon that its list follows ("Confidential Information shall not include information
+    which:" for "(b) is rightfully received from a third party"): its index among the
+    passage's units, or -1. The section is the passage's (its citation line) until a heading
+    in the passage starts another (:func:`demo.store.crossrefs.section_labels`)."""
+    out: list[tuple[str, str, tuple[str, ...], int, frozenset[str]]] = []
     lead = -1
-    for u, item in _item_units(text):
+    sections: dict[tuple[tuple[int, str], ...], frozenset[str]] = {}
+    for u, item, heads in _item_units(text):
         shown = plain(u)
         if not quotable(u, shown):
             continue
         if not item:
             lead = -1
-        out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u)), lead if item else -1))
+        if heads not in sections:
+            sections[heads] = section_labels(text, heads)
+        out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u)), lead if item else -1,
+                    sections[heads]))
         if shown.endswith(":"):
             lead = len(out) - 1
     return tuple(out)
@@ -461,9 +474,8 @@ def extract_answer(
     for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
         doc = documents[k] if documents is not None else doc_title(text)
-        in_section = section_labels(text)
         at: dict[int, int] = {}  # the passage's unit -> its place in ``units``
-        for m, (unit, key, terms, lead) in enumerate(_passage_units(text)):
+        for m, (unit, key, terms, lead, in_section) in enumerate(_passage_units(text)):
             if key in seen or (others and _others_only(unit, others)):
                 continue
             seen.add(key)

@@ -286,6 +286,36 @@ def test_the_clause_the_best_sentence_names_comes_right_after_it() -> None:
     assert ex.items[1].text == "3.1 Availability is measured per service at the demarcation point."
 
 
+POLICY = (
+    "[doc_title: Travel Policy | section_path: Travel Policy > 7 Trade fairs | page_range: 6]\n\n"
+    "# 7 Trade fairs\n\n"
+    "During the trade fairs listed in Annex B, the hotel cap may be exceeded by up to 50 %.\n\n"
+    "[doc_title: Travel Policy | section_path: Travel Policy > 12 Validity | page_range: 9]\n\n"
+    "Questions about rail tickets are answered by the HR service desk.\n\n"
+    "## Annex B - Trade fairs\n\n"
+    "The fairs with a higher hotel cap are Hannover Messe and ACHEMA Frankfurt."
+)
+
+
+def test_a_heading_inside_a_passage_starts_the_section_its_units_stand_in() -> None:
+    """The passage starts in section 12 (its citation line), but the list of fairs stands
+    under the heading "Annex B" met in the passage: the sentence naming Annex B is its
+    partner, and comes right after it."""
+    ex = extract_answer("Which fairs have a higher hotel cap, ACHEMA too?", [(POLICY, "Travel Policy", "p")])
+    assert ex.items[0].text.startswith("The fairs with a higher hotel cap are")
+    assert ex.items[1].text.startswith("During the trade fairs listed in Annex B")
+    from demo.store.crossrefs import section_labels
+
+    assert section_labels(POLICY) == frozenset({"travel policy", "7", "trade fairs"})
+    assert section_labels(POLICY, [(1, "12 Validity"), (2, "Annex B - Trade fairs")]) >= {"12", "annex b"}
+    assert "7" not in section_labels(POLICY, [(1, "12 Validity")])
+    # a document whose top headings are level 2: learnt from the passage's own first heading
+    two = "[doc_title: Terms | section_path: 3 Payment | page_range: 2]\n\n## 3 Payment\n\nPay.\n\n## 4 Delivery\n\nShip."
+    assert section_labels(two, [(2, "3 Payment")]) == frozenset({"3", "payment"})
+    assert section_labels(two, [(2, "3 Payment"), (2, "4 Delivery")]) == frozenset({"4", "delivery"})
+    assert section_labels(two, [(2, "3 Payment"), (3, "4.1 Carriers")]) >= {"3", "4.1"}
+
+
 SURCHARGES = (
     "[doc_title: Price List | section_path: Price List > 14 Special conditions | page_range: 9]\n\n"
     "# 14 Special conditions\n\n"
@@ -459,7 +489,7 @@ def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:
     from demo.store.extract import _passage_units
 
     text = "The Supplier shall:\n\n- deliver on time;\n- invoice monthly.\n\nPrices are net.\n\nIV. Other matters:\n\na. none apply"
-    leads = [(u, lead) for u, _k, _t, lead in _passage_units(text)]
+    leads = [(u, lead) for u, _k, _t, lead, _s in _passage_units(text)]
     assert leads == [("The Supplier shall:", -1), ("deliver on time;", 0), ("invoice monthly.", 0), ("Prices are net.", -1),
                      ("IV. Other matters:", -1), ("a. none apply", 4)]
 

@@ -40,7 +40,7 @@ mark of one person in one part). The targets of issue 49 are checked and printed
 ceiling for the whole-structure target: the share of those questions whose gold fits the
 budget at all (:func:`gold_tokens`).
 
-    python -m benchmarks.quality.matrix                       # every set, about 10 minutes
+    python -m benchmarks.quality.matrix                       # every set but tuning, about 20 minutes
     python -m benchmarks.quality.matrix --sets quality --sizes 256 --budgets 2048
     python -m benchmarks.quality.matrix --update-docs         # publish in docs/benchmarks.md
 """
@@ -254,7 +254,9 @@ def render(result: dict[str, Any]) -> str:
         "`blind` and `blind2` were written blind by helpers who had not read ven's code or any other question "
         "and frozen before they were first run (`blind` before this work; one tuned value and one change of order "
         "that lost on it were reverted, so it informed two decisions; `blind2` was reported once per change to the "
-        "builder and informed one: the same change of order, lower in three of its cells).",
+        "builder and informed one: the same change of order, lower in three of its cells). `wsdev` is a "
+        "development set of whole-structure questions over ten more documents, written the same way but meant to "
+        "be tuned on.",
         "",
     ]
     budgets = result["budgets"]

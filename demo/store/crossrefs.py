@@ -8,24 +8,32 @@ structure, not in the question: a unit *carries* labels (its own clause number, 
 and the numbers and titles of the headings it stands under, from the passage's citation
 line) and *mentions* labels (``clause 3.1``, ``section 2``, ``Schedule 3``), both as dan
 reads them (:mod:`dan.pipeline.references`). Two units of one document are partners when one
-mentions a label the other carries and does not carry itself.
+mentions a label the other carries and does not carry itself, or when one uses a term the
+other defines ("… five years from the Go-Live Date." and "“Go-Live Date” means …"), a term
+few of the document's units use (:func:`with_definitions`).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from dan.pipeline.references import heading_labels, mentions, paragraph_label
 from ven.schema import label_key
 
-__all__ = ["UnitLabels", "doc_title", "partners", "section_labels", "unit_labels"]
+__all__ = ["UnitLabels", "defined_terms", "doc_title", "partners", "section_labels", "unit_labels", "with_definitions"]
 
 _SECTION_PATH = re.compile(r"\bsection_path:\s*([^|\]]*)")
 _DOC_TITLE = re.compile(r"^\[doc_title:\s*([^|\]]*)")
 _PATH_SEPARATOR = " > "
+#: A defined term links a unit to its definition only when at most this share of its
+#: document's units in the context use it (and at least two may): "Confidential Information"
+#: in a non-disclosure agreement is in nearly every sentence and points at nothing in
+#: particular, "Go-Live Date" in two of them does.
+SPECIFIC_SHARE = 0.1
 
 
 @frozen(slots=True)
@@ -38,6 +46,10 @@ class UnitLabels:
     own: str | None
     carries: frozenset[str]
     mentions: frozenset[str]
+    #: The terms the unit defines ("“Go-Live Date” means …") and the terms of its
+    #: document's definitions it uses (:func:`with_definitions`).
+    defines: frozenset[str] = frozenset()
+    uses: frozenset[str] = frozenset()
 
 
 def _citation_line(passage: str) -> str:
@@ -88,20 +100,53 @@ def unit_labels(unit: str, doc: str, in_section: frozenset[str]) -> UnitLabels:
     return UnitLabels(doc, own, frozenset(carries), frozenset(label_key(m) for m in mentions(unit)) - carries)
 
 
+_DEFINES = re.compile(
+    r"[“\"‘]([^”\"’\n]{2,60})[”\"’]\)?\s*(?:means|shall mean|shall have the meaning|has the meaning|is defined as)\b"
+)
+
+
+def defined_terms(unit: str) -> frozenset[str]:
+    """The terms ``unit`` defines: a quoted term followed by *means*, *shall mean*, *has the
+    meaning* or *is defined as* (the form contracts define their capitalised terms in)."""
+    return frozenset(m.group(1).strip() for m in _DEFINES.finditer(unit))
+
+
+def with_definitions(units: Sequence[str], labels: Sequence[UnitLabels]) -> list[UnitLabels]:
+    """``labels`` with each unit's defined terms and the terms of its document's definitions
+    (among ``units``) it uses, written as defined (case and all, a whole word), when few
+    enough of the document's units use them (:data:`SPECIFIC_SHARE`)."""
+    defs = [defined_terms(u) for u in units]
+    by_doc: dict[str, set[str]] = {}
+    for lab, d in zip(labels, defs):
+        by_doc.setdefault(lab.doc, set()).update(d)
+    if not by_doc or not any(by_doc.values()):
+        return list(labels)
+    used = [frozenset(t for t in by_doc[lab.doc] - d if t in u and re.search(rf"(?<!\w){re.escape(t)}(?!\w)", u))
+            for u, lab, d in zip(units, labels, defs)]
+    users: Counter[tuple[str, str]] = Counter((lab.doc, t) for lab, ts in zip(labels, used) for t in ts)
+    size = Counter(lab.doc for lab in labels)
+    out: list[UnitLabels] = []
+    for lab, d, ts in zip(labels, defs, used):
+        uses = frozenset(t for t in ts if users[(lab.doc, t)] <= max(2, SPECIFIC_SHARE * size[lab.doc]))
+        out.append(evolve(lab, defines=d, uses=uses) if d or uses else lab)
+    return out
+
+
 def partners(i: int, units: Sequence[UnitLabels]) -> list[tuple[int, int]]:
     """``(tier, j)`` for the units ``j`` of ``i``'s document that ``i`` refers to or that
     refer to it, nearest links first: tier 0, the clause ``i`` names (its own number is
-    mentioned: ``clause 3.1`` → ``3.1 …``); tier 1, the units naming a label ``i`` carries
+    mentioned: ``clause 3.1`` → ``3.1 …``), or the definition of a term ``i`` uses; tier 1,
+    the units naming a label ``i`` carries
     (``Notwithstanding section 2, …``); tier 2, the units of a section ``i`` names. Each unit
     once, in context order within a tier."""
     me = units[i]
-    if not me.mentions and not me.carries:
+    if not me.mentions and not me.carries and not me.uses:
         return []
     tiers: dict[int, int] = {}
     for j, u in enumerate(units):
         if j == i or u.doc != me.doc:
             continue
-        if u.own is not None and u.own in me.mentions:
+        if (u.own is not None and u.own in me.mentions) or me.uses & u.defines:
             tiers[j] = 0
         elif u.mentions & me.carries:
             tiers[j] = 1

@@ -22,7 +22,7 @@ import dan
 from attrs import frozen
 
 from demo.store.lexical import words
-from demo.store.crossrefs import UnitLabels, doc_title, partners, section_labels, unit_labels
+from demo.store.crossrefs import UnitLabels, doc_title, partners, section_labels, unit_labels, with_definitions
 from demo.store.marks import marks_in, plain
 from ven.people import named_people
 
@@ -489,6 +489,7 @@ def extract_answer(
             labels.append(unit_labels(unit, doc, in_section))
     if marked:
         return _finish(marked[:max_items], budget)
+    labels = with_definitions([u for u, *_ in units], labels)
     q_terms = list(dict.fromkeys(_terms(question)))
     if not units:
         return Extract((), NOT_FOUND)

@@ -316,6 +316,41 @@ def test_a_heading_inside_a_passage_starts_the_section_its_units_stand_in() -> N
     assert section_labels(two, [(2, "3 Payment"), (3, "4.1 Carriers")]) >= {"3", "4.1"}
 
 
+AGREEMENT = (
+    "[doc_title: Services Agreement | section_path: Services Agreement > 1 Definitions | page_range: 1]\n\n"
+    "“Business Day” means a day other than a Saturday or Sunday.\n\n"
+    "“Go-Live Date” means the date on which the Customer issues the acceptance certificate for Release 1.\n\n"
+    "“Contract Year” means each period of twelve months starting on the Go-Live Date.\n\n"
+    "[doc_title: Services Agreement | section_path: Services Agreement > 2 Term | page_range: 2]\n\n"
+    "This Agreement starts on signature and continues for an initial term of five years from the Go-Live Date.\n\n"
+    "Notices are given on a Business Day."
+)
+
+
+def test_the_definition_of_a_term_the_best_sentence_uses_comes_right_after_it() -> None:
+    """"… five years from the Go-Live Date" uses a term the agreement defines: the definition
+    is its partner, ahead of another sentence that merely uses the term too."""
+    ex = extract_answer("When does the five-year initial term start?", [(AGREEMENT, "Services Agreement", "p")])
+    assert ex.items[0].text.startswith("This Agreement starts on signature")
+    assert ex.items[1].text.startswith("“Go-Live Date” means the date")
+
+
+def test_a_term_nearly_every_sentence_uses_links_to_nothing() -> None:
+    from demo.store.crossrefs import UnitLabels, defined_terms, with_definitions
+
+    assert defined_terms("“Go-Live Date” means the date of acceptance.") == {"Go-Live Date"}
+    assert defined_terms('1.2 "Receiving Party" shall mean the Party receiving it;') == {"Receiving Party"}
+    assert defined_terms("The date is “soon” and means nothing.") == frozenset()  # not quoted, then *means*
+    units = ['"Confidential Information" means all information disclosed.'] + [
+        f"The Confidential Information of clause {k} stays secret." for k in range(30)
+    ] + ["Go-Live Date follows acceptance.", '"Go-Live Date" means the acceptance date.']
+    labels = with_definitions(units, [UnitLabels("d", None, frozenset(), frozenset()) for _ in units])
+    assert all(not lab.uses for lab in labels[1:31])  # used by 30 of 33 units: no specific link
+    assert labels[31].uses == {"Go-Live Date"} and labels[32].defines == {"Go-Live Date"}
+    other = with_definitions(units[31:32], [UnitLabels("e", None, frozenset(), frozenset())])  # another document
+    assert not other[0].uses
+
+
 SURCHARGES = (
     "[doc_title: Price List | section_path: Price List > 14 Special conditions | page_range: 9]\n\n"
     "# 14 Special conditions\n\n"

@@ -176,7 +176,8 @@ def render(result: dict[str, Any]) -> str:
         f"gold evidence is in the extract's first {TOP} items — the target of issue 50 is ≥ 90 % on each set, no "
         "kind below 80 %. Sets: `quality` (the quality benchmark), `blind` (written blind, never tuned on), "
         "`blind2` (a second blind set), `public` (ContractNLI NDAs, third-party evidence), `devq` (a development set "
-        "written blind over the seed-1 quality documents: tuned on). The extract's meaning match "
+        "written blind over the seed-1 quality documents: tuned on), `wsdev` (the context builder's development "
+        "set, ten more documents written blind: tuned on since 2fb07e2). The extract's meaning match "
         + ("is on (`AskOptions.meaning`, the default)." if result.get("meaning", True) else "is **off** (`--no-meaning`)."),
         "",
     ]

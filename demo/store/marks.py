@@ -21,6 +21,7 @@ _REPLY = re.compile(r"\{>>↳ ([^:<]*?): (.*?)<<\}", re.S)
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 _LINK = re.compile(r"\[([^\]]*)\]\((?:[^()]|\([^)]*\))*\)")
 _NOTE_REF = re.compile(r"\[\^[^\]]+\]")
+_NOTE_TEXT = re.compile(r"^\s*\[\^[^\]]+\]:\s*")  # a footnote's own text starts "[^2]: "
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|~~)")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~<\"'$%&,/:;=?@^])")
 _CODE = re.compile(r"`([^`]*)`")
@@ -68,8 +69,9 @@ def _comment(m: re.Match[str]) -> str:
 
 
 def plain(text: str) -> str:
-    """``text`` without Markdown syntax: marks in words, links as their text, images and
-    note references left out, emphasis and escapes removed."""
+    """``text`` without Markdown syntax: marks in words, links as their text, images,
+    note references and a footnote's own label (``[^2]: …``) left out, emphasis and escapes
+    removed."""
     # escaped characters are kept aside first, so ``\\*`` is a star and not emphasis
     kept: list[str] = []
 
@@ -77,7 +79,7 @@ def plain(text: str) -> str:
         kept.append(m.group(1))
         return f"\x00{len(kept) - 1}\x00"
 
-    text = _ESCAPE.sub(keep, text)
+    text = _ESCAPE.sub(keep, _NOTE_TEXT.sub("", text))
     text = _REV.sub(_revision, text)
     text = _COM.sub(_comment, text)
     text = _REPLY.sub(lambda m: f"(reply by {m.group(1).strip()}: {m.group(2)}) ", text)

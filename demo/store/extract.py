@@ -166,9 +166,14 @@ def _cells(line: str) -> list[str]:
 _LABEL_ONLY = re.compile(r"^(?:\(?[0-9A-Za-z]{1,4}\)|[0-9A-Za-z]{1,4}(?:\.[0-9A-Za-z]{1,4})*\.)$")
 
 
+#: A footnote mark after a sentence's full stop ("… Study Day.[^1] Fasting …").
+_MARK_AFTER_STOP = re.compile(r"([.!?])(\[\^[^\]\s]+\])(?=\s)")
+
+
 def _sentences(text: str) -> list[str]:
     out: list[str] = []
-    for part in _SENTENCE.split(text):
+    # (the mark goes before the stop, so the sentence ends there and keeps its mark)
+    for part in _SENTENCE.split(_MARK_AFTER_STOP.sub(r"\2\1", text)):
         part = part.strip()
         if not part:
             continue

@@ -153,6 +153,10 @@ def test_items_are_plain_text_without_markdown() -> None:
     text = "The **service fee** is *EUR 1,200* per month (see [the schedule](http://x.example/s)).[^3]"
     ex = extract_answer("What is the service fee per month?", [(text, "Fees", "p1")])
     assert ex.items[0].text == "The service fee is EUR 1,200 per month (see the schedule)."
+    # a sentence ends at its full stop though a footnote mark follows it
+    marked = "Windows are counted around the target Study Day.[^1] Fasting means nothing but water before the visit."
+    ex = extract_answer("What does fasting mean before the visit?", [(marked, "Schedule", "s1")])
+    assert ex.items[0].text == "Fasting means nothing but water before the visit."
     # a footnote's own text is quoted without its label
     note = "[^1]: From V25 onwards a window may be extended by 7 days with the monitor's approval."
     ex = extract_answer("Can the visit window be extended?", [(note, "Schedule · footnote", "n1")])

@@ -107,12 +107,15 @@ def check_filter_key(key: object) -> str:
 
 
 def locator(record: Mapping[str, object], file_name: str = "") -> str:
-    """A human citation of a chunk: ``title · section · p. N`` (``(est.)`` when pages are estimated)."""
+    """A human citation of a chunk: ``title · section · p. N`` (``(est.)`` when pages are
+    estimated); the title is not said twice when the section path starts with it."""
     parts = []
     title = str(record.get("ssTitle") or file_name or "")
     if title:
         parts.append(title)
     section = str(record.get("section_path") or "")
+    if title and section.startswith(title + " > "):  # (a document whose title is its first heading)
+        section = section[len(title) + 3 :]
     if section and section != title:
         parts.append(section)
     kind = str(record.get("ssType") or "body")

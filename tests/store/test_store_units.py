@@ -70,6 +70,9 @@ def test_locator():
     assert locator({**rec, "ssPageKind": "estimated", "ssType": "footnote"}) == "MSA · Fees > Late · footnote · p. 3-4 (est.)"
     assert locator({"ssTitle": "", "ssPage": 2}, "notes.txt") == "notes.txt · p. 2"
     assert locator({"ssTitle": "Fees", "section_path": "Fees", "page_range": "1"}) == "Fees · p. 1"
+    # a document whose title is its first heading: the section path starts with the title
+    assert locator({"ssTitle": "Policy", "section_path": "Policy > 9. Incidents", "page_range": "4"}) == "Policy · 9. Incidents · p. 4"
+    assert locator({"ssTitle": "Policy", "section_path": "Policy Review > 2", "page_range": "4"}) == "Policy · Policy Review > 2 · p. 4"
 
 
 def test_database_urls(tmp_path):

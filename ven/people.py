@@ -7,6 +7,7 @@ question's grammar: it works the same in any language that writes names with cap
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 
 from ven.set_intent import MAX_QUESTION
@@ -18,21 +19,51 @@ def named_people(question: str, people: Iterable[str]) -> list[str]:
     """The people of ``people`` that ``question`` names, as whole words: the full name of
     two words or more, in any case (``casefold``; spacing ignored); a surname of four letters
     or more, or a one-word name, only capitalised in the question (*Price* names Anna Price,
-    *unit price* does not; *Author*, Word's default, only as *Author*)."""
+    *unit price* does not; *Author*, Word's default, only as *Author*); a given name of three
+    letters or more, capitalised, when no one else in ``people`` has it and it does not open
+    a sentence of the question unless a possessive follows (*what did Lukas change* and
+    *Martin's edits* name Lukas Brandt and Martin Achterberg; *Will the fee rise?* does not
+    name Will Jones)."""
     q = " ".join((question or "")[:MAX_QUESTION].split())
     folded = q.casefold()
+    listed = [p for p in people if p.split()]
+    given = {p: _given_name(p) for p in listed}
+    shared = Counter(g.casefold() for g in given.values() if g)
     out: list[str] = []
-    for person in people:
+    for person in listed:
         words = person.split()
-        if not words:
-            continue
         if len(words) > 1 and _whole_word(" ".join(words).casefold(), folded):
             out.append(person)
             continue
         surname = words[-1].strip(".,")
         if (len(words) == 1 or len(surname) >= 4) and _capitalised_word(surname, q):
             out.append(person)
+            continue
+        first = given[person]
+        if first and shared[first.casefold()] == 1 and _given_in(first, q):
+            out.append(person)
     return out
+
+
+def _given_name(person: str) -> str | None:
+    """The given name of a name of two words or more (titles such as *Dr.* skipped): a
+    capitalised word of three letters or more before the surname, or None."""
+    words = [w for w in person.split() if not w.endswith(".")]
+    if len(words) < 2:
+        return None
+    first = words[0]
+    return first if len(first) >= 3 and first[0].isupper() and first.isalpha() else None
+
+
+def _given_in(name: str, text: str) -> bool:
+    """Whether ``name`` is in ``text`` as a capitalised whole word that does not open a
+    sentence, or opens one with a possessive after it (*Martin's*)."""
+    for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+        before = text[: m.start()].rstrip()
+        opens = not before or before[-1] in '.!?:;"“‘(—–-'
+        if not opens or text[m.end() :].startswith(("'s", "’s")):
+            return True
+    return False
 
 
 def _whole_word(needle: str, text: str) -> bool:

@@ -606,9 +606,20 @@ def test_structure_of_the_wrong_type_is_refused(bad):
         ("What did Li say?", ["Wei Li"], []),  # a surname under four letters needs the full name
         ("What did Wei  Li say?", ["Wei Li"], ["Wei Li"]),  # spacing ignored
         ("What changed?", ["", "  "], []),
+        # a given name, capitalised, that no one else among the authors has
+        ("What did Martin change in section 4?", ["Martin Achterberg", "Clare Donnelly"], ["Martin Achterberg"]),
+        ("Martin's edits to section 4", ["Martin Achterberg"], ["Martin Achterberg"]),  # a possessive may open
+        ("Martin’s edits", ["Martin Achterberg"], ["Martin Achterberg"]),
+        ("What did Amara recommend?", ["Dr. Amara Okafor"], ["Dr. Amara Okafor"]),  # the title skipped
+        ("Will the fee rise?", ["Will Jones"], []),  # a sentence's first word is not a name
+        ("The fee. Will it rise?", ["Will Jones"], []),
+        ("what did martin change?", ["Martin Achterberg"], []),  # a given name only capitalised
+        ("What did Martin change?", ["Martin Achterberg", "Martin Lee"], []),  # two Martins: neither
+        ("What did Ed change?", ["Ed Balls"], []),  # under three letters
+        ("What did Martina change?", ["Martin Achterberg"], []),  # a whole word only
     ],
 )
-def test_named_people_are_matched_by_full_name_or_surname(question, people, named):
+def test_named_people_are_matched_by_full_name_surname_or_given_name(question, people, named):
     from ven.collection import named_people
 
     assert named_people(question, people) == named

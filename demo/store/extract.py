@@ -397,7 +397,8 @@ _REVISION_Q = re.compile(r"\b(?:chang\w*|revis\w*|edit\w*|amend\w*|insert\w*|del
 
 def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tuple[list[ExtractItem], frozenset[str]]:
     """The sentences and rows holding comments or revisions of the people ``question`` names
-    among the marks' authors, in context order, in plain text (the marks in words: who,
+    among the marks' authors, those sharing more of the question's other words (in their
+    text, title or section) first, else in context order, in plain text (the marks in words: who,
     when, what they anchor or change); and the other authors found (so units marked only by
     people the question does not name can be left out)."""
     found = [(u, marks_in(u), loc, pid) for text, loc, pid in passages for u in _units(text) if "{>>" in u]
@@ -415,6 +416,10 @@ def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tup
             if text not in seen:
                 seen.add(text)
                 items.append(ExtractItem(text, loc, pid, 0.0))
+    # those sharing more of the question's other words (in their text, title or section)
+    # first: "Martin's edits to the claims conditions in section 4" puts section 4's first
+    wanted = set(_terms(question)) - {t for a in named for t in _terms(a)}
+    items.sort(key=lambda it: -len(wanted & (set(_terms(it.text)) | _locator_terms(it.locator))))
     return items, frozenset(a for a in authors if a not in named)
 
 

@@ -243,6 +243,25 @@ def test_a_named_persons_comments_are_listed_and_no_one_else_is_mixed_in() -> No
     assert "comment by Mary Hoffins" in anyone.items[0].text
 
 
+def test_a_named_persons_marks_in_the_part_the_question_names_come_first() -> None:
+    """"Martin's edits to the claims conditions": his edits in that section come before his
+    edits elsewhere in the context, which would otherwise come first (context order)."""
+    motor = (
+        "[doc_title: Schedule | section_path: 3. Motor Fleet | page_range: 3]\n\n"
+        "The excess is GBP {--500--}{>>rev: Martin Achterberg<<}{++750++}{>>rev: Martin Achterberg<<} per vehicle."
+    )
+    claims = (
+        "[doc_title: Schedule | section_path: 4. Claims Conditions | page_range: 4]\n\n"
+        "Claims are notified within {--7 days--}{>>rev: Martin Achterberg<<}{++24 hours++}{>>rev: Martin Achterberg<<}."
+    )
+    passages = [(motor, "Schedule · 3. Motor Fleet", "m"), (claims, "Schedule · 4. Claims Conditions", "c")]
+    ex = extract_answer("Martin's edits to the claims conditions in section 4?", passages)
+    assert [it.passage_id for it in ex.items] == ["c", "m"]
+    assert ex.items[0].text.startswith("Claims are notified within 7 days (deleted by Martin Achterberg)")
+    plain_order = extract_answer("What did Martin Achterberg change?", passages)  # nothing else asked
+    assert [it.passage_id for it in plain_order.items] == ["m", "c"]
+
+
 def test_marks_in_and_plain() -> None:
     from demo.store.marks import Mark, marks_in, plain
 

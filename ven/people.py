@@ -20,15 +20,17 @@ def named_people(question: str, people: Iterable[str]) -> list[str]:
     two words or more, in any case (``casefold``; spacing ignored); a surname of four letters
     or more, or a one-word name, only capitalised in the question (*Price* names Anna Price,
     *unit price* does not; *Author*, Word's default, only as *Author*); a given name of three
-    letters or more, capitalised, when no one else in ``people`` has it and it does not open
-    a sentence of the question unless a possessive follows (*what did Lukas change* and
-    *Martin's edits* name Lukas Brandt and Martin Achterberg; *Will the fee rise?* does not
-    name Will Jones)."""
+    letters or more, capitalised, when no one else in ``people`` has it (as given name or
+    surname) and it does not open a sentence of the question unless a possessive follows
+    (*what did Lukas change* and *Martin's edits* name Lukas Brandt and Martin Achterberg;
+    *Will the fee rise?* does not name Will Jones)."""
     q = " ".join((question or "")[:MAX_QUESTION].split())
     folded = q.casefold()
     listed = [p for p in people if p.split()]
     given = {p: _given_name(p) for p in listed}
+    # (a given name another person also has, as given name or surname, names no one)
     shared = Counter(g.casefold() for g in given.values() if g)
+    shared.update(p.split()[-1].strip(".,").casefold() for p in listed)
     out: list[str] = []
     for person in listed:
         words = person.split()

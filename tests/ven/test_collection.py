@@ -615,6 +615,7 @@ def test_structure_of_the_wrong_type_is_refused(bad):
         ("The fee. Will it rise?", ["Will Jones"], []),
         ("what did martin change?", ["Martin Achterberg"], []),  # a given name only capitalised
         ("What did Martin change?", ["Martin Achterberg", "Martin Lee"], []),  # two Martins: neither
+        ("What did Martin change?", ["Martin Achterberg", "Anna Martin"], ["Anna Martin"]),  # her surname
         ("What did Ed change?", ["Ed Balls"], []),  # under three letters
         ("What did Martina change?", ["Martin Achterberg"], []),  # a whole word only
     ],

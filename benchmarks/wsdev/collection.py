@@ -8,15 +8,13 @@ This is a development set: it may be tuned on and edited (rebuild ``questions.js
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from benchmarks.quality.collection import Item
-from benchmarks.quality.questions import Question
+from benchmarks.quality.collection import Item, all_questions, manifest
 
 from ._common import WRITERS, Family
 from .fam_governance import board_minutes, risk_register
@@ -43,11 +41,6 @@ def build_collection() -> list[Item]:
     return items
 
 
-def all_questions(items: Sequence[Item]) -> list[Question]:
-    """The questions of all items, in collection order."""
-    return [q for item in items for q in item.questions]
-
-
 def questions_json(items: Sequence[Item]) -> str:
     """The JSON text of all questions (the format of the committed ``questions.json``)."""
     return json.dumps([q.to_json() for q in all_questions(items)], indent=1, ensure_ascii=False) + "\n"
@@ -66,9 +59,7 @@ def write_collection(directory: str | Path) -> list[Item]:
     for item in items:
         (out / item.name).write_bytes(item.data)
     (out / "questions.json").write_text(questions_json(items), encoding="utf-8")
-    manifest = [{"name": it.name, "format": it.doc.fmt, "bytes": len(it.data),
-                 "sha256": hashlib.sha256(it.data).hexdigest(), "questions": len(it.questions)} for it in items]
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    (out / "manifest.json").write_text(json.dumps(manifest(items), indent=1) + "\n", encoding="utf-8")
     return items
 
 

@@ -462,7 +462,8 @@ def extract_answer(
     of the units of the first :data:`MEANING_HITS` of them in the context, the one closest to the
     question takes place :data:`MEANING_PLACE` among the items unless it is already there or
     above (``kinds``, dan's ``ssType`` of each passage: the header and footer lines of those
-    hits' documents are among the candidates too, since they stand on every page) — found by its meaning when its words differ from the question's. When no unit
+    hits' documents are among the candidates too, since they stand on every page) — found by
+    its meaning when its words differ from the question's. When no unit
     matches the question's words, the closest of those units answers alone (with its nearest
     partner) if its similarity is at least :data:`MEANING_FOUND`; otherwise the answer is
     "not found" ("If the client pays for my lunch, is my daily allowance cut?" is answered by

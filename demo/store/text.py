@@ -114,8 +114,8 @@ def locator(record: Mapping[str, object], file_name: str = "") -> str:
     if title:
         parts.append(title)
     section = str(record.get("section_path") or "")
-    if title and section.startswith(title + " > "):  # (a document whose title is its first heading)
-        section = section[len(title) + 3 :]
+    if title:  # (a document whose title is its first heading)
+        section = section.removeprefix(title + " > ")
     if section and section != title:
         parts.append(section)
     kind = str(record.get("ssType") or "body")

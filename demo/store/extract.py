@@ -2,8 +2,8 @@
 
 No model writes anything here. The context ven assembled is cut into *units* — a sentence
 of prose, a list item, or a table row (shown with its column headings) — and each unit is
-scored against the question's words with BM25 over the context's own units (light
-suffix stemming, stopwords dropped, a bonus for the question's word pairs in order). The
+scored against the question's words with BM25 over the context's own units (English
+Snowball stems, stopwords dropped, a bonus for the question's word pairs in order). The
 best units that cover enough of the question, within a small token budget, are the answer,
 each verbatim with the citation (title · section · page) of the passage it came from. When
 no unit covers enough of the question the answer says the documents do not contain it.
@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 
 import dan
+import snowballstemmer
 from attrs import frozen
 
 from demo.store.lexical import words
@@ -117,7 +119,6 @@ class Extract:
         return bool(self.items)
 
 
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "es", "ed", "e", "s", "y")
 #: dan's Markdown marks tracked changes ``{++ins++}{>>rev: Name<<}`` and comments
 #: ``{>>Name, date: text<<}``: a unit holding one also matches these words.
 _REVISION = re.compile(r"\{>>rev:|\{\+\+|\{--")
@@ -126,12 +127,18 @@ _REVISION_WORDS = ("revise", "change", "edit", "amend", "revision", "tracked")
 _COMMENT_WORDS = ("comment", "remark", "note", "annotation")
 
 
+#: One Snowball stemmer per thread: a stemmer object keeps the word it works on.
+_STEMMERS = threading.local()
+
+
 @lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
-    for suffix in _SUFFIXES:
-        if len(word) >= len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
+    """The English Snowball (Porter2) stem of a lower-case word: *rotation*, *rotated* and
+    *rotating* are one term, and *during* is not *duration*."""
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return str(stemmer.stemWord(word))
 
 
 #: Abbreviations in documents that a question spells out ("Document No." answers "document number").

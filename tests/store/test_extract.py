@@ -42,6 +42,17 @@ def test_the_matching_sentence_verbatim_with_its_citation() -> None:
     assert ex.text.startswith(HEADING + "\n- Invoices are payable within forty-five days of receipt. [Supply Agreement")
 
 
+def test_word_forms_of_one_stem_match() -> None:
+    # (English Snowball stems: "rotation" finds "rotated", which a suffix list cut to "rot" and "rotat")
+    text = (
+        "[doc_title: Plant Log | section_path: 4. Pumps]\n\n"
+        "Each pump has a spare seal kit in the store room.\n\n"
+        "The pumps are rotated weekly."
+    )
+    ex = extract_answer("How often does the pump rotation happen?", [(text, "Plant Log · 4. Pumps", "p1")])
+    assert ex.items[0].text == "The pumps are rotated weekly."
+
+
 def test_a_table_row_comes_with_its_column_headings() -> None:
     ex = extract_answer("What is the unit price of HIT-1002?", PASSAGES)
     assert ex.items[0].text == "Item No.: HIT-1002 · Description: Y-strainer, cast iron · Unit price (EUR): 940.50 · Lead time: 12 weeks"

@@ -488,15 +488,19 @@ def extract_answer(
     labels: list[UnitLabels] = []
     leads: dict[int, int] = {}  # unit -> the lead-in its list follows
     running: set[int] = set()  # the units of header and footer passages
-    seen: set[str] = {" ".join(it.text.split()).casefold() for it in marked}
+    # (a unit is kept once per document: the same row in two price lists is two answers, the
+    # one of the document the question names scoring higher; an item is shown once)
+    seen: set[tuple[str, str]] = set()
+    keys: list[str] = []
     for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
         doc = documents[k] if documents is not None else doc_title(text)
         at: dict[int, int] = {}  # the passage's unit -> its place in ``units``
         for m, (unit, key, terms, lead, in_section) in enumerate(_passage_units(text)):
-            if key in seen or (others and _others_only(unit, others)):
+            if (doc, key) in seen or (others and _others_only(unit, others)):
                 continue
-            seen.add(key)
+            seen.add((doc, key))
+            keys.append(key)
             at[m] = len(units)
             if lead in at:
                 leads[len(units)] = at[lead]
@@ -579,16 +583,20 @@ def extract_answer(
     # an item of a list comes after the lead-in it completes ("… shall not include information which:")
     order = list(dict.fromkeys(j for i in order for j in ((leads[i], i) if i in leads else (i,))))
     items: list[ExtractItem] = []
+    shown: set[str] = set()
     used = 0
     for i in order:
         if len(items) >= max_items:
             break
+        if keys[i] in shown:
+            continue
         score = score_of.get(i, 0.0)
         unit, loc, pid, _ = units[i]
         cost = dan.count_tokens(unit)
         if items and used + cost > budget:
             continue
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
+        shown.add(keys[i])
         used += cost
     return _finish(items, budget)
 

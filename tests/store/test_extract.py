@@ -519,6 +519,25 @@ def test_units_of_other_documents_come_after_the_named_documents() -> None:
     assert unnamed.items[0].passage_id == "h"
 
 
+def test_the_same_row_in_two_documents_is_quoted_from_the_one_the_question_names() -> None:
+    def price_list(name: str) -> str:
+        return (
+            f"[doc_title: {name} price list | section_path: 8 Volume discounts]\n\n"
+            f"{name} grants these discounts on the net order value.\n\n"
+            "| Order value (net) | Discount |\n| --- | --- |\n"
+            "| from EUR 5,000 | 3 % |\n| from EUR 20,000 | 5 % |"
+        )
+    passages = [(price_list("Hartmann"), "Hartmann · 8 Volume discounts", "h"),
+                (price_list("Nordwell"), "Nordwell · 8 Volume discounts", "n")]
+    ex = extract_answer("What volume discount does Nordwell give on orders of EUR 20,000?", passages,
+                        documents=["hartmann", "nordwell"])
+    assert ex.items[0].text == "Order value (net): from EUR 20,000 · Discount: 5 %"
+    assert ex.items[0].passage_id == "n"
+    # an item is shown once, from the document whose copy scores best
+    texts = [it.text for it in ex.items]
+    assert len(texts) == len(set(texts))
+
+
 def test_words_that_single_out_two_documents_as_strongly_name_neither() -> None:
     from demo.store.crossrefs import UnitLabels
     from demo.store.extract import _naming_terms

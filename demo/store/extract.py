@@ -43,8 +43,13 @@ MIN_COVERAGE = 0.34
 MIN_WORDS = 0.4
 #: A question word found in a unit's title or section (not its text) counts this much.
 LOCATED_WEIGHT = 0.5
-#: ... and score at least this share of the best unit.
+#: ... and score at least this share of the best unit,
 MIN_RELATIVE = 0.5
+#: ... except that the best this many units that match are listed whatever their share: a
+#: unit far above the rest is not always the answer ("Policy HR-TRV-07 | Owner: Group HR"
+#: scores twice "Replaces the policy of March 2021" for "Which earlier policy does
+#: HR-TRV-07 replace?"), and three candidates are what an answer's first lines hold.
+MIN_LISTED = 3
 #: Units longer than this (characters) are cut at a word boundary.
 MAX_UNIT_CHARS = 700
 #: The question's words held by one document only name it when they weigh this many times
@@ -571,7 +576,7 @@ def extract_answer(
     best = scored[0][0]
     score_of = dict((i, sc) for sc, i in scored)
     first = scored[0][1]
-    ranked = [i for sc, i in scored if sc >= MIN_RELATIVE * best]
+    ranked = [i for k, (sc, i) in enumerate(scored) if k < MIN_LISTED or sc >= MIN_RELATIVE * best]
     paired = _nearest_partners(first, labels, score_of)[:PARTNERS]
     if first not in leads:  # a lead-in: its best item follows it
         listed = _list_partner(first, leads, score_of)

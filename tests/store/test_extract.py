@@ -413,7 +413,8 @@ def test_the_rule_the_second_item_refers_to_comes_third() -> None:
 
 
 def test_the_document_of_each_passage_can_be_given() -> None:
-    passages = [(RULES, "Price List · 2", "a"), (SPECIAL, "Price List · 14", "b")]
+    rules = RULES + "\n\nList prices are published each January."
+    passages = [(rules, "Price List · 2", "a"), (SPECIAL, "Price List · 14", "b")]
     apart = extract_answer("Until when are the list prices fixed?", passages, documents=["d1", "d2"])
     assert all("alloy" not in it.text for it in apart.items[:2])  # two documents: no link between them
     together = extract_answer("Until when are the list prices fixed?", passages, documents=["d1", "d1"])
@@ -517,6 +518,22 @@ def test_units_of_other_documents_come_after_the_named_documents() -> None:
     unnamed = extract_answer(question.replace("Castellan list", "list for distributors"), passages,
                              documents=["hartmann", "castellan"])
     assert unnamed.items[0].passage_id == "h"
+
+
+def test_the_best_three_matches_are_listed_however_far_the_first_stands_above() -> None:
+    header = "[doc_title: Group Travel Policy | page_range: 1]\n\nPolicy HR-TRV-07 | Owner: Group HR"
+    validity = (
+        "[doc_title: Group Travel Policy | section_path: 12 Validity]\n\n"
+        "This policy is reviewed every two years by the travel desk.\n\n"
+        "Replaces the policy of March 2021.\n\n"
+        "Questions about travel bookings go to the travel desk."
+    )
+    passages = [(header, "Group Travel Policy · header", "h"), (validity, "Group Travel Policy · 12 Validity", "v")]
+    ex = extract_answer("Which earlier travel policy does HR-TRV-07 replace?", passages, kinds=["header", "text"])
+    # the identifier lifts the header line far above the sentence that answers, which is still listed
+    assert ex.items[0].text == "Policy HR-TRV-07 | Owner: Group HR"
+    assert ex.items[0].score > 2 * ex.items[1].score
+    assert ex.items[1].text == "Replaces the policy of March 2021."
 
 
 def test_the_same_row_in_two_documents_is_quoted_from_the_one_the_question_names() -> None:

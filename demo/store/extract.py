@@ -169,6 +169,11 @@ def _marked(text: str) -> list[str]:
     return [_stem(w) for w in extra]
 
 
+def _mark_kinds(text: str) -> frozenset[str]:
+    """The kinds of reviewers' marks in ``text``: ``revision`` and ``comment``."""
+    return frozenset(k for k, pattern in (("revision", _REVISION), ("comment", _COMMENT)) if pattern.search(text))
+
+
 def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
@@ -325,15 +330,16 @@ def quotable(unit: str, text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int, frozenset[str]], ...]:
+def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int, frozenset[str], frozenset[str]], ...]:
     """A passage's quotable units in plain text, with their duplicate key, terms, lead-in and
     the labels of the section they stand in (cached: the same passages come back in many
     contexts). The lead-in of a list item or enumerated paragraph is the unit ending in a
     colon that its list follows ("Confidential Information shall not include information
     which:" for "(b) is rightfully received from a third party"): its index among the
     passage's units, or -1. The section is the passage's (its citation line) until a heading
-    in the passage starts another (:func:`demo.store.crossrefs.section_labels`)."""
-    out: list[tuple[str, str, tuple[str, ...], int, frozenset[str]]] = []
+    in the passage starts another (:func:`demo.store.crossrefs.section_labels`). Last, the
+    kinds of reviewers' marks the unit holds (:func:`_mark_kinds`)."""
+    out: list[tuple[str, str, tuple[str, ...], int, frozenset[str], frozenset[str]]] = []
     lead = -1
     sections: dict[tuple[tuple[int, str], ...], frozenset[str]] = {}
     for u, item, heads in _item_units(text):
@@ -345,7 +351,7 @@ def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int, fro
         if heads not in sections:
             sections[heads] = section_labels(text, heads)
         out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u)), lead if item else -1,
-                    sections[heads]))
+                    sections[heads], _mark_kinds(u)))
         if shown.endswith(":"):
             lead = len(out) - 1
     return tuple(out)
@@ -405,6 +411,13 @@ def asked_value(question: str) -> str | None:
 
 _COMMENT_Q = re.compile(r"\b(?:comment|comments|commented|remark|remarks|note|notes|annotat\w*)\b", re.I)
 _REVISION_Q = re.compile(r"\b(?:chang\w*|revis\w*|edit\w*|amend\w*|insert\w*|delet\w*|track\w*)\b", re.I)
+
+
+def asked_marks(question: str) -> frozenset[str]:
+    """The kinds of reviewers' marks an English question asks about: ``revision`` for
+    *changed*, *edited*, *revised*, *amended*, *inserted*, *deleted*, *tracked*; ``comment``
+    for *comment*, *remark*, *note*, *annotation* (a hint: ``value_types``)."""
+    return frozenset(k for k, pattern in (("revision", _REVISION_Q), ("comment", _COMMENT_Q)) if pattern.search(question))
 
 
 def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tuple[list[ExtractItem], frozenset[str]]:
@@ -484,6 +497,7 @@ def extract_answer(
         raise ValueError("budget and max_items must be at least 1")
     marked, others = _named_marks(question, passages)
     wanted = asked_value(question) if value_types else None
+    wanted_marks = asked_marks(question) if value_types else frozenset()
     if documents is not None and len(documents) != len(passages):
         raise ValueError("documents must name one document per passage")
     if kinds is not None and len(kinds) != len(passages):
@@ -497,11 +511,12 @@ def extract_answer(
     # one of the document the question names scoring higher; an item is shown once)
     seen: set[tuple[str, str]] = set()
     keys: list[str] = []
+    marks_of: list[frozenset[str]] = []  # the kinds of reviewers' marks each unit holds
     for k, (text, loc, pid) in enumerate(passages):
         loc_terms = _locator_terms(loc)
         doc = documents[k] if documents is not None else doc_title(text)
         at: dict[int, int] = {}  # the passage's unit -> its place in ``units``
-        for m, (unit, key, terms, lead, in_section) in enumerate(_passage_units(text)):
+        for m, (unit, key, terms, lead, in_section, mark_kinds) in enumerate(_passage_units(text)):
             if (doc, key) in seen or (others and _others_only(unit, others)):
                 continue
             seen.add((doc, key))
@@ -512,6 +527,7 @@ def extract_answer(
             if kinds is not None and kinds[k] in RUNNING:
                 running.add(len(units))
             units.append((unit, loc, pid, terms))
+            marks_of.append(mark_kinds)
             where.append(loc_terms)
             labels.append(unit_labels(unit, doc, in_section))
     if marked:
@@ -564,6 +580,8 @@ def extract_answer(
         score += LOCATED_WEIGHT * sum(idf[t] for t in located)
         score += 0.5 * sum(idf.get(a, 0.0) for a, b in zip(terms, terms[1:]) if (a, b) in pairs)
         if wanted is not None and _HAS[wanted].search(units[i][0]):
+            score *= VALUE_BONUS
+        if wanted_marks & marks_of[i]:  # "Who changed the payment term?": a tracked change
             score *= VALUE_BONUS
         if named_doc and labels[i].doc != named_doc:
             score *= OTHER_DOCUMENT_WEIGHT

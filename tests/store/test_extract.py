@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from demo.store import Extract, ExtractItem
-from demo.store.extract import asked_value, HEADING, NOT_FOUND, extract_answer
+from demo.store.extract import asked_marks, asked_value, HEADING, NOT_FOUND, extract_answer
 
 CONTRACT = (
     "[doc_title: Supply Agreement | section_path: 3. Fees and payment | page_range: 2]\n\n"
@@ -85,6 +85,33 @@ def test_a_revision_answers_a_question_about_changes() -> None:
     comment = "Fees are due monthly.{>>Jonathan Reyes: too aggressive<<}\n\nThe sky is blue."
     ex = extract_answer("What comments were made on the fees?", [(comment, "Terms", "p1")])
     assert "Jonathan Reyes" in ex.items[0].text
+
+
+def test_a_question_about_changes_or_notes_puts_marked_units_first() -> None:
+    payment = (
+        "[doc_title: Supply Agreement | section_path: 5 Payment]\n\n"
+        "Each Party shall bear its own costs during the term of this Agreement.\n\n"
+        "Invoices are payable within {--forty-five (45)--}{>>rev: Ann Lee<<}{++thirty (30)++}{>>rev: Ann Lee<<} days of receipt.\n\n"
+        "The payment term starts on the date of delivery."
+    )
+    question = "Which change was made to the payment term?"
+    ex = extract_answer(question, [(payment, "Supply Agreement · 5 Payment", "p")])
+    assert ex.items[0].text.startswith("Invoices are payable within forty-five (45) (deleted by Ann Lee)")
+    # the English hint off: the words alone put the unmarked sentence first
+    plain_words = extract_answer(question, [(payment, "Supply Agreement · 5 Payment", "p")], value_types=False)
+    assert plain_words.items[0].text == "The payment term starts on the date of delivery."
+    delivery = (
+        "[doc_title: Supply Agreement | section_path: 7 Delivery]\n\n"
+        "Goods are shipped on the agreed terms.{>>Ben Ode, 2025-01-02: check the Incoterms<<}\n\n"
+        "Delivery terms for spare parts follow the delivery terms of the main order."
+    )
+    question = "What notes were made on the delivery terms?"
+    ex = extract_answer(question, [(delivery, "Supply Agreement · 7 Delivery", "p")])
+    assert "(comment by Ben Ode" in ex.items[0].text
+    plain_words = extract_answer(question, [(delivery, "Supply Agreement · 7 Delivery", "p")], value_types=False)
+    assert plain_words.items[0].text.startswith("Delivery terms for spare parts")
+    assert asked_marks("Who edited clause 4, and what notes are there?") == {"revision", "comment"}
+    assert asked_marks("When is the invoice due?") == frozenset()
 
 
 @pytest.mark.parametrize(
@@ -598,7 +625,7 @@ def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:
     from demo.store.extract import _passage_units
 
     text = "The Supplier shall:\n\n- deliver on time;\n- invoice monthly.\n\nPrices are net.\n\nIV. Other matters:\n\na. none apply"
-    leads = [(u, lead) for u, _k, _t, lead, _s in _passage_units(text)]
+    leads = [(u, lead) for u, _k, _t, lead, _s, _m in _passage_units(text)]
     assert leads == [("The Supplier shall:", -1), ("deliver on time;", 0), ("invoice monthly.", 0), ("Prices are net.", -1),
                      ("IV. Other matters:", -1), ("a. none apply", 4)]
 

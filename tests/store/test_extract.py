@@ -53,6 +53,22 @@ def test_word_forms_of_one_stem_match() -> None:
     assert ex.items[0].text == "The pumps are rotated weekly."
 
 
+def test_stems_are_the_same_from_many_threads() -> None:
+    # (a Snowball stemmer object keeps the word it works on: one per thread)
+    from concurrent.futures import ThreadPoolExecutor
+
+    import snowballstemmer
+
+    from demo.store.extract import _stem
+
+    words = [f"{stem}{suffix}" for stem in ("rotat", "deliver", "approv", "inspect", "calibrat", "measur")
+             for suffix in ("ion", "ions", "ed", "ing", "es", "e", "ional", "ively")] * 40
+    expected = [snowballstemmer.stemmer("english").stemWord(w) for w in words]
+    with ThreadPoolExecutor(8) as pool:  # (past the cache: every call stems)
+        got = list(pool.map(_stem.__wrapped__, words, chunksize=1))
+    assert got == expected
+
+
 def test_a_table_row_comes_with_its_column_headings() -> None:
     ex = extract_answer("What is the unit price of HIT-1002?", PASSAGES)
     assert ex.items[0].text == "Item No.: HIT-1002 · Description: Y-strainer, cast iron · Unit price (EUR): 940.50 · Lead time: 12 weeks"

@@ -381,6 +381,12 @@ _HAS = {
 _CONTRACTED = re.compile(r"\b(what|which|who|when|where|how)['’]s\b", re.I)
 #: A unit holding the kind of value the question asks for scores this much more.
 VALUE_BONUS = 1.5
+#: A question whose words are at least this share (by IDF) words of a document's title or
+#: running lines' locator asks about the document itself ("When did the Nordwell supplier
+#: audit take place?" of the "Supplier Audit Report – Nordwell Valves"): the document's
+#: header and footer lines, where its dates, version and authors stand, score
+#: :data:`VALUE_BONUS` times more.
+ABOUT_DOCUMENT = 0.7
 
 
 #: A question that starts with a verb asks whether something holds, not for a value ("Are
@@ -583,6 +589,8 @@ def extract_answer(
             score *= VALUE_BONUS
         if wanted_marks & marks_of[i]:  # "Who changed the payment term?": a tracked change
             score *= VALUE_BONUS
+        if i in running and sum(idf[t] for t in idf if t in where[i]) >= ABOUT_DOCUMENT * total:
+            score *= VALUE_BONUS  # a question about the document itself: its header or footer
         if named_doc and labels[i].doc != named_doc:
             score *= OTHER_DOCUMENT_WEIGHT
         scored.append((score, i))

@@ -737,6 +737,26 @@ def test_with_no_word_match_only_a_close_meaning_answers() -> None:
                        meaning=lambda texts: [0.5], hits=["p1"])
 
 
+def test_a_question_in_the_documents_own_title_words_gets_its_footer_first() -> None:
+    body = (
+        "[doc_title: Supplier Audit Report – Nordwell Valves | section_path: 3 Findings]\n\n"
+        "The audit covered the manufacture of cast valves at the Wrexham plant from 3 February 2025.\n\n"
+        "| No. | Finding | Due date |\n| --- | --- | --- |\n"
+        "| F-03 | The approved supplier list was not reviewed. | 14 March 2025 |"
+    )
+    footer = ("[doc_title: Supplier Audit Report – Nordwell Valves | page_range: 1-9]\n\n"
+              "Audit dates 3–5 February 2025 | Lead auditor Martina Hofer")
+    passages = [(body, "Supplier Audit Report – Nordwell Valves · 3 Findings", "b"),
+                (footer, "Supplier Audit Report – Nordwell Valves · footer", "f")]
+    # every word of the question is the title's: it asks about the report itself
+    ex = extract_answer("When did the Nordwell supplier audit take place?", passages, kinds=["text", "footer"])
+    assert ex.items[0].text == "Audit dates 3–5 February 2025 | Lead auditor Martina Hofer"
+    # a question about what the report holds is not about the report itself
+    ex = extract_answer("When is finding F-03 of the Nordwell audit due?", passages, kinds=["text", "footer"])
+    assert ex.items[0].text.startswith("No.: F-03")
+    assert all(not it.text.startswith("Audit dates") for it in ex.items)
+
+
 def test_a_best_hit_brings_its_documents_footer_into_the_meaning_match() -> None:
     """A footer line stands on every page: when one of its document's passages is a best hit,
     it is compared in meaning too, though the search did not rank the footer's own chunk;

@@ -20,7 +20,6 @@ from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 
 import dan
-import snowballstemmer
 from attrs import frozen
 
 from demo.store.lexical import words
@@ -142,6 +141,9 @@ def _stem(word: str) -> str:
     *rotating* are one term, and *during* is not *duration*."""
     stemmer = getattr(_STEMMERS, "english", None)
     if stemmer is None:
+        # (imported here: the store's modules import this one, and only answering needs it)
+        import snowballstemmer
+
         stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
     return str(stemmer.stemWord(word))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -35,6 +36,17 @@ def boom_hook(doc_title: str, chunk_index: int, plain_text: str) -> dan.Names | 
     """Raises for one document only."""
     if "BOOM" in plain_text:
         raise RuntimeError("hook exploded")
+    return None
+
+
+def hold_until(marker: str, doc_title: str, chunk_index: int, plain_text: str) -> dan.Names | None:
+    """Holds the document titled "Slow" at its first chunk until the file ``marker`` exists
+    (bind it with functools.partial): the test writes it when every other file has finished,
+    so that document finishes last whatever the scheduling (given up after two minutes)."""
+    if doc_title == "Slow" and chunk_index == 0:
+        deadline = time.monotonic() + 120
+        while not os.path.exists(marker) and time.monotonic() < deadline:
+            time.sleep(0.01)
     return None
 
 

@@ -86,7 +86,7 @@ def test_two_workers_keep_input_order_and_collect_errors(corpus: dict[str, Path]
 
 def test_results_are_reordered_when_files_finish_out_of_order(tmp_path: Path) -> None:
     slow = tmp_path / "slow.md"
-    slow.write_text(H.table_markdown(rows=3000, title="Slow"), encoding="utf-8")
+    slow.write_text(H.table_markdown(rows=200, title="Slow"), encoding="utf-8")
     quick = []
     for i in range(4):
         q = tmp_path / f"quick{i}.txt"
@@ -94,8 +94,16 @@ def test_results_are_reordered_when_files_finish_out_of_order(tmp_path: Path) ->
         quick.append(q)
     finished: list[str] = []
     paths = [slow, *quick]
-    batch = dan.convert_many(paths, workers=2, max_tokens=256, progress=lambda d, t, name: finished.append(name))
-    assert finished != [str(p) for p in paths]  # the slow first file really finished later
+    others_done = tmp_path / "others-done"
+
+    def progress(done: int, total: int, name: str) -> None:
+        finished.append(name)
+        if len(finished) == len(quick) and str(slow) not in finished:
+            others_done.touch()  # releases the first file, held in its worker until now
+
+    hold = functools.partial(H.hold_until, str(others_done))
+    batch = dan.convert_many(paths, workers=2, max_tokens=256, names=hold, progress=progress)
+    assert finished[-1] == str(slow)  # the first file finished last, not by chance of scheduling
     assert sorted(finished) == sorted(str(p) for p in paths)
     assert [r.doc_title for r in batch.results] == ["Slow", "quick0", "quick1", "quick2", "quick3"]  # type: ignore[union-attr]
 

@@ -162,18 +162,19 @@ def _unit_terms(text: str) -> list[str]:
     return _terms(text) + aliases
 
 
-def _marked(text: str) -> list[str]:
-    extra: list[str] = []
-    if _REVISION.search(text):
-        extra += _REVISION_WORDS
-    if _COMMENT.search(text):
-        extra += _COMMENT_WORDS
-    return [_stem(w) for w in extra]
+#: Each kind of reviewers' mark: its pattern in dan's Markdown and the words a unit holding
+#: one also matches.
+_MARKS = (("revision", _REVISION, _REVISION_WORDS), ("comment", _COMMENT, _COMMENT_WORDS))
 
 
 def _mark_kinds(text: str) -> frozenset[str]:
     """The kinds of reviewers' marks in ``text``: ``revision`` and ``comment``."""
-    return frozenset(k for k, pattern in (("revision", _REVISION), ("comment", _COMMENT)) if pattern.search(text))
+    return frozenset(kind for kind, pattern, _words in _MARKS if pattern.search(text))
+
+
+def _marked(kinds: frozenset[str]) -> list[str]:
+    """The terms a unit holding marks of ``kinds`` also matches."""
+    return [_stem(w) for kind, _pattern, words in _MARKS if kind in kinds for w in words]
 
 
 def _cells(line: str) -> list[str]:
@@ -352,8 +353,9 @@ def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int, fro
             lead = -1
         if heads not in sections:
             sections[heads] = section_labels(text, heads)
-        out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(u)), lead if item else -1,
-                    sections[heads], _mark_kinds(u)))
+        kinds = _mark_kinds(u)
+        out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(kinds)),
+                    lead if item else -1, sections[heads], kinds))
         if shown.endswith(":"):
             lead = len(out) - 1
     return tuple(out)

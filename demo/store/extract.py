@@ -441,7 +441,8 @@ def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tup
     named = set(named_people(question, authors))
     if not named:
         return [], frozenset()
-    comments, revisions = bool(_COMMENT_Q.search(question)), bool(_REVISION_Q.search(question))
+    asked = asked_marks(question)
+    comments, revisions = "comment" in asked, "revision" in asked
     kinds = {"comment"} if comments and not revisions else {"insertion", "deletion"} if revisions and not comments else {"comment", "insertion", "deletion"}
     items: list[ExtractItem] = []
     seen: set[str] = set()

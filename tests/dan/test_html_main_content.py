@@ -530,3 +530,44 @@ def test_a_sibling_of_the_same_template_named_as_chrome_is_not_kept() -> None:
     for p in PARAGRAPHS:
         assert p in text
     assert "SPONSORED-" not in text
+
+
+def test_the_tail_after_the_articles_last_prose_goes_from_its_first_list_of_links() -> None:
+    """Inside the kept container, a block that is mostly links after the article's last
+    prose starts the page's tail: it goes with what follows it and the heading above it
+    (unnamed "more on this" and tag lists, trafilatura's evaluation pages). Short lines
+    right after the prose (a sign-off), links inside the prose, and a references list at the
+    end stay. Issue 57 item 3."""
+    article = (
+        "<div>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "<p>SIGN-OFF, Anna</p>"
+        + '<p>Read the <a href="/t">TERMS-LINK</a> too.</p>'
+        + "<h3>MORE-HEADING</h3>"
+        + '<p><a href="/x">MORE-ONE: cranes at the port of Hamburg</a></p>'
+        + "<p>AFTER-LINKS a short line</p>"
+        + '<div class="references"><ol><li><a href="/r1">REFERENCE-ONE, Annual report 2024</a></li></ol></div>'
+        + "</div>"
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    for p in PARAGRAPHS:
+        assert p in text
+    for kept in ("SIGN-OFF", "TERMS-LINK", "REFERENCE-ONE"):
+        assert kept in text, kept
+    for tail in ("MORE-HEADING", "MORE-ONE", "AFTER-LINKS"):
+        assert tail not in text, tail
+
+
+def test_links_between_paragraphs_of_prose_are_not_a_tail() -> None:
+    """A list of links followed by more prose is not where the article ends."""
+    article = (
+        "<div>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+        + '<p><a href="/x">MIDDLE-LINK to the tender documents</a></p>'
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:])
+        + "</div>"
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    assert "MIDDLE-LINK" in text
+    for p in PARAGRAPHS:
+        assert p in text

@@ -4,7 +4,8 @@ Paragraphs vote for the containers that hold them (their parent fully, further a
 less), weighted by their length and commas; class and id names that say *content* or
 *chrome* move a container's score, and text inside links lowers it. The best container is
 kept with those siblings that score close to it; inside what is kept, blocks that look like
-chrome (link lists, share and cookie widgets, forms, navigation) are dropped. The ideas are
+chrome (link lists, share and cookie widgets, forms, navigation) are dropped, and so is the
+page's tail after the article's last prose. The ideas are
 readability's scoring, jusText's link density and boilerpipe's shallow text features; the
 code and its thresholds are ours, tuned on readability's test pages
 (``benchmarks/bench_main_content.py``).
@@ -78,6 +79,12 @@ MIN_PARAGRAPH: Final = 25
 PROSE_CHARS: Final = 400
 #: Kept content shorter than this, on a page with twice as much text, is not trusted.
 MIN_CONTENT: Final = 500
+#: A block with this much text (characters), less than a third of it links, is the
+#: article's prose, for where the article ends (see _tail).
+TAIL_PROSE: Final = 100
+#: A block whose text is this share links or more, after the article's last prose, starts
+#: the page's tail.
+LINKED: Final = 0.7
 
 
 @frozen
@@ -431,7 +438,65 @@ def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
     dropped: set[int] = set()
     for root in roots:
         dropped |= _chrome_inside(root, stats, final, strict)
+    dropped |= _tail(roots, dropped, stats)
     return Selection(tuple(order[r] for r in roots), frozenset(dropped))
+
+
+#: Elements that are blocks of their own for _tail (the rest is inline).
+_BLOCKS: Final = frozenset(
+    """p div section article main li ul ol dl dt dd h1 h2 h3 h4 h5 h6 table blockquote figure
+    figcaption pre header footer aside form center address details summary""".split()
+)
+
+
+def _tail(roots: list[int], dropped: set[int], stats: _Stats) -> set[int]:
+    """Ids of the blocks after the article's end: from the first block that is mostly links
+    (``LINKED``) after the last block of prose (``TAIL_PROSE``) to the end of what is kept,
+    less the headings just before it and notes and references (the document's own). Short
+    lines right after the prose (a sign-off, a credit) stay; "more on this", "share", tag and
+    related-article lists at the end of a kept container go. Innermost blocks only (a data
+    table is one block), in document order.
+
+    Measured on both main-content sets: trafilatura's 990 pages F1 0.877 → 0.884 (P 0.822 →
+    0.835), readability's test pages 0.935 → 0.938; cutting every block after the last
+    prose instead cost recall on both (a recipe's last steps, a sign-off)."""
+    order, text, parent = stats.order, stats.text, stats.parent
+    n = len(order)
+    # holds a block with text below it: not an innermost block
+    holds = [False] * n
+    for i in range(n - 1, 0, -1):
+        if holds[i] or (order[i].name in _BLOCKS and text[i] > 0):
+            holds[parent[i]] = True
+    blocks: list[int] = []
+    notes: set[int] = set()
+    stack = [(r, False) for r in reversed(roots)]
+    while stack:
+        i, noted = stack.pop()
+        tag = order[i]
+        if text[i] == 0 or id(tag) in dropped:
+            continue
+        if not noted and tag.attrs:
+            names = _names(tag)
+            noted = bool(names and _NOTES.search(names))
+        if not holds[i] or (tag.name == "table" and _is_data_table(tag)):
+            blocks.append(i)
+            if noted:
+                notes.add(i)
+        else:
+            stack.extend((m, noted) for m in reversed(stats.members(tag)))
+    last = -1
+    for k, i in enumerate(blocks):
+        if order[i].name == "table" or (text[i] >= TAIL_PROSE and stats.density(i) < 0.3):
+            last = k
+    if last < 0:
+        return set()
+    rest = blocks[last + 1 :]
+    for k, i in enumerate(rest):
+        if stats.density(i) >= LINKED:
+            while k > 0 and order[rest[k - 1]].name in _HEADINGS:
+                k -= 1
+            return {id(order[j]) for j in rest[k:] if j not in notes}
+    return set()
 
 
 def _widen(top: int, final: dict[int, float], stats: _Stats) -> int:

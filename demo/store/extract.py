@@ -75,6 +75,13 @@ MEANING_FOUND = 0.55
 PARTNERS = 1
 #: The chunk types (dan's ``ssType``) of lines that stand on every page of their document.
 RUNNING = frozenset({"header", "footer"})
+#: The search's rank as a light tie-break: a unit of the passage at rank r of ``hits``
+#: (0 the best) scores 1 + HIT_RANK_WEIGHT / (1 + r / HIT_RANK_SCALE) times its word score
+#: (1.1 at rank 0, 1.05 at rank 3, none outside the hits). Measured on the captured
+#: contexts: public 20.7 -> 21.7 %, quality unchanged overall (cross-section 76.5 -> 82.4,
+#: table tails 100 -> 98), wsdev and devq unchanged; a weight of 0.5 cost quality a point.
+HIT_RANK_WEIGHT = 0.1
+HIT_RANK_SCALE = 3.0
 
 NOT_FOUND = "Not found in the documents: no passage of the context matches the question well enough."
 HEADING = "Extracted from the documents (verbatim; no model wrote this):"
@@ -493,8 +500,11 @@ def extract_answer(
     found second brings the rule it names). ``documents`` names each passage's document
     (default: the title in its citation line).
 
+    ``hits`` (the passage ids of the search's ranking, best first) break near ties between
+    the words' scores (:data:`HIT_RANK_WEIGHT`).
+
     ``meaning`` (the question's similarity to each of some texts, e.g. by the store's
-    embedding model; ``None`` when it has none to give) and ``hits`` (the passage ids of the search's ranking, best first):
+    embedding model; ``None`` when it has none to give) and ``hits``:
     of the units of the first :data:`MEANING_HITS` of them in the context, the one closest to the
     question takes place :data:`MEANING_PLACE` among the items unless it is already there or
     above (``kinds``, dan's ``ssType`` of each passage: the header and footer lines of those
@@ -567,7 +577,8 @@ def extract_answer(
     names = _name_terms(question)
     named_doc = next((d for d, ts in naming.items() if not names.isdisjoint(ts)), None)
     scored: list[tuple[float, int]] = []
-    for i, (_unit, _loc, _pid, terms) in enumerate(units):
+    hit_rank = {pid: r for r, pid in enumerate(hits)}
+    for i, (_unit, _loc, pid, terms) in enumerate(units):
         tf = Counter(terms)
         # a word only this unit's document holds names the document: it locates the units
         # that do not say it, as a title word would (a clause of the JEA agreement is about
@@ -598,6 +609,8 @@ def extract_answer(
             score *= VALUE_BONUS  # a question about the document itself: its header or footer
         if named_doc and labels[i].doc != named_doc:
             score *= OTHER_DOCUMENT_WEIGHT
+        if pid in hit_rank:  # the search's rank breaks near ties
+            score *= 1 + HIT_RANK_WEIGHT / (1 + hit_rank[pid] / HIT_RANK_SCALE)
         scored.append((score, i))
     if not scored:
         return _by_meaning_alone(units, labels, meaning, hits, budget, running)

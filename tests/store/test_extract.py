@@ -705,7 +705,8 @@ def test_only_the_best_hits_are_compared_and_a_missing_model_changes_nothing() -
     ex = extract_answer(question, pieces, meaning=recording, hits=hits)
     assert seen and all(t.startswith("Compressor note") for t in seen)
     assert all("45 °C" not in it.text for it in ex.items[:2])
-    words = extract_answer(question, pieces)
+    # (the same hits: they also break near ties between the words' scores)
+    words = extract_answer(question, pieces, hits=["p1"])
     assert extract_answer(question, pieces, meaning=lambda texts: None, hits=["p1"]).items == words.items
 
 
@@ -790,3 +791,21 @@ def test_a_yes_no_question_about_prices_does_not_put_an_amount_first() -> None:
     assert ex.items[0].text.startswith("The list prices stay fixed")
     how_much = extract_answer("How much are the list prices?", [(text, "Price list", "p")])
     assert how_much.items[0].text.startswith("List prices of EUR 45")  # an amount asked for: the hint applies
+
+
+def test_the_searchs_rank_breaks_a_near_tie_between_units() -> None:
+    """Two sentences with the same words in two passages: the one of the passage the search
+    ranked higher comes first, whichever order the context holds them in; without hits the
+    context's order decides, and a clearly better word match still wins from a lower rank."""
+    a = ("[doc_title: Site rules | section_path: Access]\n\nVisitors sign in at the north gate lodge.",
+         "Site rules · Access", "a")
+    b = ("[doc_title: Site rules | section_path: Deliveries]\n\nVisitors sign in at the south gate office.",
+         "Site rules · Deliveries", "b")
+    question = "Where do visitors sign in?"
+    assert extract_answer(question, [a, b]).items[0].passage_id == "a"
+    assert extract_answer(question, [a, b], hits=["b", "a"]).items[0].passage_id == "b"
+    assert extract_answer(question, [a, b], hits=["a", "b"]).items[0].passage_id == "a"
+    c = ("[doc_title: Site rules | section_path: Visitors]\n\n"
+         "Visitors sign in at reception, where visitors sign the visitors book.",
+         "Site rules · Visitors", "c")
+    assert extract_answer(question, [a, c], hits=["a", "c"]).items[0].passage_id == "c"

@@ -79,9 +79,10 @@ MIN_PARAGRAPH: Final = 25
 PROSE_CHARS: Final = 400
 #: Kept content shorter than this, on a page with twice as much text, is not trusted.
 MIN_CONTENT: Final = 500
-#: A block with this much text (characters), less than a third of it links, is the
-#: article's prose, for where the article ends (see _tail).
+#: A block with this much text (characters), less than TAIL_PROSE_LINKS of it links, is
+#: the article's prose, for where the article ends (see _tail).
 TAIL_PROSE: Final = 100
+TAIL_PROSE_LINKS: Final = 0.3
 #: A block whose text is this share links or more, after the article's last prose, starts
 #: the page's tail.
 LINKED: Final = 0.7
@@ -486,7 +487,9 @@ def _tail(roots: list[int], dropped: set[int], stats: _Stats) -> set[int]:
             stack.extend((m, noted) for m in reversed(stats.members(tag)))
     last = -1
     for k, i in enumerate(blocks):
-        if order[i].name == "table" or (text[i] >= TAIL_PROSE and stats.density(i) < 0.3):
+        if order[i].name == "table" or (
+            text[i] >= TAIL_PROSE and stats.density(i) < TAIL_PROSE_LINKS
+        ):
             last = k
     if last < 0:
         return set()

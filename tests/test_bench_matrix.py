@@ -38,3 +38,25 @@ def test_the_share_that_fits_each_budget() -> None:
         SimpleNamespace(doc="a.md", evidence=("absent",), rows=()),  # never
     ]
     assert gold_fits(_corpus(), qs, [9, 10, 70, 1000]) == {"9": [0, 3], "10": [1, 3], "70": [2, 3], "1000": [2, 3]}
+
+
+def test_targets_are_checked_for_ven_defaults_and_the_stores_path() -> None:
+    from benchmarks.quality.matrix import targets
+
+    def counts(all_: int, whole: int | None = None) -> dict[str, dict[str, list[int]]]:
+        k: dict[str, list[int]] = {"all": [all_, 100]}
+        if whole is not None:
+            k["whole"] = [whole, 100]
+        return {str(b): k for b in (2048, 4096, 8192)}
+
+    cell = {"set": "s", "size": 256, "counts": {
+        "top-k": counts(90), "expansion": counts(92),
+        "builder": counts(90, whole=89), "builder/lexical": counts(91, whole=95)}}
+    lines = targets([cell])
+    assert "MISSED: s 256 @2k builder 90.0 % vs best part 92.0 % (−1 allowed)" in lines
+    assert "met: s 256 @2k builder/lexical 91.0 % vs best part 92.0 % (−1 allowed)" in lines
+    assert "MISSED: s 256 @4k builder whole-structure 89.0 % (≥ 90 %)" in lines
+    assert "met: s 256 @4k builder/lexical whole-structure 95.0 % (≥ 90 %)" in lines
+    assert len(lines) == 8
+    del cell["counts"]["builder/lexical"]
+    assert len(targets([cell])) == 4

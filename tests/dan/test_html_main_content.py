@@ -571,3 +571,31 @@ def test_links_between_paragraphs_of_prose_are_not_a_tail() -> None:
     assert "MIDDLE-LINK" in text
     for p in PARAGRAPHS:
         assert p in text
+
+
+def test_a_tail_is_never_cut_out_of_text_or_out_of_a_page_of_links() -> None:
+    """The tail is cut by whole blocks only: a link inside a container's own text (a
+    sentence, prose written with ``<br>``) is part of that text, and a list of links that
+    holds as much text as what stands before it is the page (a reading list), not a tail."""
+    prose = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    inline = (
+        "<div>" + prose + "The committee met on Tuesday and, after a long debate about the cranes, "
+        '<a href="/m">LINK-IN-SENTENCE minutes</a> were approved; AFTER-LINK the decision is final.</div>'
+    )
+    text = text_of(read_html(page(inline), LIMITS).body)
+    assert "LINK-IN-SENTENCE" in text and "AFTER-LINK" in text
+    broken = (
+        "<div>" + prose + "BR-PROSE-A a long paragraph written with breaks, as old sites do, about the port.<br><br>"
+        '<ul><li><a href="/x">LIST-ONE tender document</a></li><li><a href="/y">LIST-TWO tender document</a></li></ul>'
+        "BR-PROSE-B another long paragraph after the list, still the article's own text, with commas.</div>"
+    )
+    text = text_of(read_html(page(broken), LIMITS).body)
+    for kept in ("BR-PROSE-A", "LIST-ONE", "BR-PROSE-B"):
+        assert kept in text, kept
+    items = "".join(
+        f'<li><a href="/r{i}">RESOURCE-{i} guide to crane maintenance and inspection schedules</a> (pdf)</li>'
+        for i in range(30)
+    )
+    reading_list = "<div><p>" + PARAGRAPHS[0] + "</p><ul>" + items + "</ul></div>"
+    text = text_of(read_html(page(reading_list), LIMITS).body)
+    assert "RESOURCE-0" in text and "RESOURCE-29" in text

@@ -396,7 +396,9 @@ VALUE_BONUS = 1.5
 #: running lines' locator asks about the document itself ("When did the Nordwell supplier
 #: audit take place?" of the "Supplier Audit Report – Nordwell Valves"): the document's
 #: header and footer lines, where its dates, version and authors stand, score
-#: :data:`VALUE_BONUS` times more.
+#: :data:`VALUE_BONUS` times more, and are candidates even when they share none of its words
+#: ("Is the Hartmann supply agreement final?" — "Draft 3 of 12 March 2025 – for negotiation
+#: purposes only").
 ABOUT_DOCUMENT = 0.7
 
 
@@ -590,13 +592,18 @@ def extract_answer(
             where[i] = where[i] | named
         matched = [t for t in idf if tf[t]]
         located = [t for t in idf if not tf[t] and t in where[i]]
-        if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * total or not matched:
-            continue
-        # a word in the text that its section or title also names counts twice: the unit is
-        # about it ("What is the warranty period?" in a section called Warranty)
-        held = sum((1 if tf[t] or t in where[i] else 0) + (1 if tf[t] and t in where[i] else 0) for t in q_terms)
-        if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(present)):
-            continue
+        # a question about the document itself: its header and footer lines answer it even
+        # when they share none of its words ("Is the Hartmann supply agreement final?" —
+        # "Draft 3 of 12 March 2025 – for negotiation purposes only")
+        about = i in running and sum(idf[t] for t in idf if t in where[i]) >= ABOUT_DOCUMENT * total
+        if not about:
+            if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * total or not matched:
+                continue
+            # a word in the text that its section or title also names counts twice: the unit
+            # is about it ("What is the warranty period?" in a section called Warranty)
+            held = sum((1 if tf[t] or t in where[i] else 0) + (1 if tf[t] and t in where[i] else 0) for t in q_terms)
+            if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(present)):
+                continue
         norm = 1.2 * (0.25 + 0.75 * len(terms) / avg)
         # A word of the unit's title or section says which document it is, not what it
         # answers: it counts at the located weight whether or not the text repeats it.
@@ -607,7 +614,7 @@ def extract_answer(
             score *= VALUE_BONUS
         if wanted_marks & marks_of[i]:  # "Who changed the payment term?": a tracked change
             score *= VALUE_BONUS
-        if i in running and sum(idf[t] for t in idf if t in where[i]) >= ABOUT_DOCUMENT * total:
+        if about:
             score *= VALUE_BONUS  # a question about the document itself: its header or footer
         if named_doc and labels[i].doc != named_doc:
             score *= OTHER_DOCUMENT_WEIGHT

@@ -758,6 +758,29 @@ def test_a_question_in_the_documents_own_title_words_gets_its_footer_first() -> 
     assert all(not it.text.startswith("Audit dates") for it in ex.items)
 
 
+def test_a_question_about_the_document_itself_gets_its_running_line_though_no_word_is_shared() -> None:
+    """"Is the Hartmann supply agreement final?": every word the context holds is the title's,
+    and the header line that answers ("Draft 3 … for negotiation purposes only") shares none
+    of them; a body sentence that only repeats a title word does not come first."""
+    body = ("[doc_title: Master Supply Agreement – Hartmann | section_path: 12 Term]\n\n"
+            "This Agreement continues until terminated by either Party with three months' notice.\n\n"
+            "The Supplier shall deliver the Products to the Customer's plant.")
+    header = ("[doc_title: Master Supply Agreement – Hartmann | page_range: 1-20]\n\n"
+              "Draft 3 of 12 March 2025 – for negotiation purposes only")
+    passages = [(body, "Master Supply Agreement – Hartmann · 12 Term", "b"),
+                (header, "Master Supply Agreement – Hartmann · header", "h")]
+    question = "Is the Hartmann master supply agreement final?"
+    ex = extract_answer(question, passages, kinds=["body", "header"])
+    assert ex.items[0].text == "Draft 3 of 12 March 2025 – for negotiation purposes only"
+    # the same line as body text is no running line: it shares no word, so it is not quoted
+    as_body = extract_answer(question, passages, kinds=["body", "body"])
+    assert all(not it.text.startswith("Draft 3") for it in as_body.items)
+    # a question about what the agreement holds is not about the agreement itself
+    notice = extract_answer("How much notice ends the Hartmann supply agreement?", passages, kinds=["body", "header"])
+    assert notice.items[0].text.startswith("This Agreement continues")
+    assert all(not it.text.startswith("Draft 3") for it in notice.items)
+
+
 def test_a_best_hit_brings_its_documents_footer_into_the_meaning_match() -> None:
     """A footer line stands on every page: when one of its document's passages is a best hit,
     it is compared in meaning too, though the search did not rank the footer's own chunk;

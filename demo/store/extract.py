@@ -70,6 +70,13 @@ MEANING_PLACE = 2
 #: no document answers (the capital of Australia, …) reach 0.39 at most on every collection;
 #: questions answered in other words, 0.60 and more.
 MEANING_FOUND = 0.55
+#: The second and third items each add a part of the question (:func:`_covering`): a unit
+#: next in line that adds none of the question's words worth this share of its weight (IDF)
+#: gives way to one of the next :data:`COVER_WINDOW` units that does. Measured on the captured
+#: contexts: wsdev 84.8 -> 86.4 %, devq 92.8 -> 93.4, public 21.7 -> 22.7, quality unchanged;
+#: shares of 0.1 and 0.2 and a window of 3 gave the same or one question more or less per set.
+COVER_SHARE = 0.15
+COVER_WINDOW = 2
 #: Units placed right after the best one because it refers to them or they refer to it
 #: (:func:`demo.store.crossrefs.partners`: "Notwithstanding section 2, …").
 PARTNERS = 1
@@ -630,6 +637,7 @@ def extract_answer(
     score_of = dict((i, sc) for sc, i in scored)
     first = scored[0][1]
     ranked = [i for k, (sc, i) in enumerate(scored) if k < MIN_LISTED or sc >= MIN_RELATIVE * best]
+    ranked = _covering(ranked, [terms for *_, terms in units], idf, score_of)
     paired = _nearest_partners(first, labels, score_of)[:PARTNERS]
     if first not in leads:  # a lead-in: its best item follows it
         listed = _list_partner(first, leads, score_of)
@@ -657,6 +665,40 @@ def extract_answer(
         shown.add(keys[i])
         used += cost
     return _finish(items, budget)
+
+
+def _covering(
+    ranked: list[int],
+    terms: Sequence[Sequence[str]],
+    idf: dict[str, float],
+    score_of: dict[int, float],
+) -> list[int]:
+    """``ranked`` with its second and third units each adding a part of the question: when
+    the unit next in line holds no question word worth :data:`COVER_SHARE` of the question's
+    weight that the units before it lack, the first of the :data:`COVER_WINDOW` units after it
+    that does, scoring at least :data:`MIN_RELATIVE` of it, comes first ("Are the prices
+    fixed, and could any surcharge apply?": a second surcharge sentence gives way to the one
+    that says the prices are fixed)."""
+    total = sum(idf.values())
+    if len(ranked) < 3 or total <= 0:
+        return ranked
+    covered = set(terms[ranked[0]])
+    out, rest = [ranked[0]], list(ranked[1:])
+
+    def adds(j: int) -> bool:
+        return sum(idf[t] for t in set(terms[j]) if t in idf and t not in covered) >= COVER_SHARE * total
+
+    for _ in range(2):
+        if not rest:
+            break
+        pick = rest[0]
+        if not adds(pick):
+            floor = MIN_RELATIVE * score_of.get(pick, 0.0)
+            pick = next((j for j in rest[1 : 1 + COVER_WINDOW] if adds(j) and score_of.get(j, 0.0) >= floor), pick)
+        out.append(pick)
+        rest.remove(pick)
+        covered.update(terms[pick])
+    return out + rest
 
 
 def _nearest_partners(i: int, labels: Sequence[UnitLabels], score_of: dict[int, float]) -> list[int]:

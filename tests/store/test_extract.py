@@ -832,3 +832,29 @@ def test_the_searchs_rank_breaks_a_near_tie_between_units() -> None:
          "Visitors sign in at reception, where visitors sign the visitors book.",
          "Site rules · Visitors", "c")
     assert extract_answer(question, [a, c], hits=["a", "c"]).items[0].passage_id == "c"
+
+
+def test_the_second_item_adds_a_part_of_the_question_the_first_leaves_open() -> None:
+    """"Are the prices fixed, and could any surcharge apply?": a second surcharge sentence
+    adds nothing the first did not say, so the one about fixed prices comes second, though
+    it scores less; one that scores under half as much does not move up."""
+    text = (
+        "[doc_title: Price list 2025 | section_path: 2 Terms]\n\n"
+        "A surcharge applies to small orders.\n\n"
+        "A surcharge also applies to cast products.\n\n"
+        "Orders are delivered within ten days.\n\n"
+        "All list prices of this price list, including those for spare parts, accessories and "
+        "tools of every product group, are fixed until 30 September 2025."
+    )
+    question = "Are the prices fixed, and could any surcharge apply?"
+    ex = extract_answer(question, [(text, "Price list 2025 · 2 Terms", "p")])
+    assert [it.text[:18] for it in ex.items] == ["A surcharge applie", "All list prices of", "A surcharge also a"]
+    assert ex.items[1].score < ex.items[2].score  # moved up for what it adds, not for its score
+    from demo.store.extract import _covering
+
+    # (units: 0 and 1 say "surcharge", 2 says "prices fixed"; scores 3, 2 and then 1 or 0.9)
+    terms = [["surcharg"], ["surcharg"], ["price", "fix"]]
+    idf = {"surcharg": 1.0, "price": 1.0, "fix": 1.0}
+    assert _covering([0, 1, 2], terms, idf, {0: 3.0, 1: 2.0, 2: 1.0}) == [0, 2, 1]
+    assert _covering([0, 1, 2], terms, idf, {0: 3.0, 1: 2.0, 2: 0.9}) == [0, 1, 2]  # under half
+    assert _covering([0, 1, 2], [["surcharg"], ["price"], ["fix"]], idf, {0: 3.0, 1: 2.0, 2: 1.5}) == [0, 1, 2]

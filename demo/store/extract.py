@@ -581,6 +581,12 @@ def extract_answer(
     # holds cannot be matched, so it does not count against a unit)
     anywhere = frozenset().union(*where) if where else frozenset()
     present = [t for t in q_terms if df[t] or t in anywhere]
+    # A question that sets the scene before it asks ("Visit windows are counted around the
+    # target Study Day. What counts as Study Day 1?") is held to the sentence that asks: the
+    # share of the question's weight and of its words a unit must hold are that sentence's.
+    asks = frozenset(_terms(_asking(question[:500])))
+    bar_total = sum(idf[t] for t in idf if t in asks) or total
+    bar_present = [t for t in present if t in asks] or present
     # (a document named by a name or number the question writes, not by a common word only
     # it happens to hold: "the JEA agreement", not "grant")
     names = _name_terms(question)
@@ -604,12 +610,12 @@ def extract_answer(
         # "Draft 3 of 12 March 2025 – for negotiation purposes only")
         about = i in running and sum(idf[t] for t in idf if t in where[i]) >= ABOUT_DOCUMENT * total
         if not about:
-            if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * total or not matched:
+            if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * bar_total or not matched:
                 continue
             # a word in the text that its section or title also names counts twice: the unit
             # is about it ("What is the warranty period?" in a section called Warranty)
             held = sum((1 if tf[t] or t in where[i] else 0) + (1 if tf[t] and t in where[i] else 0) for t in q_terms)
-            if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(present)):
+            if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(bar_present)):
                 continue
         norm = 1.2 * (0.25 + 0.75 * len(terms) / avg)
         # A word of the unit's title or section says which document it is, not what it

@@ -858,3 +858,25 @@ def test_the_second_item_adds_a_part_of_the_question_the_first_leaves_open() -> 
     assert _covering([0, 1, 2], terms, idf, {0: 3.0, 1: 2.0, 2: 1.0}) == [0, 2, 1]
     assert _covering([0, 1, 2], terms, idf, {0: 3.0, 1: 2.0, 2: 0.9}) == [0, 1, 2]  # under half
     assert _covering([0, 1, 2], [["surcharg"], ["price"], ["fix"]], idf, {0: 3.0, 1: 2.0, 2: 1.5}) == [0, 1, 2]
+
+
+def test_a_question_that_sets_the_scene_is_held_to_the_sentence_that_asks() -> None:
+    """"Visit windows are counted around the target Study Day. What counts as Study Day 1?":
+    the first sentence's rare words (counted, around, target) weigh more than the asking
+    sentence's, so the sentence defining Study Day 1 fell under the share of the question's
+    weight a unit must hold; that share is the asking sentence's."""
+    fill = [f"V{k + 2} is on study day {7 * (k + 2)}." for k in range(10)]
+    ones = [f"Sample {k + 2} of tube 1 is kept for one study day." for k in range(8)]
+    text = "[doc_title: Visit Windows | section_path: 1 Introduction]\n\n" + "\n\n".join(
+        [
+            "Study Day 1 is the day of the first dose of investigational product.",
+            *fill,
+            *ones,
+            "Windows are counted around the target Study Day.",
+        ]
+    )
+    passages = [(text, "Visit Windows · 1 Introduction", "p")]
+    question = "Visit windows are counted around the target Study Day. What counts as Study Day 1?"
+    ex = extract_answer(question, passages)
+    assert any(it.text.startswith("Study Day 1 is the day") for it in ex.items[:3])
+    assert ex.items[0].text.startswith("Windows are counted")  # the scene's own sentence still scores

@@ -405,7 +405,9 @@ VALUE_BONUS = 1.5
 #: header and footer lines, where its dates, version and authors stand, score
 #: :data:`VALUE_BONUS` times more, and are candidates even when they share none of its words
 #: ("Is the Hartmann supply agreement final?" — "Draft 3 of 12 March 2025 – for negotiation
-#: purposes only").
+#: purposes only") if the title itself (not a word only the document holds) is at least this
+#: share of the question, holds two of its words or more, and the context holds at least half
+#: of the question's words.
 ABOUT_DOCUMENT = 0.7
 
 
@@ -600,16 +602,25 @@ def extract_answer(
         # a word only this unit's document holds names the document: it locates the units
         # that do not say it, as a title word would (a clause of the JEA agreement is about
         # the JEA agreement though it does not say "JEA")
+        titled = where[i]  # the words of its title and section alone
         named = naming.get(labels[i].doc, frozenset()).difference(terms)
         if named:
             where[i] = where[i] | named
         matched = [t for t in idf if tf[t]]
         located = [t for t in idf if not tf[t] and t in where[i]]
-        # a question about the document itself: its header and footer lines answer it even
-        # when they share none of its words ("Is the Hartmann supply agreement final?" —
-        # "Draft 3 of 12 March 2025 – for negotiation purposes only")
+        # a question about the document itself: its header and footer lines score more, and
+        # answer it even when they share none of its words ("Is the Hartmann supply
+        # agreement final?" — "Draft 3 of 12 March 2025 – for negotiation purposes only")
+        # when its title holds the question: two of its words or more, at least
+        # ABOUT_DOCUMENT of its weight, and the context holds half of its words at least
+        # ("When did the Berlin Wall fall?" is not about a risk register with a wall in it)
         about = i in running and sum(idf[t] for t in idf if t in where[i]) >= ABOUT_DOCUMENT * total
-        if not about:
+        if matched or not (
+            about
+            and sum(idf[t] for t in idf if t in titled) >= ABOUT_DOCUMENT * total
+            and sum(1 for t in q_terms if t in titled) >= 2
+            and 2 * len(present) >= len(q_terms)
+        ):
             if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * bar_total or not matched:
                 continue
             # a word in the text that its section or title also names counts twice: the unit

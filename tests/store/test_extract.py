@@ -775,6 +775,17 @@ def test_a_question_about_the_document_itself_gets_its_running_line_though_no_wo
     # the same line as body text is no running line: it shares no word, so it is not quoted
     as_body = extract_answer(question, passages, kinds=["body", "body"])
     assert all(not it.text.startswith("Draft 3") for it in as_body.items)
+    # a word only one document holds names it, but does not make a question about it: "When
+    # did the Berlin Wall fall?" is not answered by the header of the register whose row says
+    # "wall" (its title holds none of the question's words)
+    row = ("[doc_title: Project Risk Register | section_path: 3 Risks]\n\n"
+           "| Risk ID | Description | Status |\n| --- | --- | --- |\n"
+           "| R-36 | Archaeological finds behind the old wall | Closed |")
+    issued = "[doc_title: Project Risk Register | page_range: 1-6]\n\nRevision F · Issued 24 November 2026"
+    other = "[doc_title: Price List | section_path: 1 Terms]\n\nPrices are net of VAT."
+    register = [(row, "Project Risk Register · 3 Risks", "r"), (issued, "Project Risk Register · header", "h"),
+                (other, "Price List · 1 Terms", "o")]
+    assert not extract_answer("When did the Berlin Wall fall?", register, kinds=["body", "header", "body"]).found
     # a question about what the agreement holds is not about the agreement itself
     notice = extract_answer("How much notice ends the Hartmann supply agreement?", passages, kinds=["body", "header"])
     assert notice.items[0].text.startswith("This Agreement continues")

@@ -15,7 +15,8 @@ chunk texts) and turns a question into the context to send to a model, in five s
      (``retrieval_pct`` + ``enrichment_pct`` percent of the collection's tokens) they are
      sent whole; otherwise retrieval is restricted to them and the question stays broad
      or pointed as judged (``routed_as_broad=True`` treats it as broad, the reference
-     product's rule);
+     product's rule); with ``routed_fill``, under a cap, what files sent whole leave of it
+     goes to the search's hits in the other files;
    * anything else (``NONE``, ``ALL``, unreadable, no confident id, no selected file in
      the collection): no routing.
 3. **Retrieval** — ``retrieval_pct`` percent of the collection's chunks from the caller's
@@ -198,6 +199,7 @@ class Collection:
         count_tokens: Callable[[str], int] | None = None,
         routed_as_broad: bool = False,
         routed_scope: Literal["confident", "listed"] = "confident",
+        routed_fill: bool = False,
     ) -> None:
         if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
             raise VenError(f"threshold must be a non-negative int (tokens), got {threshold!r}")
@@ -229,6 +231,13 @@ class Collection:
         #: ``confidence``) or ``listed`` (every file the reply lists, the reference
         #: product's rule: a file listed at 11 then takes hits the named file needs).
         self.routed_scope: Literal["confident", "listed"] = routed_scope
+        if not isinstance(routed_fill, bool):
+            raise VenError(f"routed_fill must be a bool, got {routed_fill!r}")
+        #: Under a cap, spend what the routed files sent whole leave of it on the search's
+        #: hits in the other files (:meth:`context`); off (the default): the routed files
+        #: alone. On, the context holds more of the evidence, but the offline extract
+        #: finds its answer less often among the other files' passages (docs/ven.md).
+        self.routed_fill = routed_fill
         self._docs: dict[str, _Doc] = {}
         self._keys: dict[str, str] = {}
         self._index: tuple[str, int] | None = None
@@ -427,6 +436,7 @@ class Collection:
         reply = ""
         filter_tokens = 0
         restrict: frozenset[str] | None = None
+        whole_docs: list[str] | None = None
         notes: list[str] = []
         if routing != "off":
             index, filter_tokens = self._index_doc()
@@ -476,16 +486,19 @@ class Collection:
                     tokens = sum(self._docs[d].ven.token_count() for d in selected)
                     ordered = [d for d in self.doc_ids if d in set(selected)]
                     if tokens <= self.allowance and (cap is None or tokens <= cap):
-                        return self._whole(
-                            ordered, "whole-documents", route, reply, filter_tokens, tuple(notes)
+                        whole_docs = ordered
+                    else:
+                        restrict = frozenset(ordered)
+                        if self.routed_as_broad:
+                            broad = True
+                        notes.append(
+                            "routed files exceed the allowance: retrieval over them"
+                            + (", as a broad question" if self.routed_as_broad else "")
                         )
-                    restrict = frozenset(ordered)
-                    if self.routed_as_broad:
-                        broad = True
-                    notes.append(
-                        "routed files exceed the allowance: retrieval over them"
-                        + (", as a broad question" if self.routed_as_broad else "")
-                    )
+        if whole_docs is not None and (cap is None or not self.routed_fill):
+            return self._whole(
+                whole_docs, "whole-documents", route, reply, filter_tokens, tuple(notes)
+            )
         if broad is None:
             is_broad = hints and looks_broad(question)
         elif callable(broad):
@@ -515,6 +528,18 @@ class Collection:
             notes,
         )
         how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
+        if whole_docs is not None and cap is not None:
+            return self._whole_and_more(
+                whole_docs,
+                question,
+                search,
+                how,
+                cap,
+                float(retrieval_share),
+                partial_tables,
+                whole,
+                refs,
+            )
         return self._retrieve(
             question,
             search,
@@ -525,6 +550,61 @@ class Collection:
             partial_tables,
             whole,
             refs,
+        )
+
+    def _whole_and_more(
+        self,
+        routed: Sequence[str],
+        question: str,
+        search: Search,
+        how: _Routing,
+        cap: int,
+        share: float,
+        partial: bool,
+        whole: bool | None,
+        refs: bool | None,
+    ) -> CollectionContext:
+        """The routed files whole, then what they leave of ``cap`` spent as a capped retrieval
+        over the other files (their hits from ``search``, restricted to them)."""
+        sent = self._whole(
+            routed, "whole-documents", how.route, how.reply, how.filter_tokens, how.notes
+        )
+        others = [d for d in self.doc_ids if d not in set(routed)]
+        room = cap - sent.context_tokens
+        floor = min((self._docs[d].smallest for d in others), default=0)
+        if not others or room < max(1, floor):
+            return sent
+        more = self._retrieve(
+            question, search, frozenset(others), how, room, share, partial, whole, refs
+        )
+        if not more.docs:
+            return sent
+        docs = sorted((*sent.docs, *more.docs), key=lambda x: self._docs[x.doc_id].order)
+        texts = [t for t in (self._doc_text(x) for x in docs) if t is not None]
+        n = sum(len(x.seqs) for x in more.docs)
+        note = (
+            f"the rest of the cap: {n} chunk{'s' if n != 1 else ''} of "
+            f"{len(more.docs)} other file{'s' if len(more.docs) != 1 else ''}"
+        )
+        return dataclasses.replace(
+            sent,
+            text="\n\n".join(texts),
+            docs=tuple(docs),
+            retrieval_tokens=more.retrieval_tokens,
+            enrichment_tokens=more.enrichment_tokens,
+            context_tokens=sent.context_tokens + more.context_tokens,
+            notes=(*more.notes, note),
+        )
+
+    def _doc_text(self, part: DocContext) -> str | None:
+        """The text one file contributes (None when the collection holds no chunk texts for it)."""
+        doc = self._docs[part.doc_id]
+        if doc.chunks is None:
+            return None
+        if part.whole:
+            return "\n\n".join(doc.chunks)
+        return _text(
+            doc.chunks, part.seqs, _partial_tables(doc.ven, part.seqs) if part.partial else {}
         )
 
     def _held(self, ids: Iterable[str]) -> list[str]:

@@ -456,7 +456,7 @@ class CollectionPipeline:
             route = ctx.route
             routed: list[str] = []
             if ctx.path == "whole-documents":
-                routed = [d.doc_id for d in ctx.docs]
+                routed = [d.doc_id for d in ctx.docs if d.whole]
             elif route is not None and any("routed files exceed" in n for n in ctx.notes):
                 routed = [d for d, _ in route.docs]
             info.update({"route_kind": str(route.kind) if route else "", "routed_docs": routed,

@@ -86,6 +86,30 @@ def test_routing_docs_confident_and_fitting_sends_the_confident_files_whole():
     assert ctx.filter_tokens > 0 and ctx.route is not None and ctx.route.kind == "DOCS"
 
 
+def test_routed_files_sent_whole_leave_the_rest_of_a_cap_to_the_other_files_hits():
+    c = collection(threshold=1000, retrieval_pct=40, enrichment_pct=30, routed_fill=True)
+    route = lambda system, q: "B:92"  # noqa: E731
+    search = FakeSearch([("B", 3), ("A", 7), ("C", 2), ("A", 8)])
+    ctx = c.context("q", search, routing="model", ask=route, max_tokens=4300)
+    assert ctx.path == "whole-documents"
+    # B whole (4,000 tokens), then the best hits of the other files while the cap holds them
+    assert [(d.doc_id, d.whole) for d in ctx.docs] == [("A", False), ("B", True), ("C", False)]
+    assert {d.doc_id: d.seqs for d in ctx.docs if not d.whole} == {"A": (7, 8), "C": (2,)}
+    assert ctx.context_tokens == 4300 and ctx.retrieval_tokens == 300
+    assert ctx.text == "A-chunk-7\n\nA-chunk-8\n\n" + "\n\n".join(texts("B", 40)) + "\n\nC-chunk-2"
+    assert ctx.notes[-1] == "the rest of the cap: 3 chunks of 2 other files"
+    assert all(call[2] == frozenset({"A", "C"}) for call in search.calls)  # the routed file is not searched
+    # no cap, or routed_fill off (the default): the routed files alone
+    assert [d.doc_id for d in c.context("q", search, routing="model", ask=route).docs] == ["B"]
+    alone = collection(threshold=1000, retrieval_pct=40, enrichment_pct=30)
+    assert [d.doc_id for d in alone.context("q", search, routing="model", ask=route, max_tokens=4300).docs] == ["B"]
+    # no room for another chunk: nothing added
+    tight = c.context("q", FakeSearch([("A", 7)]), routing="model", ask=route, max_tokens=4050)
+    assert [d.doc_id for d in tight.docs] == ["B"] and tight.context_tokens == 4000
+    with pytest.raises(VenError, match="routed_fill must be a bool"):
+        Collection(routed_fill="yes")  # type: ignore[arg-type]
+
+
 def test_routed_scope_listed_selects_every_listed_file_like_the_reference():
     c = collection(threshold=1000, retrieval_pct=40, enrichment_pct=30, routed_scope="listed")
     ctx = c.context("q", FakeSearch([]), routing="model", ask=lambda system, q: "B:92 | C:40")

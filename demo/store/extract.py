@@ -423,6 +423,15 @@ def _asking(question: str) -> str:
     return next((s for s in _QUESTION_END.split(question.strip()) if s.rstrip().endswith("?")), question)
 
 
+def _questions(question: str) -> str:
+    """The sentences of ``question`` that ask (those ending in "?"), or the whole text when
+    none does: "Visit windows are counted around the target Study Day. What counts as Study
+    Day 1?" asks "What counts as Study Day 1?"; "Do operators need hearing protection? How
+    loud does it get?" asks both."""
+    asked = [s for s in _QUESTION_END.split(question.strip()) if s.rstrip().endswith("?")]
+    return " ".join(asked) if asked else question
+
+
 def asked_value(question: str) -> str | None:
     """The kind of value an English question asks for: date, amount, number, person, or None.
     Read from the sentence that asks; a yes/no question (it starts with a verb: *Is*, *Are*,
@@ -584,9 +593,9 @@ def extract_answer(
     anywhere = frozenset().union(*where) if where else frozenset()
     present = [t for t in q_terms if df[t] or t in anywhere]
     # A question that sets the scene before it asks ("Visit windows are counted around the
-    # target Study Day. What counts as Study Day 1?") is held to the sentence that asks: the
-    # share of the question's weight and of its words a unit must hold are that sentence's.
-    asks = frozenset(_terms(_asking(question[:500])))
+    # target Study Day. What counts as Study Day 1?") is held to the sentences that ask: the
+    # share of the question's weight and of its words a unit must hold are theirs.
+    asks = frozenset(_terms(_questions(question)))
     bar_total = sum(idf[t] for t in idf if t in asks) or total
     bar_present = [t for t in present if t in asks] or present
     # (a document named by a name or number the question writes, not by a common word only

@@ -891,3 +891,10 @@ def test_a_question_that_sets_the_scene_is_held_to_the_sentence_that_asks() -> N
     ex = extract_answer(question, passages)
     assert any(it.text.startswith("Study Day 1 is the day") for it in ex.items[:3])
     assert ex.items[0].text.startswith("Windows are counted")  # the scene's own sentence still scores
+    from demo.store.extract import _questions
+
+    assert _questions(question) == "What counts as Study Day 1?"
+    assert _questions("Do operators need hearing protection? How loud is it?") == (
+        "Do operators need hearing protection? How loud is it?"
+    )  # every sentence that asks
+    assert _questions("noise level of the PL-9") == "noise level of the PL-9"  # no "?": all of it

@@ -424,11 +424,12 @@ def _asking(question: str) -> str:
 
 
 def _questions(question: str) -> str:
-    """The sentences of ``question`` that ask (those ending in "?"), or the whole text when
-    none does: "Visit windows are counted around the target Study Day. What counts as Study
-    Day 1?" asks "What counts as Study Day 1?"; "Do operators need hearing protection? How
-    loud does it get?" asks both."""
-    asked = [s for s in _QUESTION_END.split(question.strip()) if s.rstrip().endswith("?")]
+    """The sentences of ``question`` that ask (those ending in "?", cut as :func:`_sentences`
+    cuts, so "the U.S. subsidiary" or "pump vs. the HX-300" ends none), or the whole text
+    when none does: "Visit windows are counted around the target Study Day. What counts as
+    Study Day 1?" asks "What counts as Study Day 1?"; "Do operators need hearing
+    protection? How loud does it get?" asks both."""
+    asked = [s for s in _sentences(question.strip()) if s.rstrip().endswith("?")]
     return " ".join(asked) if asked else question
 
 
@@ -603,6 +604,7 @@ def extract_answer(
     names = _name_terms(question)
     named_doc = next((d for d, ts in naming.items() if not names.isdisjoint(ts)), None)
     scored: list[tuple[float, int]] = []
+    bare: set[int] = set()  # running lines that answer without a word of the question
     hit_rank: dict[str, int] = {}
     for r, hit in enumerate(hits):
         hit_rank.setdefault(hit, r)
@@ -629,14 +631,21 @@ def extract_answer(
             and sum(idf[t] for t in idf if t in titled) >= ABOUT_DOCUMENT * total
             and sum(1 for t in q_terms if t in titled) >= 2
             and 2 * len(present) >= len(q_terms)
+            and (names & anywhere) <= titled  # "the Castellan agreement": Castellan's own title
         ):
-            if sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * bar_total or not matched:
+            if (
+                sum(idf[t] for t in matched) + sum(idf[t] for t in located) < MIN_COVERAGE * bar_total
+                or not matched
+                or asks.isdisjoint(matched + located)  # the scene's words alone answer nothing
+            ):
                 continue
             # a word in the text that its section or title also names counts twice: the unit
             # is about it ("What is the warranty period?" in a section called Warranty)
             held = sum((1 if tf[t] or t in where[i] else 0) + (1 if tf[t] and t in where[i] else 0) for t in q_terms)
             if len(q_terms) > 1 and (held < 2 or held <= MIN_WORDS * len(bar_present)):
                 continue
+        if not matched:
+            bare.add(i)
         norm = 1.2 * (0.25 + 0.75 * len(terms) / avg)
         # A word of the unit's title or section says which document it is, not what it
         # answers: it counts at the located weight whether or not the text repeats it.
@@ -657,13 +666,16 @@ def extract_answer(
     if not scored:
         return _by_meaning_alone(units, labels, meaning, hits, budget, running)
     scored.sort(key=lambda si: (-si[0], si[1]))
+    placed: set[int] = set(bare)  # units other rules place: the covering does not move them
     if meaning is not None and hits:
-        scored = _by_meaning(scored, units, labels, meaning, hits, running)
+        scored, pick = _by_meaning(scored, units, labels, meaning, hits, running)
+        if pick is not None:
+            placed.add(pick)
     best = scored[0][0]
     score_of = dict((i, sc) for sc, i in scored)
     first = scored[0][1]
     ranked = [i for k, (sc, i) in enumerate(scored) if k < MIN_LISTED or sc >= MIN_RELATIVE * best]
-    ranked = _covering(ranked, [terms for *_, terms in units], idf, score_of)
+    ranked = _covering(ranked, [terms for *_, terms in units], idf, score_of, placed)
     paired = _nearest_partners(first, labels, score_of)[:PARTNERS]
     if first not in leads:  # a lead-in: its best item follows it
         listed = _list_partner(first, leads, score_of)
@@ -698,13 +710,16 @@ def _covering(
     terms: Sequence[Sequence[str]],
     idf: dict[str, float],
     score_of: dict[int, float],
+    placed: Collection[int] = (),
 ) -> list[int]:
     """``ranked`` with its second and third units each adding a part of the question: when
     the unit next in line holds no question word worth :data:`COVER_SHARE` of the question's
     weight that the units before it lack, the first of the :data:`COVER_WINDOW` units after it
     that does, scoring at least :data:`MIN_RELATIVE` of it, comes first ("Are the prices
     fixed, and could any surcharge apply?": a second surcharge sentence gives way to the one
-    that says the prices are fixed)."""
+    that says the prices are fixed). A unit in ``placed`` (put where it is by another rule:
+    the meaning match, a header line answering a question about its document) moves down
+    one place at most."""
     total = sum(idf.values())
     if len(ranked) < 3 or total <= 0:
         return ranked
@@ -714,11 +729,12 @@ def _covering(
     def adds(j: int) -> bool:
         return sum(idf[t] for t in set(terms[j]) if t in idf and t not in covered) >= COVER_SHARE * total
 
-    for _ in range(2):
+    for slot in range(2):
         if not rest:
             break
         pick = rest[0]
-        if not adds(pick):
+        # (a placed unit gives way once at most: from second place to third, no further)
+        if not adds(pick) and not (slot and pick in placed):
             floor = MIN_RELATIVE * score_of.get(pick, 0.0)
             pick = next((j for j in rest[1 : 1 + COVER_WINDOW] if adds(j) and score_of.get(j, 0.0) >= floor), pick)
         out.append(pick)
@@ -781,19 +797,20 @@ def _by_meaning(
     meaning: Callable[[Sequence[str]], Sequence[float] | None],
     hits: Sequence[str],
     running: Collection[int] = (),
-) -> list[tuple[float, int]]:
+) -> tuple[list[tuple[float, int]], int | None]:
     """``scored`` (best first) with the unit closest in meaning among those of the best
-    hits at place :data:`MEANING_PLACE` (see :func:`extract_answer`)."""
+    hits at place :data:`MEANING_PLACE` (see :func:`extract_answer`), and that unit (None
+    when there is none to be had)."""
     head = [i for _s, i in scored[: MEANING_PLACE - 1]]
     closest = _closest(units, labels, meaning, hits, running, head)
     if closest is None:
-        return scored
+        return scored, None
     pick = closest[1]
     if pick in [i for _s, i in scored[:MEANING_PLACE]]:
-        return scored
+        return scored, pick
     score_of = dict((i, sc) for sc, i in scored)
     placed = (max(score_of.get(pick, 0.0), MIN_RELATIVE * scored[0][0]), pick)
-    return [(score_of[i], i) for i in head] + [placed] + [(sc, i) for sc, i in scored if i not in head and i != pick]
+    return [(score_of[i], i) for i in head] + [placed] + [(sc, i) for sc, i in scored if i not in head and i != pick], pick
 
 
 def _by_meaning_alone(

@@ -898,3 +898,77 @@ def test_a_question_that_sets_the_scene_is_held_to_the_sentence_that_asks() -> N
         "Do operators need hearing protection? How loud is it?"
     )  # every sentence that asks
     assert _questions("noise level of the PL-9") == "noise level of the PL-9"  # no "?": all of it
+
+
+def test_an_abbreviation_does_not_end_the_sentence_that_asks() -> None:
+    """"the U.S. subsidiary": the question is one sentence; reading "subsidiary reimburse?"
+    as the part that asks lowered the bars until a sentence about club fees answered it."""
+    from demo.store.extract import _questions
+
+    question = "Which travel costs does the U.S. subsidiary reimburse?"
+    assert _questions(question) == question
+    text = "[doc_title: Group handbook | section_path: 3 Organisation]\n\n" + "\n\n".join(
+        [
+            "Travel is booked through the portal.",
+            "Costs are booked monthly.",
+            "The subsidiary reimburses directors for club fees at its own discretion.",
+            "The subsidiary reports to the parent company.",
+            "Each subsidiary keeps its own books.",
+            "A subsidiary has its own board.",
+            "Every subsidiary files its own tax return.",
+            "Fines are not reimbursed.",
+        ]
+    )
+    assert not extract_answer(question, [(text, "Group handbook · 3 Organisation", "p")]).found
+
+
+def test_the_scene_alone_answers_nothing() -> None:
+    """A unit that holds only the scene's words ("valves, pumps, seals and gaskets") and none
+    of the asking sentence's ("delivery time") is not an answer, though the bars are the
+    asking sentence's."""
+    question = "We ordered valves, pumps, seals and gaskets from Hartmann last year. What is the delivery time?"
+    text = "[doc_title: Warehouse rules | section_path: 2 Storage]\n\n" + "\n\n".join(
+        [
+            "Seals and gaskets are stored in the dry warehouse.",
+            "Delivery notes are filed by the clerk.",
+            "Time sheets are signed weekly.",
+            "Valves are tested before storage.",
+            "Pumps are kept on pallets.",
+            "Forklifts are charged overnight.",
+        ]
+    )
+    assert not extract_answer(question, [(text, "Warehouse rules · 2 Storage", "p")]).found
+
+
+def test_a_question_about_one_of_two_same_titled_documents_gets_that_ones_header() -> None:
+    """"Is the Castellan master supply agreement final?": both agreements' titles hold the
+    shared words; the name the question writes decides whose header answers."""
+
+    def agreement(name: str, header: str, body: str) -> list[tuple[str, str, str]]:
+        title = f"Master Supply Agreement – {name}"
+        return [
+            (f"[doc_title: {title} | section_path: 12 Term]\n\n{body}", f"{title} · 12 Term", name + "-b"),
+            (f"[doc_title: {title} | page_range: 1-20]\n\n{header}", f"{title} · header", name + "-h"),
+        ]
+
+    passages = agreement(
+        "Hartmann",
+        "Draft 3 of 12 March 2025 – for negotiation purposes only",
+        "This Agreement continues until terminated by either Party with three months' notice.",
+    ) + agreement("Castellan", "Executed version of 1 May 2024", "The Supplier shall deliver the Products.")
+    kinds = ["body", "header", "body", "header"]
+    castellan = extract_answer("Is the Castellan master supply agreement final?", passages, kinds=kinds)
+    assert castellan.items[0].text == "Executed version of 1 May 2024"
+    assert all(not it.text.startswith("Draft 3") for it in castellan.items)
+    hartmann = extract_answer("Is the Hartmann master supply agreement final?", passages, kinds=kinds)
+    assert hartmann.items[0].text.startswith("Draft 3")
+
+
+def test_the_covering_moves_the_meaning_match_down_one_place_at_most() -> None:
+    from demo.store.extract import _covering
+
+    terms = [["surcharg"], ["surcharg"], ["price"], ["fix"]]
+    idf = {"surcharg": 1.0, "price": 1.0, "fix": 1.0}
+    score_of = {0: 3.0, 1: 2.0, 2: 1.5, 3: 1.5}
+    assert _covering([0, 1, 2, 3], terms, idf, score_of) == [0, 2, 3, 1]
+    assert _covering([0, 1, 2, 3], terms, idf, score_of, placed={1}) == [0, 2, 1, 3]

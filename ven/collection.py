@@ -151,7 +151,7 @@ class CollectionContext:
         parts = [f"path: {self.path}", f"document tokens sent: {self.context_tokens}"]
         if self.filter_tokens:
             parts.append(f"filter tokens: {self.filter_tokens}")
-        if self.path == "retrieval":
+        if self.path == "retrieval" or self.retrieval_tokens or self.enrichment_tokens:
             parts.append(f"retrieval tokens: {self.retrieval_tokens}")
             parts.append(f"enrichment tokens: {self.enrichment_tokens}")
             parts.append("broad query" if self.broad else "pointed query")

@@ -98,6 +98,7 @@ def test_routed_files_sent_whole_leave_the_rest_of_a_cap_to_the_other_files_hits
     assert ctx.context_tokens == 4300 and ctx.retrieval_tokens == 300
     assert ctx.text == "A-chunk-7\n\nA-chunk-8\n\n" + "\n\n".join(texts("B", 40)) + "\n\nC-chunk-2"
     assert ctx.notes[-1] == "the rest of the cap: 3 chunks of 2 other files"
+    assert "retrieval tokens: 300" in ctx.summary() and "path: whole-documents" in ctx.summary()
     assert all(call[2] == frozenset({"A", "C"}) for call in search.calls)  # the routed file is not searched
     # no cap, or routed_fill off (the default): the routed files alone
     assert [d.doc_id for d in c.context("q", search, routing="model", ask=route).docs] == ["B"]

@@ -528,44 +528,33 @@ class Collection:
             notes,
         )
         how = _Routing(route, reply, is_broad, filter_tokens, tuple(notes))
-        if whole_docs is not None and cap is not None:
-            return self._whole_and_more(
-                whole_docs,
+
+        def retrieve(scope: frozenset[str] | None, budget: int | None) -> CollectionContext:
+            return self._retrieve(
                 question,
                 search,
+                scope,
                 how,
-                cap,
+                budget,
                 float(retrieval_share),
                 partial_tables,
                 whole,
                 refs,
             )
-        return self._retrieve(
-            question,
-            search,
-            restrict,
-            how,
-            cap,
-            float(retrieval_share),
-            partial_tables,
-            whole,
-            refs,
-        )
+
+        if whole_docs is not None and cap is not None:
+            return self._whole_and_more(whole_docs, how, cap, retrieve)
+        return retrieve(restrict, cap)
 
     def _whole_and_more(
         self,
         routed: Sequence[str],
-        question: str,
-        search: Search,
         how: _Routing,
         cap: int,
-        share: float,
-        partial: bool,
-        whole: bool | None,
-        refs: bool | None,
+        retrieve: Callable[[frozenset[str] | None, int | None], CollectionContext],
     ) -> CollectionContext:
-        """The routed files whole, then what they leave of ``cap`` spent as a capped retrieval
-        over the other files (their hits from ``search``, restricted to them)."""
+        """The routed files whole, then what they leave of ``cap`` spent by ``retrieve`` (a
+        capped retrieval) over the other files (their hits, restricted to them)."""
         sent = self._whole(
             routed, "whole-documents", how.route, how.reply, how.filter_tokens, how.notes
         )
@@ -574,9 +563,7 @@ class Collection:
         floor = min((self._docs[d].smallest for d in others), default=0)
         if not others or room < max(1, floor):
             return sent
-        more = self._retrieve(
-            question, search, frozenset(others), how, room, share, partial, whole, refs
-        )
+        more = retrieve(frozenset(others), room)
         if not more.docs:
             return sent
         docs = sorted((*sent.docs, *more.docs), key=lambda x: self._docs[x.doc_id].order)

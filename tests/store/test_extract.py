@@ -907,19 +907,23 @@ def test_an_abbreviation_does_not_end_the_sentence_that_asks() -> None:
 
     question = "Which travel costs does the U.S. subsidiary reimburse?"
     assert _questions(question) == question
-    text = "[doc_title: Group handbook | section_path: 3 Organisation]\n\n" + "\n\n".join(
-        [
-            "Travel is booked through the portal.",
-            "Costs are booked monthly.",
-            "The subsidiary reimburses directors for club fees at its own discretion.",
-            "The subsidiary reports to the parent company.",
-            "Each subsidiary keeps its own books.",
-            "A subsidiary has its own board.",
-            "Every subsidiary files its own tax return.",
-            "Fines are not reimbursed.",
-        ]
+    handbook = _section(
+        "Group handbook",
+        "3 Organisation",
+        "Travel is booked through the portal.",
+        "Costs are booked monthly.",
+        "The subsidiary reimburses directors for club fees at its own discretion.",
+        "The subsidiary reports to the parent company.",
+        "Each subsidiary keeps its own books. A subsidiary has its own board.",
+        "Every subsidiary files its own tax return. Fines are not reimbursed.",
     )
-    assert not extract_answer(question, [(text, "Group handbook · 3 Organisation", "p")]).found
+    assert not extract_answer(question, handbook).found
+
+
+def _section(title: str, section: str, *paragraphs: str) -> list[tuple[str, str, str]]:
+    """One passage of ``paragraphs`` under a citation line."""
+    text = f"[doc_title: {title} | section_path: {section}]\n\n" + "\n\n".join(paragraphs)
+    return [(text, f"{title} · {section}", "p")]
 
 
 def test_the_scene_alone_answers_nothing() -> None:
@@ -927,17 +931,15 @@ def test_the_scene_alone_answers_nothing() -> None:
     of the asking sentence's ("delivery time") is not an answer, though the bars are the
     asking sentence's."""
     question = "We ordered valves, pumps, seals and gaskets from Hartmann last year. What is the delivery time?"
-    text = "[doc_title: Warehouse rules | section_path: 2 Storage]\n\n" + "\n\n".join(
-        [
-            "Seals and gaskets are stored in the dry warehouse.",
-            "Delivery notes are filed by the clerk.",
-            "Time sheets are signed weekly.",
-            "Valves are tested before storage.",
-            "Pumps are kept on pallets.",
-            "Forklifts are charged overnight.",
-        ]
+    rules = _section(
+        "Warehouse rules",
+        "2 Storage",
+        "Seals and gaskets are stored in the dry warehouse.",
+        "Delivery notes are filed by the clerk. Time sheets are signed weekly.",
+        "Valves are tested before storage. Pumps are kept on pallets.",
+        "Forklifts are charged overnight.",
     )
-    assert not extract_answer(question, [(text, "Warehouse rules · 2 Storage", "p")]).found
+    assert not extract_answer(question, rules).found
 
 
 def test_a_question_about_one_of_two_same_titled_documents_gets_that_ones_header() -> None:

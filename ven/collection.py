@@ -612,11 +612,12 @@ class Collection:
         total = 0
         for d in doc_ids:
             doc = self._docs[d]
-            seqs = tuple(range(doc.ven.chunk_count))
-            docs.append(DocContext(d, doc.ven.title, seqs, whole=True))
+            part = DocContext(d, doc.ven.title, tuple(range(doc.ven.chunk_count)), whole=True)
+            docs.append(part)
             total += doc.ven.token_count()
-            if doc.chunks is not None:
-                texts.append("\n\n".join(doc.chunks))
+            text = self._doc_text(part)
+            if text is not None:
+                texts.append(text)
         return CollectionContext(
             path,
             "\n\n".join(texts),

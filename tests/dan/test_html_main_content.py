@@ -599,3 +599,48 @@ def test_a_tail_is_never_cut_out_of_text_or_out_of_a_page_of_links() -> None:
     reading_list = "<div><p>" + PARAGRAPHS[0] + "</p><ul>" + items + "</ul></div>"
     text = text_of(read_html(page(reading_list), LIMITS).body)
     assert "RESOURCE-0" in text and "RESOURCE-29" in text
+
+
+def test_headings_that_end_the_kept_content_go() -> None:
+    """A heading with nothing after it heads nothing ("You might also like" over a list a
+    script fills in later): it goes, with the headings just above it; a heading followed by
+    text stays, and so does a page that is only a heading (never nothing). Issue 57 item 3."""
+    article = (
+        "<div>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+        + "<h2>KEPT-HEADING</h2>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:])
+        + "<h3>EMPTY-GROUP</h3><h4>EMPTY-HEADING</h4><div class='teasers'></div>"
+        + "</div>"
+    )
+    text = text_of(read_html(page(article), LIMITS).body)
+    for p in PARAGRAPHS:
+        assert p in text
+    assert "KEPT-HEADING" in text
+    assert "EMPTY-GROUP" not in text and "EMPTY-HEADING" not in text
+    lone = text_of(read_html(page("<div><h2>LONE-HEADING</h2></div>", chrome=False), LIMITS).body)
+    assert "LONE-HEADING" in lone
+
+
+def test_a_block_holding_most_of_the_article_is_never_dropped_as_chrome() -> None:
+    """A post's body with a rating widget of many form fields (more fields than a third of
+    its paragraphs, more than a fifth of its text links) looks like a form; when it holds
+    half of what is kept or more it is the article and stays — before, it went, nothing was
+    left, and the whole page was read, menus and sidebar included (17 of trafilatura's 990
+    evaluation pages). A small form beside it still goes."""
+    fields = "".join(f'<input type="radio" name="r" value="{k}">' for k in range(18))
+    links = "".join(f'<a href="/tag{k}">TAG-{k} crane maintenance guide</a> ' for k in range(12))
+    body = (
+        '<div class="entry-content">'
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + f'<div class="rating">{fields} RATING 6.0 out of 6 based on one vote</div><p>{links}</p></div>'
+    )
+    form = '<div class="subscribe"><p>NEWSLETTER sign up</p><input type="text"><input type="text"><input type="submit"></div>'
+    html = page(f'<article class="post">{body}{form}</article>')
+    doc = read_html(html, LIMITS)
+    text = text_of(doc.body)
+    for p in PARAGRAPHS:
+        assert p in text
+    assert not doc.warnings, doc.warnings  # the main content was found: no whole-page warning
+    for chrome in ("NAV-NEWS", "RELATED-ONE", "FOOTER-IMPRINT", "NEWSLETTER"):
+        assert chrome not in text, chrome

@@ -644,3 +644,22 @@ def test_a_block_holding_most_of_the_article_is_never_dropped_as_chrome() -> Non
     assert not doc.warnings, doc.warnings  # the main content was found: no whole-page warning
     for chrome in ("NAV-NEWS", "RELATED-ONE", "FOOTER-IMPRINT", "NEWSLETTER"):
         assert chrome not in text, chrome
+
+
+def test_a_short_article_that_holds_the_pages_prose_is_kept_alone() -> None:
+    """A post of one or two paragraphs (under 500 characters) on a page with long menus:
+    when it holds (nearly) all of the page's text blocks outside chrome-named parts and
+    links, it is the article and is kept alone; when prose stands elsewhere too, the short
+    pick is not trusted and the page is read whole, as before."""
+    menu = "".join(f'<li><a href="/c{k}">MENU-{k} category of the shop and its offers</a></li>' for k in range(30))
+    post = f'<div class="post"><p>SHORT-POST {PARAGRAPHS[0]}</p><p>{PARAGRAPHS[1]}</p></div>'
+    html = f"<html><body><nav><ul>{menu}</ul></nav>{post}<footer>FOOTER-LINE</footer></body></html>"
+    text = text_of(read_html(html, LIMITS).body)
+    assert "SHORT-POST" in text and PARAGRAPHS[1] in text
+    assert "MENU-3" not in text and "FOOTER-LINE" not in text
+    elsewhere = (
+        f"<html><body><nav><ul>{menu}</ul></nav>{post}"
+        f"<ul><li>ELSEWHERE {PARAGRAPHS[2]}</li><li>{PARAGRAPHS[3]}</li></ul></body></html>"
+    )
+    text = text_of(read_html(elsewhere, LIMITS).body)
+    assert "SHORT-POST" in text and "ELSEWHERE" in text and "MENU-3" in text

@@ -77,7 +77,8 @@ _CHROME_NAMES: Final = re.compile(
 MIN_PARAGRAPH: Final = 25
 #: A block with this much text (characters) and few links is prose, not a widget.
 PROSE_CHARS: Final = 400
-#: Kept content shorter than this, on a page with twice as much text, is not trusted.
+#: Kept content shorter than this, on a page with twice as much text, is not trusted
+#: unless it holds the page's prose (see _holds_the_prose).
 MIN_CONTENT: Final = 500
 #: A block with this much text (characters), less than TAIL_PROSE_LINKS of it links, is
 #: the article's prose, for where the article ends (see _tail).
@@ -89,6 +90,9 @@ LINKED: Final = 0.7
 #: Share of a kept container's text above which a block inside it is never dropped as
 #: chrome: it is the article (see _chrome_inside).
 ARTICLE_SHARE: Final = 0.5
+#: Share of the page's text blocks a selection shorter than MIN_CONTENT must hold to be
+#: kept rather than the page read whole (see _holds_the_prose).
+SHORT_ARTICLE_SHARE: Final = 0.95
 
 
 @frozen
@@ -437,13 +441,32 @@ def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
     top = _widen(top, final, stats)
     roots = _with_siblings(top, final, stats, strict)
     kept_len = sum(text[r] for r in roots)
-    if kept_len < MIN_CONTENT and total >= 2 * kept_len:
+    if kept_len < MIN_CONTENT and total >= 2 * kept_len and not _holds_the_prose(roots, stats):
         return None
     dropped: set[int] = set()
     for root in roots:
         dropped |= _chrome_inside(root, stats, final, strict)
     dropped |= _tail(roots, dropped, stats)
     return Selection(tuple(order[r] for r in roots), frozenset(dropped))
+
+
+def _holds_the_prose(roots: list[int], stats: _Stats) -> bool:
+    """Whether ``roots`` hold :data:`SHORT_ARTICLE_SHARE` of the page's text blocks: the
+    own text (25 characters or more) of elements outside chrome-named ones and links. A
+    short article that holds all of its page's prose is the article, not a guess."""
+    order, own, unlikely, size = stats.order, stats.own, stats.unlikely, stats.size
+    page = mine = 0
+    spans = [(r, r + size[r]) for r in roots]
+    for i, tag in enumerate(order):
+        if unlikely[i] or tag.name == "a" or not own[i]:
+            continue
+        length = len(" ".join(own[i].split()))
+        if length < MIN_PARAGRAPH:
+            continue
+        page += length
+        if any(start <= i < end for start, end in spans):
+            mine += length
+    return mine > 0 and mine >= SHORT_ARTICLE_SHARE * page
 
 
 #: Elements that are blocks of their own for _tail (the rest is inline).

@@ -663,3 +663,19 @@ def test_a_short_article_that_holds_the_pages_prose_is_kept_alone() -> None:
     )
     text = text_of(read_html(elsewhere, LIMITS).body)
     assert "SHORT-POST" in text and "ELSEWHERE" in text and "MENU-3" in text
+
+
+def test_the_selection_narrows_to_the_child_that_holds_the_prose() -> None:
+    """A site's wrapper around the article and a strip of short lines (a byline, a date, a
+    reading time: no prose of their own) is narrowed to the child holding 95 % of its prose,
+    so the strip goes; not past a sibling holding the page's ``h1`` (the article's title
+    and lead stand beside its body). Issue 57 item 3."""
+    meta = "<div><span>BYLINE Anna Smith</span> <span>12 March 2025</span> <span>5 min read</span></div>"
+    story = "<div>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS + PARAGRAPHS[::-1]) + "</div>"
+    text = text_of(read_html(page(f"<div>{meta}{story}</div>"), LIMITS).body)
+    for p in PARAGRAPHS:
+        assert p in text
+    assert "BYLINE" not in text
+    titled = f"<div><div><h1>TITLE of the story</h1>{meta}</div>{story}</div>"
+    text = text_of(read_html(page(titled), LIMITS).body)
+    assert "TITLE" in text and "BYLINE" in text and PARAGRAPHS[0] in text

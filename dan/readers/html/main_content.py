@@ -93,6 +93,9 @@ ARTICLE_SHARE: Final = 0.5
 #: Share of the page's text blocks a selection shorter than MIN_CONTENT must hold to be
 #: kept rather than the page read whole (see _holds_the_prose).
 SHORT_ARTICLE_SHARE: Final = 0.95
+#: Share of a kept container's prose one of its children must hold for the selection to
+#: narrow to it (see _narrow).
+NARROW_SHARE: Final = 0.95
 
 
 @frozen
@@ -198,6 +201,7 @@ class _Stats:
         "own",
         "own_commas",
         "parent",
+        "prose_before",
         "size",
         "text",
         "unlikely",
@@ -268,6 +272,14 @@ class _Stats:
                 text.append(0)
                 commas.append(0)
         n = len(order)
+        #: the page's prose (own text of MIN_PARAGRAPH characters or more, outside chrome
+        #: and links) before each number: a subtree's is prose_before[i + size[i]] − that
+        #: at i (see prose)
+        prose_before = [0] * (n + 1)
+        for i in range(n):
+            length = text[i]
+            mine_prose = length >= MIN_PARAGRAPH and not unlikely[i] and names[i] != "a"
+            prose_before[i + 1] = prose_before[i] + (length if mine_prose else 0)
         own_commas = commas[:]
         #: descendants (left-out ones included) per name of _COUNT_OF, None for none
         counts: list[tuple[int, int, int, int] | None] = [None] * n
@@ -327,6 +339,13 @@ class _Stats:
         #: descendants (hidden ones included) per name of _COUNT_OF, and headings
         self.counts = counts
         self.headings = headings
+        self.prose_before = prose_before
+
+    def prose(self, i: int) -> int:
+        """Characters of prose below element number ``i`` (itself included): the own text of
+        its elements of MIN_PARAGRAPH characters or more, outside chrome-named ones and
+        links."""
+        return self.prose_before[i + self.size[i]] - self.prose_before[i]
 
     def density(self, i: int) -> float:
         """Link text ÷ text of element number ``i`` (0 when it has no text)."""
@@ -440,6 +459,8 @@ def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
     top = max(final, key=lambda k: (final[k], -k))
     top = _widen(top, final, stats)
     roots = _with_siblings(top, final, stats, strict)
+    if len(roots) == 1:
+        roots = [_narrow(roots[0], stats)]
     kept_len = sum(text[r] for r in roots)
     if kept_len < MIN_CONTENT and total >= 2 * kept_len and not _holds_the_prose(roots, stats):
         return None
@@ -451,22 +472,31 @@ def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
 
 
 def _holds_the_prose(roots: list[int], stats: _Stats) -> bool:
-    """Whether ``roots`` hold :data:`SHORT_ARTICLE_SHARE` of the page's text blocks: the
-    own text (25 characters or more) of elements outside chrome-named ones and links. A
-    short article that holds all of its page's prose is the article, not a guess."""
-    order, own, unlikely, size = stats.order, stats.own, stats.unlikely, stats.size
-    page = mine = 0
-    spans = [(r, r + size[r]) for r in roots]
-    for i, tag in enumerate(order):
-        if unlikely[i] or tag.name == "a" or not own[i]:
-            continue
-        length = len(" ".join(own[i].split()))
-        if length < MIN_PARAGRAPH:
-            continue
-        page += length
-        if any(start <= i < end for start, end in spans):
-            mine += length
-    return mine > 0 and mine >= SHORT_ARTICLE_SHARE * page
+    """Whether ``roots`` hold :data:`SHORT_ARTICLE_SHARE` of the page's prose (see
+    _Stats.prose). A short article that holds all of its page's prose is the article, not a
+    guess."""
+    mine = sum(stats.prose(r) for r in roots)
+    return mine > 0 and mine >= SHORT_ARTICLE_SHARE * stats.prose(0)
+
+
+def _narrow(root: int, stats: _Stats) -> int:
+    """``root``, or the descendant that holds its prose: while one child holds
+    :data:`NARROW_SHARE` of its prose and :data:`MIN_CONTENT` characters of text, that child
+    (a site's wrapper around the article and its sidebars, menus and teasers, where only the
+    article is prose). Not past a child that would leave an ``h1`` behind: the article's
+    title and lead stand beside its body."""
+    order, size = stats.order, stats.size
+    while True:
+        prose = stats.prose(root)
+        kids = stats.members(order[root])
+        if prose <= 0 or not kids:
+            return root
+        best = max(kids, key=stats.prose)
+        if stats.prose(best) < NARROW_SHARE * prose or stats.text[best] < MIN_CONTENT:
+            return root
+        if any(order[j].name == "h1" for k in kids if k != best for j in range(k, k + size[k])):
+            return root
+        root = best
 
 
 #: Elements that are blocks of their own for _tail (the rest is inline).

@@ -90,8 +90,8 @@ LINKED: Final = 0.7
 #: Share of a kept container's text above which a block inside it is never dropped as
 #: chrome: it is the article (see _chrome_inside).
 ARTICLE_SHARE: Final = 0.5
-#: Share of the page's text blocks a selection shorter than MIN_CONTENT must hold to be
-#: kept rather than the page read whole (see _holds_the_prose).
+#: Share of the page's prose (see _Stats.prose) a selection shorter than MIN_CONTENT must
+#: hold to be kept rather than the page read whole (see _holds_the_prose).
 SHORT_ARTICLE_SHARE: Final = 0.95
 #: Share of a kept container's prose one of its children must hold for the selection to
 #: narrow to it (see _narrow).

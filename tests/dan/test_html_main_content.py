@@ -618,8 +618,20 @@ def test_headings_that_end_the_kept_content_go() -> None:
         assert p in text
     assert "KEPT-HEADING" in text
     assert "EMPTY-GROUP" not in text and "EMPTY-HEADING" not in text
-    lone = text_of(read_html(page("<div><h2>LONE-HEADING</h2></div>", chrome=False), LIMITS).body)
-    assert "LONE-HEADING" in lone
+    lone = read_html(page("<div><h2>LONE-HEADING</h2></div>"), LIMITS)
+    assert "LONE-HEADING" in text_of(lone.body)
+    assert not lone.warnings, lone.warnings  # kept as the main content, not read whole
+    # a heading over a picture heads it; a heading of the references stays
+    tail = (
+        "<div>"
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + '<h2>CHART-HEADING</h2><figure><img src="c.png" alt="CHART sales by year"></figure>'
+        + "</div>"
+    )
+    text = text_of(read_html(page(tail), LIMITS).body)
+    assert "CHART-HEADING" in text
+    notes = "<div>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + '<div class="references"><h2>NOTES-HEADING</h2></div></div>'
+    assert "NOTES-HEADING" in text_of(read_html(page(notes), LIMITS).body)
 
 
 def test_a_block_holding_most_of_the_article_is_never_dropped_as_chrome() -> None:
@@ -627,7 +639,8 @@ def test_a_block_holding_most_of_the_article_is_never_dropped_as_chrome() -> Non
     its paragraphs, more than a fifth of its text links) looks like a form; when it holds
     half of what is kept or more it is the article and stays — before, it went, nothing was
     left, and the whole page was read, menus and sidebar included (17 of trafilatura's 990
-    evaluation pages). A small form beside it still goes."""
+    evaluation pages). A small form beside it still goes, and so does a block the page
+    names as chrome (an ``aside``, a comments section) however long. Issue 57 item 3."""
     fields = "".join(f'<input type="radio" name="r" value="{k}">' for k in range(18))
     links = "".join(f'<a href="/tag{k}">TAG-{k} crane maintenance guide</a> ' for k in range(12))
     body = (
@@ -635,47 +648,81 @@ def test_a_block_holding_most_of_the_article_is_never_dropped_as_chrome() -> Non
         + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
         + f'<div class="rating">{fields} RATING 6.0 out of 6 based on one vote</div><p>{links}</p></div>'
     )
+    # (a second block of the article's own text: the selection is not narrowed to the body)
+    addendum = f'<div class="addendum"><p>ADDENDUM {PARAGRAPHS[1]} {PARAGRAPHS[2]}</p></div>'
     form = '<div class="subscribe"><p>NEWSLETTER sign up</p><input type="text"><input type="text"><input type="submit"></div>'
-    html = page(f'<article class="post">{body}{form}</article>')
+    html = page(f'<article class="post">{body}{addendum}{form}</article>')
     doc = read_html(html, LIMITS)
     text = text_of(doc.body)
     for p in PARAGRAPHS:
         assert p in text
+    assert "ADDENDUM" in text
     assert not doc.warnings, doc.warnings  # the main content was found: no whole-page warning
     for chrome in ("NAV-NEWS", "RELATED-ONE", "FOOTER-IMPRINT", "NEWSLETTER"):
         assert chrome not in text, chrome
+    aside = "<aside><h3>ASIDE-HEADING</h3>" + "".join(f"<p>ASIDE-{k} {p}</p>" for k, p in enumerate(PARAGRAPHS * 2)) + "</aside>"
+    comments = (
+        '<section id="comments"><h3>Comments</h3><ol>'
+        + "".join(f"<li><p>COMMENT-{k} I disagree: {p}</p></li>" for k, p in enumerate(PARAGRAPHS * 2))
+        + "</ol></section>"
+    )
+    for chrome, word in ((aside, "ASIDE-"), (comments, "COMMENT-")):
+        short = "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:3])
+        text = text_of(read_html(page(f'<article class="post">{short}{chrome}</article>'), LIMITS).body)
+        assert PARAGRAPHS[0] in text and word not in text, word
 
 
-def test_a_short_article_that_holds_the_pages_prose_is_kept_alone() -> None:
+def test_a_short_article_that_holds_the_pages_text_is_kept_alone() -> None:
     """A post of one or two paragraphs (under 500 characters) on a page with long menus:
-    when it holds (nearly) all of the page's text blocks outside chrome-named parts and
-    links, it is the article and is kept alone; when prose stands elsewhere too, the short
-    pick is not trusted and the page is read whole, as before."""
+    when it holds (nearly) all of the page's text outside chrome-named parts and links, it
+    is the article and is kept alone — a sidebar's text and teaser cards made of links do
+    not count against it. When text stands elsewhere (a list, a table of data under a short
+    lead), the short pick is not trusted and the page is read whole, as before."""
     menu = "".join(f'<li><a href="/c{k}">MENU-{k} category of the shop and its offers</a></li>' for k in range(30))
     post = f'<div class="post"><p>SHORT-POST {PARAGRAPHS[0]}</p><p>{PARAGRAPHS[1]}</p></div>'
-    html = f"<html><body><nav><ul>{menu}</ul></nav>{post}<footer>FOOTER-LINE</footer></body></html>"
+    sidebar = '<div class="sidebar">' + "".join(f"<p>SIDEBAR {p}</p>" for p in PARAGRAPHS) + "</div>"
+    cards = "".join(f'<a href="/s{k}"><div>CARD-{k} another story about cranes and hoists you may like</div></a>' for k in range(3))
+    html = f"<html><body><nav><ul>{menu}</ul></nav>{post}{sidebar}<div>{cards}</div><footer>FOOTER-LINE</footer></body></html>"
     text = text_of(read_html(html, LIMITS).body)
     assert "SHORT-POST" in text and PARAGRAPHS[1] in text
-    assert "MENU-3" not in text and "FOOTER-LINE" not in text
+    for chrome in ("MENU-3", "FOOTER-LINE", "SIDEBAR", "CARD-1"):
+        assert chrome not in text, chrome
     elsewhere = (
         f"<html><body><nav><ul>{menu}</ul></nav>{post}"
         f"<ul><li>ELSEWHERE {PARAGRAPHS[2]}</li><li>{PARAGRAPHS[3]}</li></ul></body></html>"
     )
     text = text_of(read_html(elsewhere, LIMITS).body)
     assert "SHORT-POST" in text and "ELSEWHERE" in text and "MENU-3" in text
+    rows = "".join(f"<tr><td>TEAM-{k}</td><td>{k}</td><td>{30 - k}</td></tr>" for k in range(20))
+    table = f"<html><body><nav><ul>{menu}</ul></nav><div><p>INTRO the results of the season, by team.</p></div><div><table><tr><th>Team</th><th>Won</th><th>Lost</th></tr>{rows}</table></div></body></html>"
+    text = text_of(read_html(table, LIMITS).body)
+    assert "INTRO" in text and "TEAM-19" in text
+    # a short pick of nothing but links holds none of the page's text: the page is read whole
+    linked = f'<html><body><nav><ul>{menu}</ul></nav><div><p><a href="/x">LINKED-PICK a story about the cranes of the port</a></p></div></body></html>'
+    text = text_of(read_html(linked, LIMITS).body)
+    assert "LINKED-PICK" in text and "MENU-3" in text
 
 
-def test_the_selection_narrows_to_the_child_that_holds_the_prose() -> None:
+def test_the_selection_narrows_to_the_child_that_holds_the_article() -> None:
     """A site's wrapper around the article and a strip of short lines (a byline, a date, a
-    reading time: no prose of their own) is narrowed to the child holding 95 % of its prose,
-    so the strip goes; not past a sibling holding the page's ``h1`` (the article's title
-    and lead stand beside its body). Issue 57 item 3."""
+    reading time) is narrowed to the child holding 95 % of its text outside chrome and links,
+    so the strip goes; not past a sibling holding an ``h1`` or a picture (the article's title
+    and lead image stand beside its body), nor when another child holds more than 5 % of it
+    (an update in a section of its own, a list of ingredients). Issue 57 item 3."""
     meta = "<div><span>BYLINE Anna Smith</span> <span>12 March 2025</span> <span>5 min read</span></div>"
     story = "<div>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS + PARAGRAPHS[::-1]) + "</div>"
     text = text_of(read_html(page(f"<div>{meta}{story}</div>"), LIMITS).body)
     for p in PARAGRAPHS:
         assert p in text
     assert "BYLINE" not in text
-    titled = f"<div><div><h1>TITLE of the story</h1>{meta}</div>{story}</div>"
+    long_story = "<div>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS * 3) + "</div>"
+    titled = f"<div><div><h1>TITLE of the story</h1>{meta}</div>{long_story}</div>"
     text = text_of(read_html(page(titled), LIMITS).body)
     assert "TITLE" in text and "BYLINE" in text and PARAGRAPHS[0] in text
+    pictured = f'<div><figure><img src="crane.jpg" alt="LEAD-IMAGE a crane at dawn"><figcaption>CAPTION Crane at dawn</figcaption></figure>{story}</div>'
+    text = text_of(read_html(page(pictured), LIMITS).body)
+    assert "CAPTION" in text and PARAGRAPHS[0] in text
+    items = "".join(f"<li>ING-{k} 2 cups of flour</li>" for k in range(8))
+    recipe = f"<div>{story}<div><h2>Ingredients</h2><ul>{items}</ul></div></div>"
+    text = text_of(read_html(page(recipe), LIMITS).body)
+    assert "Ingredients" in text and "ING-7" in text

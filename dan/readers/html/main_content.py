@@ -78,7 +78,7 @@ MIN_PARAGRAPH: Final = 25
 #: A block with this much text (characters) and few links is prose, not a widget.
 PROSE_CHARS: Final = 400
 #: Kept content shorter than this, on a page with twice as much text, is not trusted
-#: unless it holds the page's prose (see _holds_the_prose).
+#: unless it holds nearly all of the page's text (see _holds_the_page).
 MIN_CONTENT: Final = 500
 #: A block with this much text (characters), less than TAIL_PROSE_LINKS of it links, is
 #: the article's prose, for where the article ends (see _tail).
@@ -87,14 +87,15 @@ TAIL_PROSE_LINKS: Final = 0.3
 #: A block whose text is this share links or more, after the article's last prose, starts
 #: the page's tail.
 LINKED: Final = 0.7
-#: Share of a kept container's text above which a block inside it is never dropped as
-#: chrome: it is the article (see _chrome_inside).
+#: Share of a kept container's text from which a block inside it is not dropped as chrome
+#: unless the page names it so: it is the article (see _chrome_inside).
 ARTICLE_SHARE: Final = 0.5
-#: Share of the page's prose (see _Stats.prose) a selection shorter than MIN_CONTENT must
-#: hold to be kept rather than the page read whole (see _holds_the_prose).
+#: Share of the page's text outside chrome and links (see _Stats.content) a selection
+#: shorter than MIN_CONTENT must hold to be kept rather than the page read whole (see
+#: _holds_the_page).
 SHORT_ARTICLE_SHARE: Final = 0.95
-#: Share of a kept container's prose one of its children must hold for the selection to
-#: narrow to it (see _narrow).
+#: Share of a kept container's text outside chrome and links one of its children must hold
+#: for the selection to narrow to it (see _narrow).
 NARROW_SHARE: Final = 0.95
 
 
@@ -190,6 +191,7 @@ class _Stats:
 
     __slots__ = (
         "commas",
+        "content_before",
         "counts",
         "headings",
         "in_figure",
@@ -201,7 +203,6 @@ class _Stats:
         "own",
         "own_commas",
         "parent",
-        "prose_before",
         "size",
         "text",
         "unlikely",
@@ -272,14 +273,12 @@ class _Stats:
                 text.append(0)
                 commas.append(0)
         n = len(order)
-        #: the page's prose (own text of MIN_PARAGRAPH characters or more, outside chrome
-        #: and links) before each number: a subtree's is prose_before[i + size[i]] − that
-        #: at i (see prose)
-        prose_before = [0] * (n + 1)
+        #: the page's own text outside chrome-named elements and links before each number:
+        #: a subtree's is content_before[i + size[i]] less that at i (see content)
+        content_before = [0] * (n + 1)
         for i in range(n):
-            length = text[i]
-            mine_prose = length >= MIN_PARAGRAPH and not unlikely[i] and names[i] != "a"
-            prose_before[i + 1] = prose_before[i] + (length if mine_prose else 0)
+            length = text[i] if not unlikely[i] and not in_link[i] and names[i] != "a" else 0
+            content_before[i + 1] = content_before[i] + length
         own_commas = commas[:]
         #: descendants (left-out ones included) per name of _COUNT_OF, None for none
         counts: list[tuple[int, int, int, int] | None] = [None] * n
@@ -339,13 +338,13 @@ class _Stats:
         #: descendants (hidden ones included) per name of _COUNT_OF, and headings
         self.counts = counts
         self.headings = headings
-        self.prose_before = prose_before
+        self.content_before = content_before
 
-    def prose(self, i: int) -> int:
-        """Characters of prose below element number ``i`` (itself included): the own text of
-        its elements of MIN_PARAGRAPH characters or more, outside chrome-named ones and
-        links."""
-        return self.prose_before[i + self.size[i]] - self.prose_before[i]
+    def content(self, i: int) -> int:
+        """Characters of text below element number ``i`` (itself included) outside
+        chrome-named elements and links: headings, list items and table cells count, however
+        short."""
+        return self.content_before[i + self.size[i]] - self.content_before[i]
 
     def density(self, i: int) -> float:
         """Link text ÷ text of element number ``i`` (0 when it has no text)."""
@@ -462,7 +461,7 @@ def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
     if len(roots) == 1:
         roots = [_narrow(roots[0], stats)]
     kept_len = sum(text[r] for r in roots)
-    if kept_len < MIN_CONTENT and total >= 2 * kept_len and not _holds_the_prose(roots, stats):
+    if kept_len < MIN_CONTENT and total >= 2 * kept_len and not _holds_the_page(roots, stats):
         return None
     dropped: set[int] = set()
     for root in roots:
@@ -471,31 +470,38 @@ def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
     return Selection(tuple(order[r] for r in roots), frozenset(dropped))
 
 
-def _holds_the_prose(roots: list[int], stats: _Stats) -> bool:
-    """Whether ``roots`` hold :data:`SHORT_ARTICLE_SHARE` of the page's prose (see
-    _Stats.prose). A short article that holds all of its page's prose is the article, not a
-    guess."""
-    mine = sum(stats.prose(r) for r in roots)
-    return mine > 0 and mine >= SHORT_ARTICLE_SHARE * stats.prose(0)
+def _holds_the_page(roots: list[int], stats: _Stats) -> bool:
+    """Whether ``roots`` hold :data:`SHORT_ARTICLE_SHARE` of the page's text outside chrome
+    and links (see _Stats.content): a short article alone among menus is the article; a
+    short lead over a table, a list or other text is not, and the page is read whole."""
+    mine = sum(stats.content(r) for r in roots)
+    return mine > 0 and mine >= SHORT_ARTICLE_SHARE * stats.content(0)
 
 
 def _narrow(root: int, stats: _Stats) -> int:
-    """``root``, or the descendant that holds its prose: while one child holds
-    :data:`NARROW_SHARE` of its prose and :data:`MIN_CONTENT` characters of text, that child
-    (a site's wrapper around the article and its sidebars, menus and teasers, where only the
-    article is prose). Not past a child that would leave an ``h1`` behind: the article's
-    title and lead stand beside its body."""
-    order, size = stats.order, stats.size
+    """``root``, or the descendant that holds its article: while one child holds
+    :data:`NARROW_SHARE` of its text outside chrome and links (headings, list items and
+    table cells count) and :data:`MIN_CONTENT` characters, that child — a site's wrapper
+    around the article, its byline strip, menus and teasers goes. Not past a child holding
+    an ``h1`` or a picture that links nowhere: the article's title, lead and lead image stand
+    beside its body."""
+    order, size, counts, linked = stats.order, stats.size, stats.counts, stats.linked_images
     while True:
-        prose = stats.prose(root)
+        content = stats.content(root)
         kids = stats.members(order[root])
-        if prose <= 0 or not kids:
+        if content <= 0 or not kids:
             return root
-        best = max(kids, key=stats.prose)
-        if stats.prose(best) < NARROW_SHARE * prose or stats.text[best] < MIN_CONTENT:
+        best = max(kids, key=stats.content)
+        if stats.content(best) < NARROW_SHARE * content or stats.text[best] < MIN_CONTENT:
             return root
-        if any(order[j].name == "h1" for k in kids if k != best for j in range(k, k + size[k])):
-            return root
+        for k in kids:
+            if k == best:
+                continue
+            shown = counts[k]
+            if shown is not None and shown[1] > linked[k]:
+                return root
+            if any(order[j].name == "h1" for j in range(k, k + size[k])):
+                return root
         root = best
 
 
@@ -532,11 +538,20 @@ def _tail(roots: list[int], dropped: set[int], stats: _Stats) -> set[int]:
             holds[parent[i]] = True
     blocks: list[int] = []
     notes: set[int] = set()
+    # (how many blocks came before the last kept picture without text: pictures that link
+    # nowhere are not blocks, but a heading over one heads it)
+    pictured = 0
+    counts, linked_images = stats.counts, stats.linked_images
     stack = [(r, False) for r in reversed(roots)]
     while stack:
         i, noted = stack.pop()
         tag = order[i]
-        if text[i] == 0 or id(tag) in dropped:
+        if id(tag) in dropped:
+            continue
+        if text[i] == 0:
+            shown = counts[i]
+            if shown is not None and shown[1] > linked_images[i]:
+                pictured = len(blocks)
             continue
         if not noted and tag.attrs:
             names = _names(tag)
@@ -549,10 +564,15 @@ def _tail(roots: list[int], dropped: set[int], stats: _Stats) -> set[int]:
             stack.extend((m, noted) for m in reversed(stats.members(tag)))
     cut = _linked_tail(blocks, notes, stats)
     # Headings that end what is kept head nothing: "Related articles" over a list the page
-    # fills in with a script, or over the list just cut.
-    left = [i for i in blocks if i not in cut]
-    while len(left) > 1 and order[left[-1]].name in _HEADINGS and left[-1] not in notes:
-        cut.add(left.pop())
+    # fills in with a script, or over the list just cut (a heading over a picture heads it).
+    left = [k for k, i in enumerate(blocks) if i not in cut]
+    while (
+        len(left) > 1
+        and order[blocks[left[-1]]].name in _HEADINGS
+        and blocks[left[-1]] not in notes
+        and pictured <= left[-1]
+    ):
+        cut.add(blocks[left.pop()])
     return {id(order[j]) for j in cut}
 
 
@@ -719,10 +739,12 @@ def _is_picture(i: int, stats: _Stats) -> bool:
 def _chrome_inside(root: int, stats: _Stats, final: dict[int, float], strict: bool) -> set[int]:
     """Ids of blocks inside kept content that look like chrome (data tables are kept whole).
 
-    A block holding :data:`ARTICLE_SHARE` of the kept text or more is the article, whatever
-    else it looks like: a post whose rating widget has 18 form fields is not a form (before,
-    such a post went whole and the page fell back to being read whole, with every menu and
-    sidebar — 17 of trafilatura's 990 evaluation pages)."""
+    A block holding :data:`ARTICLE_SHARE` of ``root``'s text or more is the article, whatever
+    else it looks like, unless the page says it is chrome (see _declared_chrome): a post
+    whose rating widget has 18 form fields is not a form (before, such a post went whole and
+    the page fell back to being read whole, with every menu and sidebar — 17 of
+    trafilatura's 990 evaluation pages), but an ``aside`` or a comments section longer than
+    a short post still goes."""
     dropped: set[int] = set()
     order, size, text = stats.order, stats.size, stats.text
     article = ARTICLE_SHARE * text[root]
@@ -733,12 +755,23 @@ def _chrome_inside(root: int, stats: _Stats, final: dict[int, float], strict: bo
         tag = order[i]
         if tag.name == "table" and _is_data_table(tag):
             i += size[i]
-        elif text[i] < article and _is_chrome(tag, i, stats, final, strict):
+        elif (text[i] < article or _declared_chrome(tag, strict)) and _is_chrome(
+            tag, i, stats, final, strict
+        ):
             dropped.add(id(tag))
             i += size[i]
         else:
             i += 1
     return dropped
+
+
+def _declared_chrome(tag: Element, strict: bool) -> bool:
+    """Whether the page says ``tag`` is chrome: its tag (``nav``, ``aside``, ``form``,
+    ``menu``), its role, or (when names are trusted) a chrome-like class or id name."""
+    if tag.name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
+        return True
+    names = _names(tag) if strict and tag.attrs else ""
+    return bool(names and _UNLIKELY.search(names) and not _MAYBE.search(names))
 
 
 def _is_data_table(table: Element) -> bool:

@@ -44,6 +44,11 @@ def text_of(node: object) -> str:
     return " ".join(" ".join(n.text for n in nodes_under(node) if isinstance(n, m.Text)).split())
 
 
+def paras(items: list[str]) -> str:
+    """``items`` as paragraphs."""
+    return "".join(f"<p>{p}</p>" for p in items)
+
+
 def page(article: str, *, chrome: bool = True) -> str:
     top = (
         '<header class="site-header"><a href="/">Logo</a><nav><ul><li><a href="/news">NAV-NEWS</a></li>'
@@ -64,7 +69,7 @@ def page(article: str, *, chrome: bool = True) -> str:
 
 ARTICLE = (
     '<div class="post-body"><h1>Supply terms</h1>'
-    + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+    + paras(PARAGRAPHS[:2])
     + "<table><tr><th>Item</th><th>Price</th></tr><tr><td>Crane CR-7</td><td>48,000 EUR</td></tr>"
     "<tr><td>Hoist H-2</td><td>9,500 EUR</td></tr></table>"
     "<ul><li>Delivery ex works</li><li>Packaging extra</li></ul>"
@@ -118,7 +123,7 @@ def test_main_content_can_be_turned_off_or_forced() -> None:
     # A document without site chrome is read whole by default.
     plain = (
         "<html><body><h1>Memo</h1>"
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + '<div class="note"><p>SIDE-NOTE: short.</p></div><p><a href="/a">one link</a></p></body></html>'
     )
     assert not looks_like_web_page(plain, _soup(plain))
@@ -148,7 +153,7 @@ def test_word_exported_html_is_read_whole() -> None:
 def test_an_email_like_document_is_read_whole() -> None:
     html = (
         "<html><body><table><tr><td><p>Dear Ms Lima,</p>"
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + "<p>Kind regards, Tom</p><p>Sent from my phone</p></td></tr></table></body></html>"
     )
     text = text_of(read_html(html, LIMITS).body)
@@ -192,7 +197,7 @@ def test_a_table_of_contents_and_a_data_table_of_links_stay() -> None:
     article = (
         '<div class="article">'
         + toc
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + links
         + "</div>"
     )
@@ -219,7 +224,7 @@ def test_hidden_text_does_not_vote() -> None:
     hidden = "".join(f"<p>{p} HIDDEN</p>" for p in PARAGRAPHS * 3)
     html = page(
         f'<div style="display:none">{hidden}</div><div class="story">'
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + "</div>"
     )
     text = text_of(read_html(html, LIMITS).body)
@@ -347,7 +352,7 @@ def test_blog_widgets_inside_the_article_are_dropped() -> None:
     teaser. Issue 57 item 3."""
     article = (
         '<div class="entry-content">'
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + '<div class="sharedaddy sd-sharing-enabled"><div class="robots-nocontent sd-block sd-social">'
         '<h3 class="sd-title">SHARE-TITLE Teilen mit:</h3><div class="sd-content">'
         '<ul><li><a href="/x">SHARE-X</a></li></ul></div></div></div>'
@@ -429,9 +434,9 @@ def test_a_gallery_of_pictures_that_link_nowhere_stays_and_linked_thumbnails_go(
     )
     article = (
         '<div class="post">'
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+        + paras(PARAGRAPHS[:2])
         + gallery
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:])
+        + paras(PARAGRAPHS[2:])
         + RELATED_THUMBNAILS
         + "</div>"
     )
@@ -450,7 +455,7 @@ def test_a_photo_linked_to_its_full_size_with_a_caption_stays_in_a_list() -> Non
         '<div class="wp-caption"><a href="/full.png"><img src="small.png" alt="LISTED-PHOTO of the page">'
         '</a><p class="wp-caption-text">The page after an update.</p></div></li></ul>'
     )
-    article = '<div class="entry-content">' + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + item + "</div>"
+    article = '<div class="entry-content">' + paras(PARAGRAPHS) + item + "</div>"
     assert "LISTED-PHOTO of the page" in alts_of(read_html(page(article), LIMITS).body)
 
 
@@ -462,10 +467,10 @@ def test_pictures_between_kept_parts_of_the_article_stay() -> None:
     html = (
         "<html><head><title>Hotels</title></head><body>"
         '<nav><a href="/">NAV-HOME</a> <a href="/news">NAV-NEWS</a></nav>'
-        + part.format("".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2]))
+        + part.format(paras(PARAGRAPHS[:2]))
         + '<div class="image-widget"><img src="h.jpg" alt="BETWEEN-PHOTO of a hotel room">'
         "<span>Credit: the photographer</span></div>"
-        + part.format("".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:]))
+        + part.format(paras(PARAGRAPHS[2:]))
         + '<footer><a href="/imprint">FOOTER-IMPRINT</a></footer></body></html>'
     )
     body = read_html(html, LIMITS).body
@@ -509,7 +514,7 @@ def test_a_dialog_of_pictures_with_captions_goes() -> None:
         + "".join(f'<li><img src="s{k}.png" alt="DIALOG-STEP-{k} click here"> DIALOG-STEP-{k} click here.</li>' for k in range(3))
         + "</ul></div>"
     )
-    article = '<div class="entry-content">' + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + "</div>"
+    article = '<div class="entry-content">' + paras(PARAGRAPHS) + "</div>"
     html = page(article).replace("</body>", dialog + "</body>")
     body = read_html(html, LIMITS).body
     assert PARAGRAPHS[0] in text_of(body)
@@ -523,7 +528,7 @@ def test_a_sibling_of_the_same_template_named_as_chrome_is_not_kept() -> None:
     alive. Issue 57 item 3."""
     box = "".join(f"<p>SPONSORED-{k} {p}</p>" for k, p in enumerate(PARAGRAPHS[:2]))
     article = (
-        '<div class="c-box" id="story">' + "".join(f"<p>{p}</p>" for p in PARAGRAPHS * 2) + "</div>"
+        '<div class="c-box" id="story">' + paras(PARAGRAPHS * 2) + "</div>"
         f'<div class="c-box" id="sponsored-box">{box}</div>'
     )
     text = text_of(read_html(page(article), LIMITS).body)
@@ -540,7 +545,7 @@ def test_the_tail_after_the_articles_last_prose_goes_from_its_first_list_of_link
     end stay. Issue 57 item 3."""
     article = (
         "<div>"
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + "<p>SIGN-OFF, Anna</p>"
         + '<p>Read the <a href="/t">TERMS-LINK</a> too.</p>'
         + "<h3>MORE-HEADING</h3>"
@@ -562,9 +567,9 @@ def test_links_between_paragraphs_of_prose_are_not_a_tail() -> None:
     """A list of links followed by more prose is not where the article ends."""
     article = (
         "<div>"
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+        + paras(PARAGRAPHS[:2])
         + '<p><a href="/x">MIDDLE-LINK to the tender documents</a></p>'
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:])
+        + paras(PARAGRAPHS[2:])
         + "</div>"
     )
     text = text_of(read_html(page(article), LIMITS).body)
@@ -577,7 +582,7 @@ def test_a_tail_is_never_cut_out_of_text_or_out_of_a_page_of_links() -> None:
     """The tail is cut by whole blocks only: a link inside a container's own text (a
     sentence, prose written with ``<br>``) is part of that text, and a list of links that
     holds as much text as what stands before it is the page (a reading list), not a tail."""
-    prose = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    prose = paras(PARAGRAPHS)
     inline = (
         "<div>" + prose + "The committee met on Tuesday and, after a long debate about the cranes, "
         '<a href="/m">LINK-IN-SENTENCE minutes</a> were approved; AFTER-LINK the decision is final.</div>'
@@ -607,9 +612,9 @@ def test_headings_that_end_the_kept_content_go() -> None:
     text stays, and so does a page that is only a heading (never nothing). Issue 57 item 3."""
     article = (
         "<div>"
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:2])
+        + paras(PARAGRAPHS[:2])
         + "<h2>KEPT-HEADING</h2>"
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS[2:])
+        + paras(PARAGRAPHS[2:])
         + "<h3>EMPTY-GROUP</h3><h4>EMPTY-HEADING</h4><div class='teasers'></div>"
         + "</div>"
     )
@@ -624,13 +629,13 @@ def test_headings_that_end_the_kept_content_go() -> None:
     # a heading over a picture heads it; a heading of the references stays
     tail = (
         "<div>"
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + '<h2>CHART-HEADING</h2><figure><img src="c.png" alt="CHART sales by year"></figure>'
         + "</div>"
     )
     text = text_of(read_html(page(tail), LIMITS).body)
     assert "CHART-HEADING" in text
-    notes = "<div>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + '<div class="references"><h2>NOTES-HEADING</h2></div></div>'
+    notes = "<div>" + paras(PARAGRAPHS) + '<div class="references"><h2>NOTES-HEADING</h2></div></div>'
     assert "NOTES-HEADING" in text_of(read_html(page(notes), LIMITS).body)
 
 
@@ -645,7 +650,7 @@ def test_a_block_holding_most_of_the_article_is_never_dropped_as_chrome() -> Non
     links = "".join(f'<a href="/tag{k}">TAG-{k} crane maintenance guide</a> ' for k in range(12))
     body = (
         '<div class="entry-content">'
-        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + paras(PARAGRAPHS)
         + f'<div class="rating">{fields} RATING 6.0 out of 6 based on one vote</div><p>{links}</p></div>'
     )
     # (a second block of the article's own text: the selection is not narrowed to the body)
@@ -667,7 +672,7 @@ def test_a_block_holding_most_of_the_article_is_never_dropped_as_chrome() -> Non
         + "</ol></section>"
     )
     for chrome, word in ((aside, "ASIDE-"), (comments, "COMMENT-")):
-        short = "".join(f"<p>{p}</p>" for p in PARAGRAPHS[:3])
+        short = paras(PARAGRAPHS[:3])
         text = text_of(read_html(page(f'<article class="post">{short}{chrome}</article>'), LIMITS).body)
         assert PARAGRAPHS[0] in text and word not in text, word
 
@@ -710,12 +715,12 @@ def test_the_selection_narrows_to_the_child_that_holds_the_article() -> None:
     and lead image stand beside its body), nor when another child holds more than 5 % of it
     (an update in a section of its own, a list of ingredients). Issue 57 item 3."""
     meta = "<div><span>BYLINE Anna Smith</span> <span>12 March 2025</span> <span>5 min read</span></div>"
-    story = "<div>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS + PARAGRAPHS[::-1]) + "</div>"
+    story = "<div>" + paras(PARAGRAPHS + PARAGRAPHS[::-1]) + "</div>"
     text = text_of(read_html(page(f"<div>{meta}{story}</div>"), LIMITS).body)
     for p in PARAGRAPHS:
         assert p in text
     assert "BYLINE" not in text
-    long_story = "<div>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS * 3) + "</div>"
+    long_story = "<div>" + paras(PARAGRAPHS * 3) + "</div>"
     titled = f"<div><div><h1>TITLE of the story</h1>{meta}</div>{long_story}</div>"
     text = text_of(read_html(page(titled), LIMITS).body)
     assert "TITLE" in text and "BYLINE" in text and PARAGRAPHS[0] in text

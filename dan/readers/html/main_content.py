@@ -485,7 +485,7 @@ def _narrow(root: int, stats: _Stats) -> int:
     around the article, its byline strip, menus and teasers goes. Not past a child holding
     an ``h1`` or a picture that links nowhere: the article's title, lead and lead image stand
     beside its body."""
-    order, size, counts, linked = stats.order, stats.size, stats.counts, stats.linked_images
+    order, size = stats.order, stats.size
     while True:
         content = stats.content(root)
         kids = stats.members(order[root])
@@ -497,8 +497,7 @@ def _narrow(root: int, stats: _Stats) -> int:
         for k in kids:
             if k == best:
                 continue
-            shown = counts[k]
-            if shown is not None and shown[1] > linked[k]:
+            if _unlinked_picture(k, stats):
                 return root
             if any(order[j].name == "h1" for j in range(k, k + size[k])):
                 return root
@@ -541,7 +540,6 @@ def _tail(roots: list[int], dropped: set[int], stats: _Stats) -> set[int]:
     # (how many blocks came before the last kept picture without text: pictures that link
     # nowhere are not blocks, but a heading over one heads it)
     pictured = 0
-    counts, linked_images = stats.counts, stats.linked_images
     stack = [(r, False) for r in reversed(roots)]
     while stack:
         i, noted = stack.pop()
@@ -549,8 +547,7 @@ def _tail(roots: list[int], dropped: set[int], stats: _Stats) -> set[int]:
         if id(tag) in dropped:
             continue
         if text[i] == 0:
-            shown = counts[i]
-            if shown is not None and shown[1] > linked_images[i]:
+            if _unlinked_picture(i, stats):
                 pictured = len(blocks)
             continue
         if not noted and tag.attrs:
@@ -712,6 +709,12 @@ def _with_pictures_between(kept: list[int], siblings: list[int], stats: _Stats) 
     return out
 
 
+def _unlinked_picture(i: int, stats: _Stats) -> bool:
+    """Whether element number ``i`` holds an image that links nowhere."""
+    counts = stats.counts[i]
+    return counts is not None and counts[1] > stats.linked_images[i]
+
+
 def _shows_pictures(i: int, stats: _Stats) -> bool:
     """Whether element number ``i`` holds images among few links: images that link
     nowhere, or with a caption whose text is not links (a photo linked to its full size)."""
@@ -765,10 +768,15 @@ def _chrome_inside(root: int, stats: _Stats, final: dict[int, float], strict: bo
     return dropped
 
 
+def _chrome_markup(tag: Element) -> bool:
+    """Whether ``tag``'s tag (``nav``, ``aside``, ``form``, ``menu``) or role says chrome."""
+    return tag.name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES
+
+
 def _declared_chrome(tag: Element, strict: bool) -> bool:
-    """Whether the page says ``tag`` is chrome: its tag (``nav``, ``aside``, ``form``,
-    ``menu``), its role, or (when names are trusted) a chrome-like class or id name."""
-    if tag.name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
+    """Whether the page says ``tag`` is chrome: its tag or role (see _chrome_markup), or
+    (when names are trusted) a chrome-like class or id name."""
+    if _chrome_markup(tag):
         return True
     names = _names(tag) if strict and tag.attrs else ""
     return bool(names and _UNLIKELY.search(names) and not _MAYBE.search(names))
@@ -806,7 +814,7 @@ def _paragraphs_of_prose(i: int, stats: _Stats) -> bool:
 
 def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], strict: bool) -> bool:
     name = tag.name
-    if name in _CHROME_TAGS or _role(tag) in _CHROME_ROLES:
+    if _chrome_markup(tag):
         return True
     if name in _HEADINGS and strict and tag.attrs:
         # a heading named as chrome ("Leave a reply", "Related posts") heads chrome

@@ -53,6 +53,16 @@ _UNLIKELY: Final = re.compile(
     r"wp_rp|likes|respond|reply",
     re.I,
 )
+#: Names of one widget each, whatever else the element is called: an author's box or
+#: biography, a copyright line, a list of related posts, a comment form, a rating, a post's
+#: metadata line. Unlike _UNLIKELY's words, a content-like name beside them ("author-box--
+#: content", "content-related-stories") does not clear them, and they are trusted in both
+#: passes (see _is_chrome).
+_WIDGET_NAMES: Final = re.compile(
+    r"author[-_]?(?:box|bio|info)|copyright|related[-_]?(?:posts?|stories|articles?)|"
+    r"comment[-_]?(?:respond|form|area)|post-?ratings|nocomments|postmetadata|entry-meta",
+    re.I,
+)
 #: (Jetpack's "robots-nocontent" marks a widget, not content.)
 _MAYBE: Final = re.compile(r"and|article|body|column|(?<!no)content|main|shadow", re.I)
 _CHROME_ROLES: Final = frozenset(
@@ -820,11 +830,13 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
         # a heading named as chrome ("Leave a reply", "Related posts") heads chrome
         names = _names(tag)
         return bool(names and _UNLIKELY.search(names) and not _MAYBE.search(names))
-    if name not in _CHECKED:
+    names = _names(tag) if tag.attrs else ""
+    if names and _NOTES.search(names):
         return False
     text = stats.text[i]
-    names = _names(tag)
-    if names and _NOTES.search(names):
+    if names and _WIDGET_NAMES.search(names) and text < 2000 and not _paragraphs_of_prose(i, stats):
+        return True
+    if name not in _CHECKED:
         return False
     if (
         strict

@@ -9,7 +9,7 @@ from dan import model as m
 from dan.limits import Limits
 from dan.readers import ReadOptions
 from dan.readers.html import read_html
-from dan.readers.html.main_content import looks_like_web_page, select_main_content
+from dan.readers.html.main_content import declared_chrome, looks_like_web_page, select_main_content
 
 LIMITS = Limits()
 
@@ -759,3 +759,53 @@ def test_widgets_named_by_their_own_names_go_even_beside_a_content_name() -> Non
         for noise in ("AUTHOR-CONTENT", "RELATED-STORIES", "RELATED-ITEM", "RATING-LINE", "NO-COMMENTS",
                       "ENTRY-META"):
             assert noise not in text, (noise, wrapped[:30])
+
+
+HOURS = "<ul>" + "".join(f"<li>DAY-{d} 9:00–17:30</li>" for d in ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat")) * 5 + "</ul>"
+
+
+def test_a_page_read_whole_still_loses_what_it_declares_chrome() -> None:
+    """When no part of a page stands out (here: only short lines, so nothing votes), the
+    page is read whole, less the blocks its markup names chrome: ``nav``, a chrome role, a
+    chrome-like or widget name (trafilatura's evaluation pages: F1 0.897 → 0.900). The
+    page's own lines and its notes stay. Issue 57 item 3."""
+    html = (
+        '<html><body><nav><a href="/">NAV-HOME</a> <a href="/shop">NAV-SHOP</a></nav>'
+        f"<div>{HOURS}</div>"
+        '<div class="sidebar"><a href="/sale">SIDEBAR-SALE</a></div>'
+        '<div class="bmg-content-box author-box--content">AUTHOR-BOX by Ana</div>'
+        '<div role="contentinfo">ROLE-FOOT Imprint</div>'
+        '<div class="comments footnotes">NOTE-1 Closed Sundays.</div>'
+        "</body></html>"
+    )
+    body = _soup(html).find("body")
+    assert body is not None and select_main_content(body) is None  # read whole
+    text = text_of(read_html(html, LIMITS).body)
+    assert "DAY-Mon" in text and "DAY-Sat" in text and "NOTE-1" in text
+    for noise in ("NAV-HOME", "NAV-SHOP", "SIDEBAR-SALE", "AUTHOR-BOX", "ROLE-FOOT"):
+        assert noise not in text, noise
+    # read whole on request: everything
+    text = text_of(read_html(html, LIMITS, ReadOptions(main_content=False)).body)
+    assert "NAV-HOME" in text and "AUTHOR-BOX" in text
+
+
+def test_what_a_page_read_whole_keeps_of_its_named_chrome() -> None:
+    """declared_chrome drops nothing from a page under 500 characters (a short page is
+    safer whole), nor a block holding half the page's text (a page inside a ``form``), a
+    block named as chrome with 2,000 characters or more, or paragraphs of prose under a
+    chrome-like name."""
+
+    def dropped_text(html: str) -> str:
+        body = _soup(f"<html><body>{html}</body></html>").find("body")
+        assert body is not None
+        gone = declared_chrome(body)
+        return " ".join(tag.get_text(" ") for tag in body.elements() if id(tag) in gone)
+
+    assert "SHORT-NAV" in dropped_text(f"<nav>SHORT-NAV</nav><div>{HOURS}</div>")
+    assert dropped_text("<nav>SHORT-NAV</nav><div>Opening hours 9–17</div>") == ""
+    assert "WHOLE-FORM" not in dropped_text(f"<form><div>WHOLE-FORM</div>{HOURS}</form><nav>SHORT-NAV</nav>")
+    long_side = '<div class="sidebar">LONG-SIDE ' + " ".join(PARAGRAPHS) * 5 + "</div>"
+    assert "LONG-SIDE" not in dropped_text(f"<div>{HOURS * 10}</div>{long_side}")
+    prose = '<div class="related-posts">' + paras([f"PROSE-{k} {p}" for k, p in enumerate(PARAGRAPHS)]) + "</div>"
+    assert "PROSE-0" not in dropped_text(f"<div>{HOURS * 4}</div>{prose}")
+    assert "SIDE-SHORT" in dropped_text(f'<div>{HOURS}</div><div class="sidebar">SIDE-SHORT</div>')

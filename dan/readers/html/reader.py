@@ -33,7 +33,12 @@ from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.html.build import BlockBuilder
 from dan.readers.html.encoding import decode_html, decode_html_noting
-from dan.readers.html.main_content import Selection, looks_like_web_page, select_main_content
+from dan.readers.html.main_content import (
+    Selection,
+    declared_chrome,
+    looks_like_web_page,
+    select_main_content,
+)
 from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
 from dan.readers.text import drop_stray_nuls, nul_warning
 from dan.textclean import clean_text, repair_surrogates
@@ -295,11 +300,14 @@ def _blocks(
     selection: Selection | None = None,
     link_targets: bool = True,
     show_hidden: bool = False,
+    chrome: frozenset[int] = frozenset(),
 ) -> tuple[m.Block, ...]:
+    """The blocks of ``soup``: ``selection`` when given, else the page (its ``roots`` when
+    not empty) less the ``chrome`` ids."""
     builder = BlockBuilder(limits, revision_from_attrs, link_targets)
     body = _body(soup)
     if selection is None:
-        _walk(body, builder, roots, show_hidden=show_hidden)
+        _walk(body, builder, roots, None, chrome, show_hidden=show_hidden)
     else:
         _walk(body, builder, set(), selection.roots, selection.dropped, show_hidden)
     return builder.finish()
@@ -369,11 +377,15 @@ def _content(
     """The page's blocks (its main content when it is a web page) and the warnings."""
     main_content = options.main_content
     selection = None
+    chrome: frozenset[int] = frozenset()
     if main_content or (main_content is None and looks_like_web_page(text, soup)):
         body_tag = _body(soup)
-        selection = select_main_content(body_tag, _hidden_ids(body_tag, show_hidden))
+        hidden = _hidden_ids(body_tag, show_hidden)
+        selection = select_main_content(body_tag, hidden)
+        if selection is None:  # read whole, less what the page itself says is chrome
+            chrome = declared_chrome(body_tag, hidden)
     roots = _content_roots(soup, text)
-    body = _blocks(soup, limits, roots, selection, options.link_targets, show_hidden)
+    body = _blocks(soup, limits, roots, selection, options.link_targets, show_hidden, chrome)
     warnings: list[m.Message] = []
     if not body and (selection is not None or roots):
         # Never nothing: what the page shows is better than an empty result.

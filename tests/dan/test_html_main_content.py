@@ -790,8 +790,8 @@ def test_a_page_read_whole_still_loses_what_it_declares_chrome() -> None:
 
 
 def test_what_a_page_read_whole_keeps_of_its_named_chrome() -> None:
-    """declared_chrome drops nothing from a page under 500 characters (a short page is
-    safer whole), nor a block holding half the page's text (a page inside a ``form``), a
+    """declared_chrome drops nothing from a page under 500 characters of text (a short page
+    is safer whole), nor a block holding half the page's text (a page inside a ``form``), a
     block named as chrome with 2,000 characters or more, or paragraphs of prose under a
     chrome-like name."""
 
@@ -802,10 +802,24 @@ def test_what_a_page_read_whole_keeps_of_its_named_chrome() -> None:
         return " ".join(tag.get_text(" ") for tag in body.elements() if id(tag) in gone)
 
     assert "SHORT-NAV" in dropped_text(f"<nav>SHORT-NAV</nav><div>{HOURS}</div>")
-    assert dropped_text("<nav>SHORT-NAV</nav><div>Opening hours 9–17</div>") == ""
+    short = "<ul>" + "".join(f"<li>DAY-{d} 9:00–17:30</li>" for d in range(16)) + "</ul>"  # 300 characters
+    assert dropped_text(f"<nav>SHORT-NAV</nav><div>{short}</div>") == ""
     assert "WHOLE-FORM" not in dropped_text(f"<form><div>WHOLE-FORM</div>{HOURS}</form><nav>SHORT-NAV</nav>")
     long_side = '<div class="sidebar">LONG-SIDE ' + " ".join(PARAGRAPHS) * 5 + "</div>"
     assert "LONG-SIDE" not in dropped_text(f"<div>{HOURS * 10}</div>{long_side}")
     prose = '<div class="related-posts">' + paras([f"PROSE-{k} {p}" for k, p in enumerate(PARAGRAPHS)]) + "</div>"
     assert "PROSE-0" not in dropped_text(f"<div>{HOURS * 4}</div>{prose}")
     assert "SIDE-SHORT" in dropped_text(f'<div>{HOURS}</div><div class="sidebar">SIDE-SHORT</div>')
+
+
+def test_a_page_whose_words_all_sit_in_chrome_is_read_whole_with_them() -> None:
+    """A page whose only prose is in an ``aside`` beside a long menu: no part of it is
+    trusted (a short pick holding none of the page's text outside chrome and links holds
+    nothing known), so it is read whole — and the aside is not dropped as declared chrome
+    while the menu stays, since the page's own words all sit in chrome or links."""
+    menu = "".join(f'<li><a href="/c{k}">MENU-{k} category of the shop and its offers</a></li>' for k in range(30))
+    html = f"<html><body><aside><p>ASIDE-ONLY {PARAGRAPHS[0]} {PARAGRAPHS[1]}</p></aside><nav><ul>{menu}</ul></nav></body></html>"
+    body = _soup(html).find("body")
+    assert body is not None and select_main_content(body) is None and declared_chrome(body) == frozenset()
+    text = text_of(read_html(html, LIMITS).body)
+    assert "ASIDE-ONLY" in text and "MENU-3" in text

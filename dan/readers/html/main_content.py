@@ -448,14 +448,16 @@ def declared_chrome(body: Element, hidden: Iterable[int] = ()) -> frozenset[int]
     markup declares chrome — ``nav``, ``aside``, ``form``, ``menu``, a chrome role, a
     chrome-like or widget class or id name — each holding less than :data:`NAMED_CHROME`
     characters and less than half the page's text, and not paragraphs of prose; notes and
-    references stay. Nothing is scored or guessed: the page says what these are.
+    references stay. Nothing is scored or guessed: the page says what these are. A page
+    with less than :data:`MIN_CONTENT` characters of text, or less than half as many
+    outside chrome-named parts and links (its only prose in an ``aside``), loses nothing.
 
-    Measured on trafilatura's 990 evaluation pages: F1 0.897 → 0.900 (21 leaked snippets
+    Measured on trafilatura's 990 evaluation pages: F1 0.897 → 0.899 (18 leaked snippets
     fewer, one lost); readability's test pages unchanged (F1 0.942)."""
     stats = _Stats(body, frozenset(hidden))
     order, size, text = stats.order, stats.size, stats.text
-    if text[0] < MIN_CONTENT:
-        return frozenset()
+    if text[0] < MIN_CONTENT or stats.content(0) < MIN_CONTENT // 2:
+        return frozenset()  # a short page, or one whose own words all sit in chrome or links
     half = text[0] / 2
     dropped: set[int] = set()
     i = 1

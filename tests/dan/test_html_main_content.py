@@ -823,3 +823,52 @@ def test_a_page_whose_words_all_sit_in_chrome_is_read_whole_with_them() -> None:
     assert body is not None and select_main_content(body) is None and declared_chrome(body) == frozenset()
     text = text_of(read_html(html, LIMITS).body)
     assert "ASIDE-ONLY" in text and "MENU-3" in text
+
+
+def test_what_follows_the_body_of_a_single_container_goes_unless_it_is_the_documents() -> None:
+    """In a single kept container whose one child holds 90 % of its text outside chrome and
+    links, what follows that child goes — a short author's note, a "most popular" list, a
+    licence line — unless it is prose, notes, a picture that links nowhere or a data table,
+    or a heading over one of those. Not when the body
+    holds less (a list of ingredients after a recipe's steps), nor on an article kept in
+    several parts. Issue 57 item 3 (trafilatura's set F1 0.899 → 0.901, readability's
+    0.942 → 0.943)."""
+    body = "<div>" + paras(PARAGRAPHS * 8) + "</div>"
+    rows = "".join(f"<tr><td>TABLE-ROW {k}</td><td>{k} tonnes</td></tr>" for k in range(3))
+    table = f"<table><thead><tr><th>Size</th><th>Safe working load</th></tr></thead>{rows}</table>"
+    after = (
+        "<div>AUTHOR-NOTE Ana writes on cranes.</div>"
+        '<ul><li><a href="/p1">POPULAR-ONE</a></li><li><a href="/p2">POPULAR-TWO</a></li></ul>'
+        "<div>LICENCE-LINE All rights reserved.</div>"
+        f"<h2>UPDATE-HEAD</h2><div>UPDATE-PROSE {PARAGRAPHS[0]}</div>"
+        '<div class="footnotes">NOTE-LINE 1. See the 2024 terms.</div>'
+        '<figure><img src="crane.jpg" alt="FIGURE-ALT a crane"></figure>'
+        f"<div>{table}</div>"
+    )
+    inner = f"<div>{body}<div>INNER-LINE Posted in Cranes and Hoists</div></div>"  # the same one level down
+    html = page(f"<div>{inner}{after}</div>")
+    doc = read_html(html, LIMITS)
+    text = text_of(doc.body)
+    assert PARAGRAPHS[0] in text
+    for kept in ("UPDATE-HEAD", "UPDATE-PROSE", "NOTE-LINE", "TABLE-ROW"):
+        assert kept in text, kept
+    assert "FIGURE-ALT" in str(doc.body)
+    for gone in ("AUTHOR-NOTE", "POPULAR-ONE", "LICENCE-LINE", "INNER-LINE"):
+        assert gone not in text, gone
+    # the body holds less than 90 %: everything after it stays
+    items = "".join(f"<li>INGREDIENT-{k} two cups of flour and a pinch of salt</li>" for k in range(12))
+    recipe = page(f"<div><div>{paras(PARAGRAPHS * 2)}</div><ul>{items}</ul><div>AUTHOR-NOTE Ana bakes bread in Leeds.</div></div>")
+    text = text_of(read_html(recipe, LIMITS).body)
+    assert "INGREDIENT-11" in text and "AUTHOR-NOTE" in text
+    # an article kept in parts (one template): each part keeps its credit line
+    parts = "".join(
+        f'<div class="part"><div>{paras([p] * 6)}</div><div>CREDIT-{k} Photo: Getty Images, London</div></div>' for k, p in enumerate(PARAGRAPHS)
+    )
+    links = "<ul>" + "".join(f'<li><a href="/t{k}">TOPIC-{k} cranes and hoists</a></li>' for k in range(300)) + "</ul>"
+    html = page(f"<div>{parts}{links}</div>")
+    body_tag = _soup(html).find("body")
+    assert body_tag is not None
+    selection = select_main_content(body_tag)
+    assert selection is not None and len(selection.roots) == 4
+    text = text_of(read_html(html, LIMITS).body)
+    assert "CREDIT-0" in text and "CREDIT-3" in text

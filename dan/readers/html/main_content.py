@@ -110,6 +110,9 @@ SHORT_ARTICLE_SHARE: Final = 0.95
 #: Share of a kept container's text outside chrome and links one of its children must hold
 #: for the selection to narrow to it (see _narrow).
 NARROW_SHARE: Final = 0.95
+#: Share of a kept container's text outside chrome and links one of its children must hold
+#: for what follows that child to be the article's add-ons (see _trailing).
+TRAILING_SHARE: Final = 0.9
 
 
 @frozen
@@ -521,6 +524,8 @@ def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
     dropped: set[int] = set()
     for root in roots:
         dropped |= _chrome_inside(root, stats, final, strict)
+    if len(roots) == 1:
+        dropped |= _trailing(roots[0], stats)
     dropped |= _tail(roots, dropped, stats)
     return Selection(tuple(order[r] for r in roots), frozenset(dropped))
 
@@ -557,6 +562,56 @@ def _narrow(root: int, stats: _Stats) -> int:
             if any(order[j].name == "h1" for j in range(k, k + size[k])):
                 return root
         root = best
+
+
+def _trailing(root: int, stats: _Stats) -> set[int]:
+    """Ids of the add-ons after a single kept container's article: while one child holds
+    :data:`TRAILING_SHARE` of the container's text outside chrome and links, the children
+    after it go (an author's note, "most popular", a licence line, a share strip), then the
+    same inside that child — except prose (see _prose), notes and references, pictures that
+    link nowhere, data tables, and the headings just above what stays. What stands before
+    the article's body (its title, lead, byline) is _narrow's business, not this one's.
+
+    Measured on both main-content sets: trafilatura's 990 pages F1 0.899 → 0.901;
+    readability's test pages 0.942 → 0.943 (mean page F1 0.936 → 0.940). On an article
+    kept in several parts it cost readability's recall 0.954 → 0.953 (the image credits
+    under each step of a how-to), so a single container only; 80 % gave the same figures."""
+    order = stats.order
+    out: set[int] = set()
+    while True:
+        content = stats.content(root)
+        kids = stats.members(order[root])
+        if content <= 0 or not kids:
+            return out
+        best = max(kids, key=stats.content)
+        if stats.content(best) < TRAILING_SHARE * content:
+            return out
+        after = kids[kids.index(best) + 1 :]
+        stays = [_stays_after_the_article(k, stats) for k in after]
+        for n in range(len(after) - 1, 0, -1):  # a heading over what stays stays
+            if stays[n] and order[after[n - 1]].name in _HEADINGS:
+                stays[n - 1] = True
+        out.update(id(order[k]) for k, kept in zip(after, stays) if not kept)
+        root = best
+
+
+def _stays_after_the_article(i: int, stats: _Stats) -> bool:
+    """Whether element number ``i``, after an article's body, is still the document's own
+    (see _trailing)."""
+    tag = stats.order[i]
+    names = _names(tag) if tag.attrs else ""
+    if (names and _NOTES.search(names)) or _prose(i, stats) or _unlinked_picture(i, stats):
+        return True
+    end = i + stats.size[i]
+    return any(
+        stats.order[j].name == "table" and _is_data_table(stats.order[j]) for j in range(i, end)
+    )
+
+
+def _prose(i: int, stats: _Stats) -> bool:
+    """Whether element number ``i`` is prose for where an article ends: TAIL_PROSE
+    characters of text or more, less than TAIL_PROSE_LINKS of it links."""
+    return stats.text[i] >= TAIL_PROSE and stats.density(i) < TAIL_PROSE_LINKS
 
 
 #: Elements that are blocks of their own for _tail (the rest is inline).
@@ -634,9 +689,7 @@ def _linked_tail(blocks: list[int], notes: set[int], stats: _Stats) -> set[int]:
     order, text = stats.order, stats.text
     last = -1
     for k, i in enumerate(blocks):
-        if order[i].name == "table" or (
-            text[i] >= TAIL_PROSE and stats.density(i) < TAIL_PROSE_LINKS
-        ):
+        if order[i].name == "table" or _prose(i, stats):
             last = k
     if last < 0:
         return set()

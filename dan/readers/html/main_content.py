@@ -547,12 +547,9 @@ def _narrow(root: int, stats: _Stats) -> int:
     beside its body."""
     order, size = stats.order, stats.size
     while True:
-        content = stats.content(root)
         kids = stats.members(order[root])
-        if content <= 0 or not kids:
-            return root
-        best = max(kids, key=stats.content)
-        if stats.content(best) < NARROW_SHARE * content or stats.text[best] < MIN_CONTENT:
+        best = _holder(root, kids, NARROW_SHARE, stats)
+        if best < 0 or stats.text[best] < MIN_CONTENT:
             return root
         for k in kids:
             if k == best:
@@ -562,6 +559,16 @@ def _narrow(root: int, stats: _Stats) -> int:
             if any(order[j].name == "h1" for j in range(k, k + size[k])):
                 return root
         root = best
+
+
+def _holder(root: int, kids: list[int], share: float, stats: _Stats) -> int:
+    """The one of ``kids`` (element number ``root``'s children) holding ``share`` of its
+    text outside chrome and links, or -1 when none does (or it has no such text)."""
+    content = stats.content(root)
+    if content <= 0 or not kids:
+        return -1
+    best = max(kids, key=stats.content)
+    return best if stats.content(best) >= share * content else -1
 
 
 def _trailing(root: int, stats: _Stats) -> set[int]:
@@ -579,12 +586,9 @@ def _trailing(root: int, stats: _Stats) -> set[int]:
     order = stats.order
     out: set[int] = set()
     while True:
-        content = stats.content(root)
         kids = stats.members(order[root])
-        if content <= 0 or not kids:
-            return out
-        best = max(kids, key=stats.content)
-        if stats.content(best) < TRAILING_SHARE * content:
+        best = _holder(root, kids, TRAILING_SHARE, stats)
+        if best < 0:
             return out
         after = kids[kids.index(best) + 1 :]
         stays = [_stays_after_the_article(k, stats) for k in after]

@@ -825,6 +825,21 @@ def test_a_page_whose_words_all_sit_in_chrome_is_read_whole_with_them() -> None:
     assert "ASIDE-ONLY" in text and "MENU-3" in text
 
 
+def test_never_nothing_when_a_page_read_whole_is_all_declared_chrome() -> None:
+    """A page of forms, each under half of it, all dropped as declared chrome: the page is
+    read with everything and says so, never returned empty."""
+    forms = "".join(
+        "<form><ul>" + "".join(f"<li>{t}-{k} 9:00–17:30 daily</li>" for k in range(14)) + "</ul></form>" for t in "ABC"
+    )
+    html = f"<html><body><nav><a href='/'>HOME</a></nav>{forms}</body></html>"
+    body = _soup(html).find("body")
+    assert body is not None and select_main_content(body) is None and len(declared_chrome(body)) == 4
+    doc = read_html(html, LIMITS)
+    text = text_of(doc.body)
+    assert "A-0" in text and "C-13" in text and "HOME" in text
+    assert [w.code for w in doc.warnings] == ["whole-page"]
+
+
 def test_what_follows_the_body_of_a_single_container_goes_unless_it_is_the_documents() -> None:
     """In a single kept container whose one child holds 90 % of its text outside chrome and
     links, what follows that child goes — a short author's note, a "most popular" list, a

@@ -387,7 +387,7 @@ def _content(
     roots = _content_roots(soup, text)
     body = _blocks(soup, limits, roots, selection, options.link_targets, show_hidden, chrome)
     warnings: list[m.Message] = []
-    if not body and (selection is not None or roots):
+    if not body and (selection is not None or roots or chrome):
         # Never nothing: what the page shows is better than an empty result.
         body = _blocks(
             soup, limits, set(), link_targets=options.link_targets, show_hidden=show_hidden

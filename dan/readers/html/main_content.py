@@ -22,7 +22,13 @@ from typing import Final
 from attrs import frozen
 from dan.readers.html.tree import Element
 
-__all__ = ["Selection", "declared_chrome", "looks_like_web_page", "select_main_content"]
+__all__ = [
+    "Selection",
+    "declared_chrome",
+    "looks_like_web_page",
+    "main_content_or_chrome",
+    "select_main_content",
+]
 
 _UNSCORED: Final = frozenset(
     """script style noscript template svg iframe frame frameset object embed applet canvas
@@ -411,7 +417,7 @@ def _chrome_like(tag: Element) -> bool:
         return False
     if tag.attrs:
         names = _names(tag)
-        if names and _UNLIKELY.search(names) and not _MAYBE.search(names):
+        if _chrome_name(names):
             return True
         if _role(tag) in _CHROME_ROLES:
             return True
@@ -434,7 +440,20 @@ def select_main_content(body: Element, hidden: Iterable[int] = ()) -> Selection 
 
     ``hidden`` are ids of elements the reader drops anyway (they neither vote nor count).
     """
+    return _main_content(_Stats(body, frozenset(hidden)))
+
+
+def main_content_or_chrome(
+    body: Element, hidden: Iterable[int] = ()
+) -> tuple[Selection | None, frozenset[int]]:
+    """:func:`select_main_content`, and when it finds nothing, :func:`declared_chrome`
+    (empty otherwise), from one walk of the page."""
     stats = _Stats(body, frozenset(hidden))
+    found = _main_content(stats)
+    return found, (_declared(stats) if found is None else frozenset())
+
+
+def _main_content(stats: _Stats) -> Selection | None:
     total = stats.text[0]
     if total == 0:
         return None
@@ -457,7 +476,10 @@ def declared_chrome(body: Element, hidden: Iterable[int] = ()) -> frozenset[int]
 
     Measured on trafilatura's 990 evaluation pages: F1 0.897 → 0.899 (18 leaked snippets
     fewer, one lost); readability's test pages unchanged (F1 0.942)."""
-    stats = _Stats(body, frozenset(hidden))
+    return _declared(_Stats(body, frozenset(hidden)))
+
+
+def _declared(stats: _Stats) -> frozenset[int]:
     order, size, text = stats.order, stats.size, stats.text
     if text[0] < MIN_CONTENT or stats.content(0) < MIN_CONTENT // 2:
         return frozenset()  # a short page, or one whose own words all sit in chrome or links
@@ -481,11 +503,8 @@ def _named_chrome(tag: Element, i: int, stats: _Stats) -> bool:
     names = _names(tag) if tag.attrs else ""
     if not names or _NOTES.search(names):
         return False
-    return (
-        bool(_WIDGET_NAMES.search(names) or (_UNLIKELY.search(names) and not _MAYBE.search(names)))
-        and stats.text[i] < NAMED_CHROME
-        and not _paragraphs_of_prose(i, stats)
-    )
+    named = bool(_WIDGET_NAMES.search(names)) or _chrome_name(names)
+    return named and _small_and_not_prose(i, stats)
 
 
 def _select(stats: _Stats, total: int, strict: bool) -> Selection | None:
@@ -890,8 +909,18 @@ def _declared_chrome(tag: Element, strict: bool) -> bool:
     (when names are trusted) a chrome-like class or id name."""
     if _chrome_markup(tag):
         return True
-    names = _names(tag) if strict and tag.attrs else ""
+    return strict and bool(tag.attrs) and _chrome_name(_names(tag))
+
+
+def _chrome_name(names: str) -> bool:
+    """Whether class and id ``names`` say chrome (an _UNLIKELY word, no _MAYBE word)."""
     return bool(names and _UNLIKELY.search(names) and not _MAYBE.search(names))
+
+
+def _small_and_not_prose(i: int, stats: _Stats) -> bool:
+    """Whether element number ``i`` is small enough (under :data:`NAMED_CHROME` characters)
+    and not paragraphs of prose, for its name alone to make it chrome."""
+    return stats.text[i] < NAMED_CHROME and not _paragraphs_of_prose(i, stats)
 
 
 def _is_data_table(table: Element) -> bool:
@@ -930,26 +959,18 @@ def _is_chrome(tag: Element, i: int, stats: _Stats, final: dict[int, float], str
         return True
     if name in _HEADINGS and strict and tag.attrs:
         # a heading named as chrome ("Leave a reply", "Related posts") heads chrome
-        names = _names(tag)
-        return bool(names and _UNLIKELY.search(names) and not _MAYBE.search(names))
+        return _chrome_name(_names(tag))
     names = _names(tag) if tag.attrs else ""
     if names and _NOTES.search(names):
         return False
     text = stats.text[i]
-    if (
-        names
-        and _WIDGET_NAMES.search(names)
-        and text < NAMED_CHROME
-        and not _paragraphs_of_prose(i, stats)
-    ):
+    if names and _WIDGET_NAMES.search(names) and _small_and_not_prose(i, stats):
         return True
     if name not in _CHECKED:
         return False
     if (
         strict
-        and names
-        and _UNLIKELY.search(names)
-        and not _MAYBE.search(names)
+        and _chrome_name(names)
         and text < NAMED_CHROME
         and not (_POSITIVE.search(names) and _paragraphs_of_prose(i, stats))
     ):

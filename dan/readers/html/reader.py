@@ -33,12 +33,7 @@ from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
 from dan.readers.html.build import BlockBuilder
 from dan.readers.html.encoding import decode_html, decode_html_noting
-from dan.readers.html.main_content import (
-    Selection,
-    declared_chrome,
-    looks_like_web_page,
-    select_main_content,
-)
+from dan.readers.html.main_content import Selection, looks_like_web_page, main_content_or_chrome
 from dan.readers.html.style import NO_STYLE, InlineStyle, parse_style
 from dan.readers.text import drop_stray_nuls, nul_warning
 from dan.textclean import clean_text, repair_surrogates
@@ -380,10 +375,8 @@ def _content(
     chrome: frozenset[int] = frozenset()
     if main_content or (main_content is None and looks_like_web_page(text, soup)):
         body_tag = _body(soup)
-        hidden = _hidden_ids(body_tag, show_hidden)
-        selection = select_main_content(body_tag, hidden)
-        if selection is None:  # read whole, less what the page itself says is chrome
-            chrome = declared_chrome(body_tag, hidden)
+        # (nothing selected: the page is read whole, less what it itself says is chrome)
+        selection, chrome = main_content_or_chrome(body_tag, _hidden_ids(body_tag, show_hidden))
     roots = _content_roots(soup, text)
     body = _blocks(soup, limits, roots, selection, options.link_targets, show_hidden, chrome)
     warnings: list[m.Message] = []

@@ -415,23 +415,26 @@ ABOUT_DOCUMENT = 0.7
 #: A question that starts with a verb asks whether something holds, not for a value ("Are
 #: the list prices fixed?" asks for no price).
 _YES_NO = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|has|have|had|may|must|should|shall)\b", re.I)
-_QUESTION_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _asked(question: str) -> list[str]:
+    """The sentences of ``question`` that ask: those ending in "?", cut as
+    :func:`_sentences` cuts, so "the U.S. subsidiary" or "pump vs. the HX-300" ends none."""
+    return [s for s in _sentences(question.strip()) if s.rstrip().endswith("?")]
 
 
 def _asking(question: str) -> str:
-    """The sentence of ``question`` that asks (the first ending in "?"; the whole text when
-    none does): "I'm going to ACHEMA. Can my hotel cost more?" asks "Can my hotel cost more?"."""
-    return next((s for s in _QUESTION_END.split(question.strip()) if s.rstrip().endswith("?")), question)
+    """The first sentence of ``question`` that asks (the whole text when none does): "I'm
+    going to ACHEMA. Can my hotel cost more?" asks "Can my hotel cost more?"."""
+    return next(iter(_asked(question)), question)
 
 
 def _questions(question: str) -> str:
-    """The sentences of ``question`` that ask (those ending in "?", cut as :func:`_sentences`
-    cuts, so "the U.S. subsidiary" or "pump vs. the HX-300" ends none), or the whole text
-    when none does: "Visit windows are counted around the target Study Day. What counts as
-    Study Day 1?" asks "What counts as Study Day 1?"; "Do operators need hearing
-    protection? How loud does it get?" asks both."""
-    asked = [s for s in _sentences(question.strip()) if s.rstrip().endswith("?")]
-    return " ".join(asked) if asked else question
+    """The sentences of ``question`` that ask, or the whole text when none does: "Visit
+    windows are counted around the target Study Day. What counts as Study Day 1?" asks "What
+    counts as Study Day 1?"; "Do operators need hearing protection? How loud does it get?"
+    asks both."""
+    return " ".join(_asked(question)) or question
 
 
 def asked_value(question: str) -> str | None:

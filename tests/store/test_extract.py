@@ -265,7 +265,9 @@ def test_an_abbreviated_revision_answers_a_question_about_the_revision() -> None
      ("What's the total number of subjects?", None),
      ("Are the list prices fixed until year end?", None), ("Does the fee include VAT?", None),
      ("I'm going to ACHEMA in May. When does the fair open?", "date"),
-     ("I'm budgeting valves. Are the prices fixed, or can a surcharge apply?", None)],
+     ("I'm budgeting valves. Are the prices fixed, or can a surcharge apply?", None),
+     # an abbreviation's stop ends no sentence: the question is asked whole, not "subsidiary?"
+     ("Who owns the U.S. subsidiary?", "person"), ("When did the pump vs. the HX-300 test end?", "date")],
 )
 def test_asked_value(question: str, kind: str | None) -> None:
     assert asked_value(question) == kind

@@ -429,6 +429,12 @@ def _cmd_convert(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         raise UsageError(
             f"--doc-id and --title name one document, but {len(pairs)} files were given"
         )
+    first, last = args.first_page, args.last_page
+    if first is not None and last is not None and first > last:
+        raise UsageError(
+            f"--first-page {first} comes after --last-page {last}: "
+            "give the range's first page first"
+        )
     if args.doc_type is not None:
         normalize_doc_type(args.doc_type)  # UnsupportedFormatError: exit 2
     # (a DanError from a wrong option: exit 2, before any file is read)

@@ -419,7 +419,8 @@ class Dan:
         if first is not None or last is not None:
             lo = first or 1
             hi = last if last is not None else max((u.page_last for u in units), default=1)
-            units = [u for u in units if _in_range(u, lo, hi)]
+            # (first > last is an empty range: headers and footers hold no page of it either)
+            units = [u for u in units if lo <= hi and _in_range(u, lo, hi)]
             if doc.derived:
                 doc_id = f"{doc_id}-p{lo}-{hi}"
         chunker = Chunker(

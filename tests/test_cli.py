@@ -215,6 +215,11 @@ def test_page_range_and_doc_type(tmp_path: Path) -> None:
     run = run_dan("convert", str(src), "--doc-type", "md", "--first-page", "1", "--last-page", "1")
     assert run.code == 0
     assert run.jsonl()[0]["metadata"]["ssHeadings"] == "# Head"
+    # a range that ends before it starts is a mistake on the command line, not an empty result
+    run = run_dan("convert", str(src), "--doc-type", "md", "--first-page", "3", "--last-page", "1")
+    assert run.code == 2
+    assert run.err == "dan: error: --first-page 3 comes after --last-page 1: give the range's first page first\n"
+    assert run.out == ""
 
 
 def test_main_content_on_off_and_auto(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -165,6 +165,12 @@ def test_page_range_conversion_keeps_document_pages_and_suffixes_the_id():
     assert part.doc_id == whole.doc_id + "-p2-3"
     assert len(dan.convert(make_docx(body), first_page=9)) == 0
     assert len(dan.convert(make_docx(body), first_page=3, last_page=2)) == 0
+    # an empty range holds no page of the running header either (it stands on pages 1-5)
+    headed = make_docx(body, headers={"rIdH1": p("ACME Confidential")}, final_sect=sect(header_ref("rIdH1")))
+    assert [rec["ssType"] for rec in dan.convert(headed, first_page=2, last_page=2).records] == ["body", "header"]
+    empty = dan.convert(headed, first_page=3, last_page=2)
+    assert len(empty) == 0
+    assert [w.code for w in empty.warnings] == ["empty"]
     assert dan.convert(make_docx(body), doc_id="C-17", first_page=2).doc_id == "C-17"
     with pytest.raises(dan.DanError, match="1-based"):
         dan.convert(make_docx(body), first_page=0)

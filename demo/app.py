@@ -55,10 +55,12 @@ from demo.store import (
     JobState,
     KnowledgeStore,
     SearchMode,
+    InvalidRequestError,
     StoreError,
     StoreOptions,
 )
 from demo.store.options import CONTEXT_MODES
+from demo.store.url import redact, sqlite_file
 
 SAMPLES = samples.DIR
 OFFLINE_LABEL = "(offline: no chat model configured — the assembled context and its citations are shown instead of a generated answer)"
@@ -219,11 +221,30 @@ def _access(args: argparse.Namespace) -> AccessContext:
     return AccessContext(subject or "local")
 
 
-def _collection(store: KnowledgeStore, name: str, access: AccessContext) -> str:
+def _collection(store: KnowledgeStore, name: str, access: AccessContext, create: bool = True) -> str:
+    """The id of the subject's collection ``name``, created unless ``create`` is false (a
+    command that only reads: a mistyped name is an error, not a new, empty collection)."""
+    names = []
     for col in store.list_collections(access):
         if col.name.casefold() == name.strip().casefold():
             return col.id
+        names.append(col.name)
+    if not create:
+        raise UnknownCollection(
+            f"no collection named {name!r} for subject {access.subject!r}"
+            + (f"; its collections: {', '.join(sorted(names))}" if names else "; it has none yet")
+            + " (give --collection NAME, or --subject)"
+        )
     return store.create_collection(name, access).id
+
+
+class UnknownCollection(Exception):
+    """A reading command named a collection the subject does not have."""
+
+
+def _reads_only(args: argparse.Namespace, command: str) -> bool:
+    """Whether ``command`` only reads a store given by ``--db`` (search, or ask without files)."""
+    return bool(args.db) and (command == "search" or (command == "ask" and not args.files))
 
 
 #: ``python -m demo ingest`` exit codes (docs/cli.md): every file ready; a file skipped or
@@ -379,13 +400,28 @@ def main(argv: list[str] | None = None) -> int:
     if command in ("ingest", "search") and not args.db:
         sys.stderr.write(f"python -m demo {command} needs --db PATH (a store that outlives the command)\n")
         return EXIT_USAGE
+    if _reads_only(args, command):
+        try:
+            path = sqlite_file(args.db)
+        except InvalidRequestError as exc:
+            sys.stderr.write(f"error: {exc}\n")
+            return EXIT_USAGE
+        if path is not None and not path.is_file():
+            sys.stderr.write(
+                f"error: no knowledge store at {redact(args.db)}: add files to one first "
+                f"(python -m demo ingest --db {redact(args.db)} FILE...)\n"
+            )
+            return 1
     try:
         return _run(args, command)
-    except StoreError as exc:
-        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+    except InvalidRequestError as exc:  # a value the store refuses (--limit 0, an empty question)
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    except (StoreError, UnknownCollection) as exc:
+        sys.stderr.write(f"error: {exc}\n")
         return 1
     except LocalModelError as exc:
-        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        sys.stderr.write(f"error: {exc}\n")
         return 2
     except ModelSetupError as exc:
         sys.stderr.write(f"error: {exc}\n")
@@ -395,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace, command: str) -> int:
     access = _access(args)
     with open_store(args) as store:
-        cid = _collection(store, args.collection, access)
+        cid = _collection(store, args.collection, access, create=not _reads_only(args, command))
         if command == "search":
             res = store.search(cid, args.query, access, mode=args.mode, limit=args.limit, budget=args.budget)
             print(f"{res.mode.value} search: {len(res.passages)} passages, {res.estimated_tokens} tokens")

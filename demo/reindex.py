@@ -59,12 +59,22 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
+    from demo.store.url import redact, sqlite_file
+
+    try:
+        path = sqlite_file(args.db)
+    except StoreError as exc:
+        err.write(f"error: {exc}\n")
+        return 2
+    if path is not None and not path.is_file():  # a mistyped path is not a new, empty store
+        err.write(f"error: no knowledge store at {redact(args.db)}: give the --db the store was made with\n")
+        return 2
     try:
         embeddings = command_embeddings(args, notify=lambda msg: err.write(f"note: {msg}\n"))
         options = StoreOptions(max_tokens=args.max_tokens, index_pct=args.index_pct, index_context=args.index_context)
         store = KnowledgeStore(args.db, options=options, embeddings=embeddings)
     except StoreError as exc:
-        err.write(f"error: {type(exc).__name__}: {exc}\n")
+        err.write(f"error: {exc}\n")
         return 2
     access = AccessContext(args.subject or login_name())
     try:
@@ -86,7 +96,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
                     code = 1
             return code
     except StoreError as exc:
-        err.write(f"error: {type(exc).__name__}: {exc}\n")
+        err.write(f"error: {exc}\n")
         return 1
 
 

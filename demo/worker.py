@@ -134,7 +134,7 @@ class WorkerLoop:
             try:
                 claimed = store.claim_next()
             except StoreError as exc:
-                sys.stderr.write(f"error: the worker cannot claim jobs: {type(exc).__name__}: {exc}\n")
+                sys.stderr.write(f"error: the worker cannot claim jobs: {exc}\n")
                 return EXIT_FAILED
             if claimed is None:
                 if self.exit_when_idle:
@@ -153,7 +153,7 @@ class WorkerLoop:
                 self._say(f"{claimed.id} {'released' if released else 'stopped'} {claimed.file_name}")
                 break
             except StoreError as exc:  # the database went away while the job was recorded
-                sys.stderr.write(f"error: the worker lost the database: {type(exc).__name__}: {exc}\n")
+                sys.stderr.write(f"error: the worker lost the database: {exc}\n")
                 return EXIT_FAILED
             except Exception:  # recorded on the job by process(); go on with the next job
                 log.exception("knowledge worker: job %s failed with an unexpected error", claimed.id)
@@ -199,12 +199,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         embeddings = command_embeddings(args, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
         options = StoreOptions(max_tokens=args.max_tokens, index_context=args.index_context, stale_after=args.stale_after)
     except (StoreError, ValueError, TypeError) as exc:
-        sys.stderr.write(f"error: {type(exc).__name__}: {exc}\n")
+        sys.stderr.write(f"error: {exc}\n")
         return EXIT_USAGE
     try:
         store = KnowledgeStore(args.db, options=options, embeddings=embeddings)
     except StoreError as exc:
-        sys.stderr.write(f"error: cannot open the store {redact(args.db)}: {type(exc).__name__}: {exc}\n")
+        sys.stderr.write(f"error: cannot open the store {redact(args.db)}: {exc}\n")
         return EXIT_FAILED
     try:
         loop = WorkerLoop(store, poll=args.poll, exit_when_idle=args.exit_when_idle, max_jobs=args.max_jobs, out=out)

@@ -9,7 +9,7 @@ from pathlib import Path
 from demo.store.db import Backend
 from demo.store.errors import InvalidRequestError
 
-__all__ = ["is_postgres_url", "open_backend", "redact"]
+__all__ = ["is_postgres_url", "open_backend", "redact", "sqlite_file"]
 
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
@@ -32,6 +32,17 @@ def open_backend(url: str | os.PathLike[str]) -> Backend:
         return PostgresBackend(url)
     from demo.store.sqlite import SQLiteBackend
 
+    return SQLiteBackend(_sqlite_path(url))
+
+
+def sqlite_file(url: str | os.PathLike[str]) -> Path | None:
+    """The file an embedded store's URL names (None for PostgreSQL): what a command that
+    only reads checks exists, so a mistyped path is not a new, empty store."""
+    url = os.fspath(url).strip()
+    return None if is_postgres_url(url) else _sqlite_path(url)
+
+
+def _sqlite_path(url: str) -> Path:
     if url.startswith("sqlite://"):
         path = url[len("sqlite://") :]
         if not path.startswith("/") or path == "/":
@@ -41,11 +52,11 @@ def open_backend(url: str | os.PathLike[str]) -> Backend:
         path = path[1:]
         if not path or path == ":memory:":
             raise InvalidRequestError("an in-memory SQLite store cannot be shared by threads: give a file path")
-        return SQLiteBackend(Path(path))
+        return Path(path)
     found = _SCHEME.match(url)
     if found:
         raise InvalidRequestError(f"unsupported database scheme {found.group(1)!r}: use a file path, sqlite:/// or postgresql://")
-    return SQLiteBackend(Path(url))
+    return Path(url)
 
 
 def redact(url: str) -> str:

@@ -33,10 +33,9 @@ def test_ingest_then_search_then_ask_on_the_same_store(tmp_path, capsys, db_url)
     assert main(["ask", "-q", "Who edited the fees clause?", "--show-context", "full", "--threshold", "0", *common]) == 0
     out, _ = capsys.readouterr()
     assert "loaded 2 documents" in out and "Ann Editor" in out and "Extracted from the documents" in out
-    # another subject sees its own, empty collection of the same name
-    assert main(["search", "-q", "warranty", "--db", db_url, "--subject", "bob", "--collection", "Legal"]) == 0
-    out, _ = capsys.readouterr()
-    assert "0 passages" in out
+    # another subject does not see alice's collection (and searching does not make one)
+    assert main(["search", "-q", "warranty", "--db", db_url, "--subject", "bob", "--collection", "Legal"]) == 1
+    assert "no collection named 'Legal' for subject 'bob'; it has none yet" in capsys.readouterr().err
 
 
 def test_ingest_exit_codes_ok_skipped_and_held(tmp_path, capsys):
@@ -71,10 +70,46 @@ def test_commands_that_need_a_store_say_so(capsys):
     assert main(["ingest", "a.md"]) == EXIT_USAGE == 2
 
 
-def test_store_errors_are_one_line(tmp_path, capsys):
-    assert main(["search", "-q", "x" * 5000, "--db", str(tmp_path / "kb.db")]) == 1
+def test_store_errors_are_one_line_in_plain_words(tmp_path, capsys):
+    db = ["--db", str(tmp_path / "kb.db"), "--subject", "alice", "--embeddings", "hashing"]
+    doc = tmp_path / "terms.md"
+    doc.write_bytes(terms_md())
+    assert main(["ingest", str(doc), *db]) == 0
+    capsys.readouterr()
+    # a value the store refuses is a usage error (exit 2), said without a class name
+    assert main(["search", "-q", "x" * 5000, *db]) == EXIT_USAGE
     err = capsys.readouterr().err
-    assert err.startswith("error: InvalidRequestError: the query has 5,000 characters") and "Traceback" not in err
+    assert err.startswith("error: the query has 5,000 characters") and "Traceback" not in err
+    assert main(["search", "-q", "warranty", "--limit", "0", *db]) == EXIT_USAGE
+    assert capsys.readouterr().err.startswith("error: limit must be")
+    assert main(["ingest", str(doc), "--max-tokens", "5", *db]) == EXIT_USAGE
+    assert "Error" not in capsys.readouterr().err
+
+
+def test_reading_commands_never_create_a_store_or_a_collection(tmp_path, capsys):
+    db_path = tmp_path / "kb.db"
+    db = ["--db", str(db_path), "--subject", "alice", "--embeddings", "hashing"]
+    # a mistyped store path: nothing is created, and the message says how to make one
+    assert main(["search", "-q", "warranty", "--db", str(tmp_path / "nodir" / "x.db")]) == 1
+    assert "no knowledge store at" in capsys.readouterr().err and not (tmp_path / "nodir").exists()
+    assert main(["ask", "-q", "What is the warranty?", *db]) == 1
+    assert "python -m demo ingest --db" in capsys.readouterr().err and not db_path.exists()
+    doc = tmp_path / "terms.md"
+    doc.write_bytes(terms_md())
+    assert main(["ingest", str(doc), *db, "--collection", "Legal"]) == 0
+    capsys.readouterr()
+    # a mistyped collection: an error naming the ones there are, and no new collection
+    for command in (["search", "-q", "warranty"], ["ask", "-q", "What is the warranty?"]):
+        assert main([*command, *db, "--collection", "Legl"]) == 1
+        assert "no collection named 'Legl' for subject 'alice'; its collections: Legal" in capsys.readouterr().err
+    assert main(["search", "-q", "warranty", *db, "--collection", "legal"]) == 0  # names match case-insensitively
+    capsys.readouterr()
+    assert main(["reindex", *db, "--collection", "Legl"]) == 1  # reindex names the collection it did not find
+    assert "Legl" in capsys.readouterr().err
+    assert main(["reindex", "--db", str(tmp_path / "nodir" / "x.db")]) == 2  # nor does reindex make a store
+    assert "no knowledge store at" in capsys.readouterr().err and not (tmp_path / "nodir").exists()
+    # asking with files still creates the collection it adds them to
+    assert main(["ask", str(doc), "-q", "What is the warranty?", *db, "--collection", "New"]) == 0
 
 
 def test_the_embedding_is_chosen_on_the_command_line_and_never_mixed(tmp_path, capsys, monkeypatch):
@@ -87,7 +122,7 @@ def test_the_embedding_is_chosen_on_the_command_line_and_never_mixed(tmp_path, c
     # the same store opened with the neural default: semantic search refuses the hashed vectors
     assert main(["search", "-q", "warranty", "--mode", "semantic", *db]) == 1
     err = capsys.readouterr().err
-    assert "EmbeddingMismatchError" in err and "terms.md" in err and "reindex" in err
+    assert "were not embedded by" in err and "terms.md" in err and "reindex" in err
     assert main(["search", "-q", "warranty", "--mode", "semantic", "--embeddings", "hashing", *db]) == 0
     assert "semantic search:" in capsys.readouterr().out
     assert main(["search", "-q", "warranty", "--embeddings", "none", *db]) == 0

@@ -12,17 +12,19 @@ the MCP server), the body limit and the security headers; the routes live in
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Request, Response
+from starlette.routing import BaseRoute, Match, Route
+from starlette.types import Scope
 
 from demo.server.auth import TokenTable
 from demo.server.deps import make_deps
 from demo.server.limits import BodyLimit
-from demo.server.problems import install_handlers
+from demo.server.problems import Problem, install_handlers
 from demo.server.routes import collections, documents, health, page, reindex, search
 from demo.store import KnowledgeStore
 
@@ -101,9 +103,42 @@ def create_app(
     page.install(app, static_dir)
     for module in (health, collections, documents, reindex, search):
         app.include_router(module.router(deps))
+    _unknown_api_paths(app, deps.principal)
     if mcp:
         from demo.mcp.http import mount
 
         managers.append(mount(app, store, tokens, chat=chat, mini=mini, host=host))
     documents.document_upload_schemas(app)
     return app
+
+
+_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+def _unknown_api_paths(app: FastAPI, principal: Callable[..., Any]) -> None:
+    """Every ``/api/`` request no endpoint takes: 401 without a known token, like every
+    other (so the API's shape is not shown to a caller without one), then 405 for a path
+    that takes other methods (with ``Allow``) and 404 for none. Registered after every
+    router, so it only sees what they leave."""
+    routes = list(app.router.routes)
+
+    @app.api_route("/api/{rest:path}", methods=_METHODS, include_in_schema=False)
+    def unknown(request: Request, rest: str, who: Any = Depends(principal)) -> Response:
+        allowed = sorted(_allowed(routes, request.scope))
+        if allowed:
+            raise Problem(405, f"{request.method} is not allowed on {request.url.path}: use {', '.join(allowed)}",
+                          headers={"Allow": ", ".join(allowed)})
+        raise Problem(404, f"no endpoint at {request.url.path}: the API's endpoints are listed at /openapi.json")
+
+
+def _allowed(routes: Sequence[BaseRoute], scope: Scope) -> set[str]:
+    """The methods of the endpoints whose path matches the request's but not its method
+    (looking into included routers)."""
+    out: set[str] = set()
+    for route in routes:
+        inner = getattr(route, "original_router", None)  # an included router (FastAPI ≥ 0.16x)
+        if inner is not None:
+            out |= _allowed(inner.routes, scope)
+        elif isinstance(route, Route) and route.matches(scope)[0] == Match.PARTIAL:
+            out |= set(route.methods or ())
+    return out

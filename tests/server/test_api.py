@@ -91,7 +91,10 @@ def test_health_openapi_docs_and_page_need_no_token(server):
 def test_no_or_bad_token_is_401(server, header):
     headers = {"Authorization": header} if header is not None else {}
     with server.client() as c:
-        for method, path in [("GET", "/api/collections"), ("POST", "/api/collections"), ("GET", "/api/whoami"), ("POST", "/api/knowledge/CX/search")]:
+        # (an endpoint that does not exist, or a method a path does not take, is 401 too: the
+        # API's shape is not shown to a caller without a token)
+        for method, path in [("GET", "/api/collections"), ("POST", "/api/collections"), ("GET", "/api/whoami"), ("POST", "/api/knowledge/CX/search"),
+                             ("GET", "/api/nothing-here"), ("PUT", "/api/collections"), ("DELETE", "/api/whoami")]:
             resp = c.request(method, path, headers=headers, json={"name": "x"} if method == "POST" else None)
             _problem(resp, 401)
             assert resp.headers["www-authenticate"] == "Bearer"
@@ -374,8 +377,11 @@ def test_another_subjects_collection_is_404_everywhere(loaded, bob):
 
 
 def test_unknown_endpoints_and_methods_are_problems(alice):
-    _problem(alice.get("/api/nothing-here"), 404)
-    _problem(alice.put("/api/collections"), 405)
+    assert "/openapi.json" in _problem(alice.get("/api/nothing-here"), 404)["detail"]
+    resp = alice.put("/api/collections")
+    _problem(resp, 405)
+    assert resp.headers["allow"] == "GET, POST"
+    _problem(alice.get("/nothing-here"), 404)  # outside /api: the page's own 404
 
 
 def test_concurrent_uploads_and_searches(loaded, alice, reader):

@@ -612,6 +612,8 @@ def extract_answer(
     hit_rank: dict[str, int] = {}
     for r, hit in enumerate(hits):
         hit_rank.setdefault(hit, r)
+    # (the words a unit holds or its title and section name, before naming adds to them)
+    held_by = [frozenset(terms) | where[j] for j, (*_, terms) in enumerate(units)]
     for i, (_unit, _loc, pid, terms) in enumerate(units):
         tf = Counter(terms)
         # a word only this unit's document holds names the document: it locates the units
@@ -630,6 +632,13 @@ def extract_answer(
         # ABOUT_DOCUMENT of its weight, and the context holds half of its words at least
         # ("When did the Berlin Wall fall?" is not about a risk register with a wall in it)
         about = i in running and sum(idf[t] for t in idf if t in where[i]) >= ABOUT_DOCUMENT * total
+        if about:
+            # ... unless a part of the document holds what the question asks beyond its title
+            # (its words, or its section's): "How long is the term of the Northwind
+            # CranePoint agreement?" asks its clause "2. Term", not its header
+            body = [j for j in range(n) if j not in running and labels[j].doc == labels[i].doc]
+            rest = frozenset(t for t in q_terms if t not in titled and any(t in held_by[j] for j in body))
+            about = not rest or not any(rest <= held_by[j] for j in body)
         if matched or not (
             about
             and sum(idf[t] for t in idf if t in titled) >= ABOUT_DOCUMENT * total

@@ -792,6 +792,11 @@ def test_a_question_about_the_document_itself_gets_its_running_line_though_no_wo
     notice = extract_answer("How much notice ends the Hartmann supply agreement?", passages, kinds=["body", "header"])
     assert notice.items[0].text.startswith("This Agreement continues")
     assert all(not it.text.startswith("Draft 3") for it in notice.items)
+    # nor is a question whose other words name one of its parts: the section "12 Term" holds
+    # "term", so "How long is the term …" asks that clause, though no sentence says "term"
+    term = extract_answer("How long is the term of the Hartmann master supply agreement?", passages,
+                          kinds=["body", "header"])
+    assert term.items[0].text.startswith("This Agreement continues")
 
 
 def test_a_best_hit_brings_its_documents_footer_into_the_meaning_match() -> None:

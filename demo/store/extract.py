@@ -232,6 +232,10 @@ _ENUMERATED = re.compile(r"^(?:\((?:[ivxlc]{1,5}|[a-zA-Z]|\d{1,3})\)|(?:[ivxlc]{
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*$")
 
 
+#: Markdown's hard line break: a backslash ending a line (not an escaped backslash).
+_HARD_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\\s*$")
+
+
 def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]]:
     """:func:`_units` with, for each, whether it starts a list item or an enumerated
     paragraph, and the passage's Markdown headings (level, title) met before it."""
@@ -249,7 +253,8 @@ def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]
             out.extend((s, first and k == 0, heads_seen) for k, s in enumerate(_sentences(joined)))
             para.clear()
 
-    lines = text.split("\n")
+    # (a line break inside a paragraph, Markdown's "\\" at the line's end, is a space here)
+    lines = [_HARD_BREAK.sub(r"\1", line) for line in text.split("\n")]
     for i, line in enumerate(lines):
         stripped = line.strip()
         if _ROW.match(line):

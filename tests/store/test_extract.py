@@ -981,3 +981,17 @@ def test_the_covering_moves_the_meaning_match_down_one_place_at_most() -> None:
     score_of = {0: 3.0, 1: 2.0, 2: 1.5, 3: 1.5}
     assert _covering([0, 1, 2, 3], terms, idf, score_of) == [0, 2, 3, 1]
     assert _covering([0, 1, 2, 3], terms, idf, score_of, placed={1}) == [0, 2, 1, 3]
+
+
+def test_a_hard_line_break_is_a_space_not_a_backslash() -> None:
+    """dan writes a line break inside a paragraph as Markdown's hard break (a backslash ending
+    the line); the answer is plain text, so the break is a space. An escaped backslash stays."""
+    text = ("[doc_title: meeting-notes | page_range: 1]\n\n"
+            "Weekly operations meeting — 6 March 2025\\\n"
+            "Attendees: Mary Hoffins (Legal), Jonathan Reyes (Procurement)\n\n"
+            "The share path is C:\\\\\n")
+    ex = extract_answer("Who attended the weekly operations meeting?", [(text, "meeting-notes · p. 1", "p")])
+    assert ex.items[0].text == ("Weekly operations meeting — 6 March 2025 Attendees: Mary Hoffins (Legal), "
+                                "Jonathan Reyes (Procurement)")
+    path = extract_answer("What is the share path?", [(text, "meeting-notes · p. 1", "p")])
+    assert path.items[0].text == "The share path is C:\\"

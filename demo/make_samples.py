@@ -272,7 +272,7 @@ From: Jonathan Reyes, Head of Procurement\par
 \pard\par
 \b 1. Recommendation\b0\par
 We recommend consolidating spindle and gearbox suppliers to CranePoint Manufacturing Co. from Q3 2025. The expected saving is
-{\revised\revauth1\revdttm0 EUR 410,000}{\deleted\revauthdel1\revdttmdel0 EUR 380,000} per year.\par
+ {\revised\revauth1\revdttm0 EUR 410,000}{\deleted\revauthdel1\revdttmdel0 EUR 380,000} per year.\par
 \b 2. Supplier comparison\b0\par
 \trowd\cellx3000\cellx6000\cellx9000
 \intbl\b Supplier\b0\cell\b Annual spend (EUR)\b0\cell\b On-time delivery\b0\cell\row

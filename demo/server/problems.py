@@ -64,6 +64,11 @@ def problem(status: int, detail: str, title: str | None = None, headers: Mapping
 def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
     out = []
     for err in exc.errors()[:20]:
+        if err.get("type") == "json_invalid":  # (its location is a character offset, not a field)
+            at = next((x for x in err.get("loc", ()) if isinstance(x, int)), None)
+            where = f" at character {at}" if at is not None else ""
+            out.append({"field": "body", "message": f"the body is not valid JSON{where}: send one JSON object"})
+            continue
         loc = [str(x) for x in err.get("loc", ()) if x != "body"]
         out.append({"field": ".".join(loc) or "body", "message": str(err.get("msg", "invalid"))})
     return out

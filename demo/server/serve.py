@@ -61,6 +61,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     from demo.server.app import create_app
     from demo.server.auth import TokenFileError, TokenTable
+    from demo.store.url import redact
 
     if args.tokens:
         try:
@@ -93,7 +94,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         sys.stderr.flush()
     try:
         app = create_app(store, tokens, chat=chat, mini=mini, worker=not args.no_worker, host=args.host)
-        out.write(f"serving {store!r} on http://{args.host}:{args.port}/ (API docs at /docs, MCP at /mcp)\n")
+        out.write(
+            f"serving the knowledge store {redact(str(args.db))} on http://{args.host}:{args.port}/ "
+            "(API docs at /docs, MCP at /mcp)\n"
+        )
         out.flush()
         uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, server_header=False, proxy_headers=False)
     finally:
@@ -115,14 +119,14 @@ def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
     try:
         embeddings = command_embeddings(args, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
     except StoreError as exc:
-        raise SetupError(f"{type(exc).__name__}: {exc}") from None
+        raise SetupError(str(exc)) from None
     try:
         chat, mini = chat_models(
             args.chat, online=online(args), main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"),
             base_url=base_url, model=getattr(args, "model", None),
         )
     except (ImportError, RuntimeError, ValueError) as exc:
-        raise SetupError(f"{type(exc).__name__}: {exc}") from None
+        raise SetupError(str(exc)) from None
     defaults = StoreOptions()
     try:
         options = StoreOptions(
@@ -133,7 +137,7 @@ def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
         )
         store = KnowledgeStore(args.db, options=options, embeddings=embeddings)
     except (StoreError, ValueError, TypeError) as exc:
-        raise SetupError(f"{type(exc).__name__}: {exc}") from None
+        raise SetupError(str(exc)) from None
     return store, chat, mini
 
 

@@ -81,7 +81,7 @@ def _read_one(dir_fd: int, name: str, max_bytes: int) -> tuple[str, bytes | None
         if not stat.S_ISREG(info.st_mode):
             return name, None, "not a regular file"
         if info.st_size > max_bytes:
-            return name, None, f"{info.st_size:,} bytes, over the limit of {max_bytes:,} (StoreOptions.max_file_bytes)"
+            return name, None, f"{info.st_size:,} bytes, over the limit of {max_bytes:,} (serve's --max-file-bytes; StoreOptions.max_file_bytes in code)"
         chunks = []
         remaining = max_bytes + 1
         while remaining > 0:

@@ -88,7 +88,7 @@ def hold_reason(converted: Converted, old_tokens: int, old_chunks: int) -> str:
     if converted.tokens < KEEP_AT_LEAST * old_tokens:
         reasons.append(
             f"it keeps {converted.tokens:,} of the active version's {old_tokens:,} tokens "
-            f"({len(converted.chunks)} chunks instead of {old_chunks})"
+            f"({_count(len(converted.chunks), 'chunk')} instead of {old_chunks:,})"
         )
     if damaged:
         reasons.append(f"dan found damaged parts ({', '.join(damaged[:5])}) and skipped them")
@@ -407,3 +407,8 @@ def describe_failure(exc: Exception, options: StoreOptions) -> tuple[str, str]:
             f"max_extracted_chars={options.max_extracted_chars:,}, max_file_bytes={options.max_file_bytes:,})"
         )
     return code, message
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless ``n`` is 1: "1 chunk", "3 chunks"."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"

@@ -165,7 +165,7 @@ def enqueue(
     if len(original) > options.max_file_bytes:
         raise FileTooLargeError(
             f"{file_name} is {len(original):,} bytes, over the store's limit of {options.max_file_bytes:,} "
-            "(StoreOptions.max_file_bytes): split the document or raise the limit"
+            "(serve's --max-file-bytes; StoreOptions.max_file_bytes in code): split the document or raise the limit"
         )
     digest = hashlib.sha256(original).hexdigest()
     now = time.time()

@@ -80,6 +80,7 @@ def test_a_replacement_keeping_less_than_half_is_held_until_cancelled(store, cid
     held = ingest(store, cid, "terms.md", b"# Payment terms\n\nInvoices are payable within thirty days.\n")
     assert held.state == JobState.HELD and held.warnings == ()
     assert f"of the active version's {before.tokens:,} tokens" in held.note
+    assert f"(1 chunk instead of {before.chunk_count:,})" in held.note  # one chunk is not "1 chunks"
     cancelled = store.cancel_job(cid, held.id, ALICE)
     assert cancelled.state == JobState.CANCELLED
     assert store.list_sources(cid, ALICE) == [before]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from typing import Final
 
 from dan.errors import EncryptedDocumentError, UnsupportedFormatError
 from dan.formats import REGISTRY
@@ -132,7 +133,8 @@ def normalize_doc_type(doc_type: str) -> str:
     """The canonical name of a ``doc_type`` argument, or ``UnsupportedFormatError``."""
     if not isinstance(doc_type, str) or doc_type.lower().lstrip(".") not in _ALIASES:
         raise UnsupportedFormatError(
-            f"unknown doc_type {doc_type!r}: use one of {doc_type_names()}, or None to detect"
+            f"unknown doc_type {doc_type!r}: use one of {doc_type_names()}, "
+            "or leave it out to detect the format"
         )
     return _ALIASES[doc_type.lower().lstrip(".")]
 
@@ -157,6 +159,13 @@ def sniff(data: bytes) -> str | None:
     if _looks_like_mail(data[:8192]):
         return "eml"
     return None
+
+
+#: What to do with a file whose content is another format than its extension names.
+_CONVERT_AS: Final = (
+    "give the file the extension of that format, or convert it as that format "
+    "(doc_type in Python, --doc-type on the command line)"
+)
 
 
 def _looks_like(kind: str | None) -> str:
@@ -247,7 +256,7 @@ def _obey(wanted: str, kind: str | None, filename: str | None) -> str:
     elif binary or (kind == "rtf" and wanted != "text"):
         raise UnsupportedFormatError(
             f"doc_type={wanted!r} but the input looks like {_looks_like(kind)}: "
-            "pass doc_type=None to detect it"
+            "leave doc_type out (--doc-type on the command line) to detect it"
         )
     return wanted
 
@@ -278,21 +287,21 @@ def _by_extension(by_ext: str, data: bytes, kind: str | None, filename: str) -> 
         }[by_ext]
         raise UnsupportedFormatError(
             f"{filename!r} has {what} extension but is not a zip package: it looks like "
-            f"{_looks_like(kind)}; pass doc_type to convert it as that"
+            f"{_looks_like(kind)}; {_CONVERT_AS}"
         )
     if by_ext == "image":
         raise UnsupportedFormatError(
             f"{filename!r} has an image extension but is not a PNG, JPEG or TIFF image: it "
-            f"looks like {_looks_like(kind)}; pass doc_type to convert it as that"
+            f"looks like {_looks_like(kind)}; {_CONVERT_AS}"
         )
     if by_ext == "msg":
         raise UnsupportedFormatError(
             f"{filename!r} has an Outlook extension but is not an OLE compound file: it looks "
-            f"like {_looks_like(kind)}; pass doc_type to convert it as that"
+            f"like {_looks_like(kind)}; {_CONVERT_AS}"
         )
     if by_ext == "pdf":
         raise UnsupportedFormatError(
             f"{filename!r} has a PDF extension but does not start with %PDF-: it looks "
-            f"like {_looks_like(kind)}; pass doc_type to convert it as that"
+            f"like {_looks_like(kind)}; {_CONVERT_AS}"
         )
     return by_ext

@@ -121,7 +121,7 @@ class Job:
 
 #: Why a job failed: what a person is told, and whether a retry can help (:attr:`Job.retryable`).
 FAILURE_CODES = {
-    "unsupported-format": "this file type is not supported",
+    "unsupported-format": "the file is not in a format dan reads, or not what its name says",
     "encrypted": "the file is password-protected or in a legacy format",
     "damaged": "the file is damaged or is not what its name says",
     "too-large": "the file is over one of the store's limits",

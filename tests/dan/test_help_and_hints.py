@@ -33,8 +33,23 @@ def test_dan_help_and_doc_type_help_list_every_format(capsys: pytest.CaptureFixt
 
 
 def test_an_unknown_doc_type_lists_every_format() -> None:
-    with pytest.raises(dan.UnsupportedFormatError, match=r"use one of docx \(docm, dotx, dotm\), rtf, pdf, html"):
+    with pytest.raises(dan.UnsupportedFormatError, match=r"use one of docx \(docm, dotx, dotm\), rtf, pdf, html") as err:
         dan.convert_string("x", doc_type="numbers")
+    # (the advice holds in Python and on the command line: no "None")
+    assert str(err.value).endswith(", or leave it out to detect the format")
+
+
+@pytest.mark.parametrize(("name", "data", "looks"), [("page.docx", b"<html><body><p>Hi</p></body></html>", "HTML"),
+                                                      ("notes.pdf", b"Plain notes, not a PDF.", "text")])
+def test_a_file_that_is_not_what_its_name_says_gets_advice_that_works_everywhere(name: str, data: bytes, looks: str) -> None:
+    """The store's uploads and `demo ingest` take no format option: renaming the file is the
+    advice that works there; the SDK's and the CLI's way to force the format are named too."""
+    with pytest.raises(dan.UnsupportedFormatError) as err:
+        dan.convert(data, filename=name)
+    assert str(err.value).endswith(
+        f"it looks like {looks}; give the file the extension of that format, or convert it as that format "
+        "(doc_type in Python, --doc-type on the command line)"
+    )
 
 
 @pytest.mark.parametrize("name", ["empty.docx", "empty.pdf"])

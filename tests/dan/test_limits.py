@@ -101,6 +101,6 @@ def test_a_binary_file_named_docx_says_it_is_binary(tmp_path):
         dan.convert(exe)
     text = tmp_path / "notes.docx"
     text.write_text("plain words", encoding="utf-8")
-    with pytest.raises(dan.UnsupportedFormatError, match="looks like text; pass doc_type"):
+    with pytest.raises(dan.UnsupportedFormatError, match="looks like text; give the file the extension"):
         dan.convert(text)  # text named .docx can still be read as text
     assert "plain words" in dan.convert(text, "text").chunks[0]

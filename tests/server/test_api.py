@@ -238,7 +238,7 @@ def test_a_failed_job_says_why_in_plain_words_and_whether_a_retry_can_help(alice
     assert job["error_code"] == "damaged" and job["retryable"] is False
     assert "a retry fails the same way" in _problem(alice.post(f"/api/knowledge/{cid}/jobs/{job_id}/retry"), 409)["detail"]
     empty = wait_job(alice, cid, alice.post(f"/api/knowledge/{cid}/documents", files={"file": ("empty.docx", b"")}).json()["job_id"])
-    assert empty["error"] == "This file type is not supported: 'empty.docx' is empty (0 bytes): it holds no document; save or export the file again"
+    assert empty["error"] == "The file is not in a format dan reads, or not what its name says: 'empty.docx' is empty (0 bytes): it holds no document; save or export the file again"
     assert empty["error_code"] == "unsupported-format" and empty["retryable"] is False
 
 

@@ -342,7 +342,7 @@ def test_a_failed_upload_says_why_in_plain_words_without_retry(page):
     pg.set_input_files("#files", files=[{"name": "empty.docx", "mimeType": "application/octet-stream", "buffer": b""}])
     pg.wait_for_selector("#jobs li.failed", timeout=60_000)
     job = pg.locator("#jobs li.failed")
-    assert job.locator("p.error").inner_text().startswith("This file type is not supported: 'empty.docx' is empty (0 bytes)")
+    assert job.locator("p.error").inner_text().startswith("The file is not in a format dan reads, or not what its name says: 'empty.docx' is empty (0 bytes)")
     assert "Error" not in job.inner_text() and "doc_type" not in job.inner_text()
     assert job.get_by_role("button", name="Retry").count() == 0
     assert "fix the file and upload it again" in job.inner_text()

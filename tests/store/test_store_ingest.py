@@ -150,7 +150,7 @@ def test_a_failed_replacement_keeps_the_active_version(store, cid):
     "name,data,message",
     [
         ("broken.docx", b"PK\x03\x04" + b"\x00" * 40, "The file is damaged or is not what its name says: "),
-        ("junk.txt", bytes(range(256)) * 40, "This file type is not supported: "),
+        ("junk.txt", bytes(range(256)) * 40, "The file is not in a format dan reads, or not what its name says: "),
         ("empty.md", b"", "no text to index"),
         ("blank.txt", b"   \n\n\t  ", "no text to index"),
     ],

@@ -68,11 +68,12 @@ OFFLINE_LABEL = "(offline: no chat model configured — the assembled context an
 
 @frozen(slots=True)
 class DemoConfig:
-    """The command line's tuning defaults (the reference demo's): dan's chunk limit and ven's
-    collection settings (passed to the store as :class:`~demo.store.StoreOptions` and
-    :class:`~demo.store.AskOptions`)."""
+    """The command line's tuning defaults: dan's chunk limit — the store's, as ``serve``,
+    ``worker`` and ``reindex`` use it, so a store the command line fills is chunked as the
+    server would chunk it — and ven's collection settings (the reference demo's; passed to
+    the store as :class:`~demo.store.StoreOptions` and :class:`~demo.store.AskOptions`)."""
 
-    max_tokens: int = 1024
+    max_tokens: int = StoreOptions().max_tokens
     threshold: int = 20_000
     retrieval_pct: float = 15
     enrichment_pct: float = 10

@@ -127,3 +127,16 @@ def test_the_embedding_is_chosen_on_the_command_line_and_never_mixed(tmp_path, c
     assert "semantic search:" in capsys.readouterr().out
     assert main(["search", "-q", "warranty", "--embeddings", "none", *db]) == 0
     assert "keyword search:" in capsys.readouterr().out
+
+
+def test_every_command_chunks_as_the_server_does_by_default():
+    """A store filled by `demo ingest` and served by `demo serve` (or worked by `worker`,
+    reindexed by `reindex`) holds one chunk size: the store's default, unless one is given."""
+    from demo.app import _parser
+    from demo.store import StoreOptions
+
+    parser = _parser()
+    sizes = {command: parser.parse_args([command, *extra, "--db", "kb.db"]).max_tokens
+             for command, extra in [("ingest", ["a.md"]), ("search", ["-q", "x"]), ("ask", ["-q", "x"]), ("chat", []),
+                                    ("serve", []), ("worker", []), ("reindex", [])]}
+    assert set(sizes.values()) == {StoreOptions().max_tokens}, sizes

@@ -362,6 +362,12 @@ def test_ven_index_input_errors(tmp_path: Path) -> None:
     assert run.code == 1 and "no such file" in run.err
     run = run_ven("index", "-", stdin="")
     assert run.code == 1 and "no chunks" in run.err
+    # the document itself instead of its chunks: said so, not as a codec error
+    doc = tmp_path / "tables.docx"
+    doc.write_bytes(b"PK\x03\x04\x87\x99 a zip, not chunks")
+    run = run_ven("expand", str(doc), "--seq", "1")
+    assert run.code == 1 and "not a chunks file" in run.err and "dan convert FILE --out DIR" in run.err
+    assert "codec" not in run.err
     run = run_ven("index", "x", "--pct", "500")
     assert run.code == 2
 

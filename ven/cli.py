@@ -94,8 +94,13 @@ def _read_text(path: str, stdin: TextIO) -> str:
         return Path(path).read_text(encoding="utf-8-sig")  # tolerate a BOM (Windows editors)
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"{path}: cannot read it ({exc})") from None
+    except UnicodeDecodeError:
+        raise CliError(
+            f"{path}: not a chunks file (it is not UTF-8 text): give the JSON Lines that "
+            "dan convert writes (dan convert FILE --out DIR), not the document itself"
+        ) from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read it ({exc.strerror or exc})") from None
 
 
 def read_chunks(paths: Sequence[str], stdin: TextIO | None = None) -> list[Chunk]:

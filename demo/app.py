@@ -88,10 +88,15 @@ def progress_bar(stream: Any = None) -> Callable[[int, int, str], None]:
     out = stream or sys.stderr
     isatty = getattr(out, "isatty", None)
     terminal = bool(isatty()) if callable(isatty) else False
+    finished: set[int] = set()  # the totals whose last line is written (it is written once)
 
     def show(done: int, total: int, label: str) -> None:
+        if total < 1 or total in finished:
+            return  # nothing to convert, or the bar is already complete
+        if done >= total:
+            finished.add(total)
         width = 24
-        filled = width * done // max(1, total)
+        filled = width * done // total
         bar = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
         if terminal:
             out.write(f"\r{bar} {label[:40]:40}")

@@ -208,5 +208,7 @@ def test_progress_bar_redraws_on_a_terminal_and_writes_one_line_to_a_log():
         show = progress_bar(stream)
         for done in range(4):
             show(done, 3, f"file{done}.docx")
+        show(3, 3, "done")  # (load_files says "done" after the last file: not a second bar)
+        show(0, 0, "converting")  # nothing queued: no bar at all
     assert "\r" not in log.getvalue() and log.getvalue() == "[" + "#" * 24 + "] 3/3\n"
     assert tty.getvalue().count("\r") == 4 and tty.getvalue().endswith("\n")

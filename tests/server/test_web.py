@@ -352,6 +352,25 @@ def test_a_failed_upload_says_why_in_plain_words_without_retry(page):
     assert not errors, errors
 
 
+def test_a_quoted_table_row_is_highlighted_in_its_passage(page):
+    """An answer item that is a table row ("Drug: Lisinopril · Dose: 10 mg · …") opens its
+    passage with that row marked, though the row's cells render as separate elements."""
+    pg, _srv, errors = page
+    _drop(pg, "patient-summary.html", (SAMPLES / "patient-summary.html").read_bytes(), "text/html")
+    _wait_ready(pg, 1)
+    pg.click("#tab-ask")
+    pg.fill("#question", "What dose of Lisinopril does Jonathan Miller take?")
+    pg.click("#ask-form button[type=submit]")
+    row_item = pg.locator("#answer ul.extract li").filter(has_text="Drug: Lisinopril").first
+    row_item.wait_for()
+    row_item.locator("cite a.citation").click()
+    pg.wait_for_selector("dialog#passage[open]")
+    hit = pg.locator("#passage-body .md tr.hit")
+    hit.first.wait_for()
+    assert hit.count() == 1 and "Lisinopril" in hit.inner_text() and "Metformin" not in hit.inner_text()
+    assert not errors, errors
+
+
 def test_warnings_and_a_held_replacement_on_the_page(page):
     import sys
 

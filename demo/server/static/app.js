@@ -374,7 +374,9 @@ function highlight(root, quote) {
     if (block.querySelector("p, li, tr")) continue; // the innermost blocks only
     const bare = block.cloneNode(true);
     bare.querySelectorAll(".remark").forEach((r) => r.remove()); // a quote says its marks in words
-    const have = words(bare.textContent);
+    // (a row's text is its cells' texts apart: textContent runs "Lisinopril" and "10 mg" together)
+    const text = bare.tagName === "TR" ? Array.from(bare.children, (cell) => cell.textContent).join(" ") : bare.textContent;
+    const have = words(text);
     const flat = squeeze(have);
     if (flat && (flat.includes(probe) || (flat.length > 12 && squeeze(wanted).includes(flat)) || rowMatches(block, have))) {
       block.classList.add("hit");

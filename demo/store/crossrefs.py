@@ -24,7 +24,10 @@ from attrs import evolve, frozen
 from dan.pipeline.references import heading_labels, mentions, paragraph_label
 from ven.schema import label_key
 
-__all__ = ["UnitLabels", "defined_terms", "doc_title", "partners", "section_labels", "unit_labels", "with_definitions"]
+__all__ = [
+    "UnitLabels", "defined_terms", "doc_title", "partners", "section_labels", "section_path", "unit_labels",
+    "with_definitions",
+]
 
 _SECTION_PATH = re.compile(r"\bsection_path:\s*([^|\]]*)")
 _DOC_TITLE = re.compile(r"^\[doc_title:\s*([^|\]]*)")
@@ -73,6 +76,13 @@ def section_labels(passage: str, headings: Sequence[tuple[int, str]] = ()) -> fr
     Trade fairs" when "# Policy" is the document's top level). A heading's depth is its level
     counted from the document's top heading level: learnt from the first heading that names a
     part of the path (a passage that starts with its section's heading), else taken as 1."""
+    return frozenset(label_key(lab) for part in section_path(passage, headings) for lab in heading_labels(part))
+
+
+def section_path(passage: str, headings: Sequence[tuple[int, str]] = ()) -> list[str]:
+    """The section path of a passage's unit (see :func:`section_labels`): its citation
+    line's, with the headings met in the passage before the unit each replacing the path
+    from its depth down."""
     found = _SECTION_PATH.search(_citation_line(passage))
     path = [p.strip() for p in found.group(1).split(_PATH_SEPARATOR)] if found is not None else []
     top = 1
@@ -83,7 +93,7 @@ def section_labels(passage: str, headings: Sequence[tuple[int, str]] = ()) -> fr
             top = level - names.index(_name(title))
     for level, title in headings:
         path = [*path[: max(level - top, 0)], title]
-    return frozenset(label_key(lab) for part in path for lab in heading_labels(part))
+    return path
 
 
 def _name(title: str) -> str:

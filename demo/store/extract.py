@@ -23,7 +23,15 @@ import dan
 from attrs import frozen
 
 from demo.store.lexical import words
-from demo.store.crossrefs import UnitLabels, doc_title, partners, section_labels, unit_labels, with_definitions
+from demo.store.crossrefs import (
+    UnitLabels,
+    doc_title,
+    partners,
+    section_labels,
+    section_path,
+    unit_labels,
+    with_definitions,
+)
 from demo.store.marks import marks_in, plain
 from ven.people import named_people
 
@@ -352,17 +360,21 @@ def quotable(unit: str, text: str) -> bool:
     return True
 
 
+_PassageUnit = tuple[str, str, tuple[str, ...], int, frozenset[str], frozenset[str], tuple[tuple[int, str], ...]]
+
+
 @lru_cache(maxsize=4096)
-def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int, frozenset[str], frozenset[str]], ...]:
+def _passage_units(text: str) -> tuple[_PassageUnit, ...]:
     """A passage's quotable units in plain text, with their duplicate key, terms, lead-in and
     the labels of the section they stand in (cached: the same passages come back in many
     contexts). The lead-in of a list item or enumerated paragraph is the unit ending in a
     colon that its list follows ("Confidential Information shall not include information
     which:" for "(b) is rightfully received from a third party"): its index among the
     passage's units, or -1. The section is the passage's (its citation line) until a heading
-    in the passage starts another (:func:`demo.store.crossrefs.section_labels`). Last, the
-    kinds of reviewers' marks the unit holds (:func:`_mark_kinds`)."""
-    out: list[tuple[str, str, tuple[str, ...], int, frozenset[str], frozenset[str]]] = []
+    in the passage starts another (:func:`demo.store.crossrefs.section_labels`). Then the
+    kinds of reviewers' marks the unit holds (:func:`_mark_kinds`), and the passage's
+    headings met before it."""
+    out: list[_PassageUnit] = []
     lead = -1
     sections: dict[tuple[tuple[int, str], ...], frozenset[str]] = {}
     for u, item, heads in _item_units(text):
@@ -375,10 +387,45 @@ def _passage_units(text: str) -> tuple[tuple[str, str, tuple[str, ...], int, fro
             sections[heads] = section_labels(text, heads)
         kinds = _mark_kinds(u)
         out.append((shown, " ".join(shown.split()).casefold(), tuple(_unit_terms(shown) + _marked(kinds)),
-                    lead if item else -1, sections[heads], kinds))
+                    lead if item else -1, sections[heads], kinds, heads))
         if shown.endswith(":"):
             lead = len(out) - 1
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def unit_locator(passage: str, locator: str, headings: tuple[tuple[int, str], ...]) -> str:
+    """The citation of a unit of ``passage`` that stands under ``headings`` of the passage:
+    the passage's ``locator`` (``title · section · p. N``) with its section replaced by the
+    unit's when a heading in the passage starts another section — a chunk that begins in
+    "Latest laboratory results" and goes on into "Plan" cites its plan's sentence under
+    "Plan". Unchanged when the two are the same or the locator is not of that form."""
+    if not headings:
+        return locator
+    path, mine = section_path(passage), section_path(passage, headings)
+    if mine == path or not mine:
+        return locator
+    title = doc_title(passage)
+
+    def shown(parts: Sequence[str]) -> str:
+        joined = _PATH_JOIN.join(" ".join(p.replace("*", " ").split()) for p in parts)
+        return "" if joined == title else joined.removeprefix(title + _PATH_JOIN) if title else joined
+
+    old, new = shown(path), shown(mine)
+    parts = locator.split(_LOCATOR_JOIN)
+    if not new or new == old:
+        return locator
+    if old and old in parts:
+        parts[parts.index(old)] = new
+    elif not old and title and parts[0] == title:
+        parts.insert(1, new)
+    else:
+        return locator
+    return _LOCATOR_JOIN.join(parts)
+
+
+_PATH_JOIN = " > "
+_LOCATOR_JOIN = " · "
 
 
 @lru_cache(maxsize=4096)
@@ -567,7 +614,7 @@ def extract_answer(
         loc_terms = _locator_terms(loc)
         doc = documents[k] if documents is not None else doc_title(text)
         at: dict[int, int] = {}  # the passage's unit -> its place in ``units``
-        for m, (unit, key, terms, lead, in_section, mark_kinds) in enumerate(_passage_units(text)):
+        for m, (unit, key, terms, lead, in_section, mark_kinds, heads) in enumerate(_passage_units(text)):
             if (doc, key) in seen or (others and _others_only(unit, others)):
                 continue
             seen.add((doc, key))
@@ -577,7 +624,7 @@ def extract_answer(
                 leads[len(units)] = at[lead]
             if kinds is not None and kinds[k] in RUNNING:
                 running.add(len(units))
-            units.append((unit, loc, pid, terms))
+            units.append((unit, unit_locator(text, loc, heads), pid, terms))
             marks_of.append(mark_kinds)
             where.append(loc_terms)
             labels.append(unit_labels(unit, doc, in_section))

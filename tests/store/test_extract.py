@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from demo.store import Extract, ExtractItem
-from demo.store.extract import asked_marks, asked_value, HEADING, NOT_FOUND, extract_answer
+from demo.store.extract import asked_marks, asked_value, HEADING, NOT_FOUND, extract_answer, unit_locator
 
 CONTRACT = (
     "[doc_title: Supply Agreement | section_path: 3. Fees and payment | page_range: 2]\n\n"
@@ -643,7 +643,7 @@ def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:
     from demo.store.extract import _passage_units
 
     text = "The Supplier shall:\n\n- deliver on time;\n- invoice monthly.\n\nPrices are net.\n\nIV. Other matters:\n\na. none apply"
-    leads = [(u, lead) for u, _k, _t, lead, _s, _m in _passage_units(text)]
+    leads = [(u, lead) for u, _k, _t, lead, _s, _m, _h in _passage_units(text)]
     assert leads == [("The Supplier shall:", -1), ("deliver on time;", 0), ("invoice monthly.", 0), ("Prices are net.", -1),
                      ("IV. Other matters:", -1), ("a. none apply", 4)]
 
@@ -995,3 +995,22 @@ def test_a_hard_line_break_is_a_space_not_a_backslash() -> None:
                                 "Jonathan Reyes (Procurement)")
     path = extract_answer("What is the share path?", [(text, "meeting-notes · p. 1", "p")])
     assert path.items[0].text == "The share path is C:\\"
+
+
+def test_an_item_is_cited_under_the_section_it_stands_in() -> None:
+    """A chunk that starts in one section and goes on into the next: an item from the second
+    is cited under the second, not under the section the chunk's citation line names."""
+    text = ("[doc_title: Patient Summary — J. Miller | section_path: Patient Summary — J. Miller > Laboratory results "
+            "| page_range: 1 (est.)]\n\n## Laboratory results\n\n| Test | Result |\n| --- | --- |\n| HbA1c | 7.4 % |\n\n"
+            "## Plan\n\nKeep Lisinopril at 10 mg and recheck potassium.")
+    loc = "Patient Summary — J. Miller · Laboratory results · p. 1 (est.)"
+    items = extract_answer("What is the plan for Lisinopril and the HbA1c result?", [(text, loc, "p")]).items
+    where = {it.text.split()[0]: it.locator for it in items}
+    assert where["Keep"] == "Patient Summary — J. Miller · Plan · p. 1 (est.)"
+    assert where["Test:"] == loc  # the row stands in the section the citation line names
+    # a sub-heading deepens the path; a locator not of the expected form is left as it is
+    sub = text.replace("## Plan", "### Plan")
+    assert unit_locator(sub, loc, ((2, "Laboratory results"), (3, "Plan"))) == (
+        "Patient Summary — J. Miller · Laboratory results > Plan · p. 1 (est.)")
+    assert unit_locator(text, "routing index of the collection", ((2, "Laboratory results"), (2, "Plan"))) == (
+        "routing index of the collection")

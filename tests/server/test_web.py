@@ -150,7 +150,7 @@ def test_upload_browse_ask_and_open_a_citation(page):
     assert pg.locator("#passage-body .md").inner_text().strip()
     pg.keyboard.press("Escape")
     pg.wait_for_selector("dialog#passage:not([open])", state="attached")
-    labels = pg.locator("#answer ol.citations a.citation").all_inner_texts()
+    labels = pg.locator("#answer ol.citations a.citation").all_text_contents()  # (those behind the toggle too)
     assert len(labels) == len(set(labels))  # no two sources with the same label
     assert not errors, errors
 
@@ -368,6 +368,21 @@ def test_a_quoted_table_row_is_highlighted_in_its_passage(page):
     hit = pg.locator("#passage-body .md tr.hit")
     hit.first.wait_for()
     assert hit.count() == 1 and "Lisinopril" in hit.inner_text() and "Metformin" not in hit.inner_text()
+    pg.keyboard.press("Escape")
+    # the sources the answer quotes come first; the rest of the context waits behind a toggle
+    assert pg.text_content("#answer h3:has(+ ol.citations)").startswith("Sources of this answer (")
+    quoted = pg.locator("#answer h3 + ol.citations a.citation").all_inner_texts()
+    assert quoted and all("Patient Summary" in q for q in quoted)
+    more = pg.locator("#answer details.more-sources")
+    if more.count():
+        assert more.get_attribute("open") is None and more.locator("summary").text_content().startswith("Also in the context (")
+    # nothing found: no "sources" of an answer there is not, the passages read behind the toggle
+    pg.fill("#question", "What is the boiling point of ethanol?")
+    pg.click("#ask-form button[type=submit]")
+    pg.wait_for_selector("#answer p.not-found")
+    assert pg.locator("#answer h3:has-text('Sources')").count() == 0
+    summary = pg.locator("#answer details.more-sources > summary")
+    assert summary.text_content().startswith("Passages read (") and summary.is_visible()
     assert not errors, errors
 
 

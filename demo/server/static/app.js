@@ -885,10 +885,15 @@ async function ask(question) {
 }
 
 // How it was answered, then the sources: one link per passage, numbered as a generated
-// answer cites them ([n]); the same label twice is told apart as parts.
+// answer cites them ([n]); the same label twice is told apart as parts. An extracted answer
+// lists the passages its items quote first; the rest of the context (and all of it when
+// nothing was found) stays behind a toggle, so the list says where the answer came from.
 function showSources(box, r) {
   box.append(howItWasAnswered(r));
-  const cites = el("ol", { class: r.answer_kind === "generated" ? "citations numbered" : "citations" });
+  const generated = r.answer_kind === "generated";
+  const quoted = new Set(r.answer_kind === "extracted" ? r.extract.map((item) => item.passage_id) : []);
+  const own = el("ol", { class: generated ? "citations numbered" : "citations" });
+  const rest = el("ol", { class: "citations" });
   const seen = new Set();
   const labels = new Map();
   for (const c of r.citations) {
@@ -897,9 +902,19 @@ function showSources(box, r) {
     const label = c.locator || c.file_name;
     labels.set(label, (labels.get(label) || 0) + 1);
     const n = labels.get(label);
-    cites.append(el("li", { value: c.n }, citeButton(n > 1 ? `${label} (part ${n})` : label, c.passage_id, "")));
+    const li = el("li", { value: c.n }, citeButton(n > 1 ? `${label} (part ${n})` : label, c.passage_id, ""));
+    (generated || quoted.has(c.passage_id) ? own : rest).append(li);
   }
-  box.append(el("h3", { text: `Sources (${seen.size})` }), cites);
+  if (generated) {
+    box.append(el("h3", { text: `Sources (${own.children.length})` }), own);
+    return;
+  }
+  if (own.children.length) box.append(el("h3", { text: `Sources of this answer (${own.children.length})` }), own);
+  if (rest.children.length) {
+    const what = own.children.length ? "Also in the context" : "Passages read";
+    box.append(el("details", { class: "more-sources" },
+      el("summary", { text: `${what} (${plural(rest.children.length, "passage")})` }), rest));
+  }
 }
 
 // ---------------------------------------------------------------- tabs and wiring

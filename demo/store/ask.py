@@ -178,7 +178,7 @@ class Asker:
     ) -> AskResult:
         """Route, retrieve, expand, assemble, and answer with ``chat`` when given (the
         question is embedded on the query lane for ``client``)."""
-        text = clean_query(question)
+        text = clean_query(question, "question")
         if options.routing == "model" and mini is None:
             raise InvalidRequestError("routing='model' needs a mini chat model: pass mini=..., or use routing='lexical'")
         reply = ""

@@ -73,18 +73,22 @@ def clean_file_name(name: object) -> str:
     return name
 
 
-def clean_query(query: object) -> str:
-    """A search query: a str of 1–4,000 characters; lone surrogates repaired, control characters
-    (NUL included) become spaces."""
+def clean_query(query: object, what: str = "query") -> str:
+    """A search query (``what="question"``: a question): a str of 1–4,000 characters; lone
+    surrogates repaired, control characters (NUL included) become spaces. The errors name it
+    as ``what``."""
     if not isinstance(query, str):
-        raise InvalidRequestError(f"the query must be a str, got {type(query).__name__}")
+        raise InvalidRequestError(f"the {what} must be a str, got {type(query).__name__}")
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidRequestError(
-            f"the query has {len(query):,} characters: use at most {MAX_QUERY_CHARS:,} (ask a shorter question)"
+            f"the {what} has {len(query):,} characters: use at most {MAX_QUERY_CHARS:,}"
+            + (" (ask a shorter question)" if what == "question" else " (search for fewer words)")
         )
     query = _CONTROL.sub(" ", _repair(query)).strip()
     if not query:
-        raise InvalidRequestError("the query is empty: type what to search for")
+        raise InvalidRequestError(
+            "the question is empty: type a question" if what == "question" else "the query is empty: type what to search for"
+        )
     return query
 
 

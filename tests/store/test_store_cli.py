@@ -80,6 +80,8 @@ def test_store_errors_are_one_line_in_plain_words(tmp_path, capsys):
     assert main(["search", "-q", "x" * 5000, *db]) == EXIT_USAGE
     err = capsys.readouterr().err
     assert err.startswith("error: the query has 5,000 characters") and "Traceback" not in err
+    assert main(["ask", "-q", " ", *db]) == EXIT_USAGE  # an ask is told about its question, not a "query"
+    assert capsys.readouterr().err == "error: the question is empty: type a question\n"
     assert main(["search", "-q", "warranty", "--limit", "0", *db]) == EXIT_USAGE
     assert capsys.readouterr().err.startswith("error: limit must be")
     assert main(["ingest", str(doc), "--max-tokens", "5", *db]) == EXIT_USAGE

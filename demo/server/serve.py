@@ -69,13 +69,17 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         except TokenFileError as exc:
             sys.stderr.write(f"error: {exc}\n")
             return 2
-    else:
-        if not is_loopback(args.host):
-            sys.stderr.write(
-                f"error: refusing to listen on {args.host} without --tokens: anyone who can reach it could read and change "
-                "the store. Give --tokens FILE, or listen on 127.0.0.1.\n"
-            )
-            return 2
+    elif not is_loopback(args.host):
+        sys.stderr.write(
+            f"error: refusing to listen on {args.host} without --tokens: anyone who can reach it could read and change "
+            "the store. Give --tokens FILE, or listen on 127.0.0.1.\n"
+        )
+        return 2
+    taken = port_taken(args.host, args.port)
+    if taken:
+        sys.stderr.write(f"error: cannot listen on {args.host}:{args.port} ({taken}): give another --port, or stop what uses it\n")
+        return 2
+    if not args.tokens:
         subject = args.subject or login_name()
         tokens, token = TokenTable.single_user(subject)
         out.write(f"single-user mode (no --tokens): subject {subject!r}, role operator\ntoken: {token}\n")
@@ -103,6 +107,26 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     finally:
         store.close()
     return 0
+
+
+def port_taken(host: str, port: int) -> str:
+    """Why ``host:port`` cannot be listened on (the system's words, e.g. "Address already in
+    use"), or "" when it can: checked before anything is printed or opened, so a taken port is
+    one plain error line, not a 'serving …' line followed by the server's traceback."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        return str(exc.strerror or exc)
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            return str(exc.strerror or exc)
+    return ""
 
 
 class SetupError(Exception):

@@ -450,6 +450,26 @@ def test_serve_refuses_a_public_address_without_tokens(tmp_path):
     assert done.returncode == 2 and "at least 16" in done.stderr
 
 
+def test_serve_on_a_taken_port_is_one_plain_error(tmp_path):
+    import socket
+    import subprocess
+    import sys
+
+    from server_helpers import ROOT
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "demo", "serve", "--db", str(tmp_path / "x.db"), "--port", str(port)],
+            cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=60, check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr == f"error: cannot listen on 127.0.0.1:{port} (Address already in use): give another --port, or stop what uses it\n"
+    assert done.stdout == "" and not (tmp_path / "x.db").exists()  # nothing opened or printed first (no token either)
+
+
 def test_single_user_mode_prints_a_working_token(make_server):
     srv = make_server(tokens=None)
     with srv.client("local") as c:

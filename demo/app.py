@@ -152,6 +152,9 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("-q", "--question", required=True)
     ingest = sub.add_parser("ingest", parents=[common], help="add files to a store (--db)")
     ingest.add_argument("files", nargs="+", help="documents")
+    for action, what in (("confirm", "replace the active version with a held one (--db)"), ("cancel", "cancel a held, queued or failed job (--db)")):
+        held = sub.add_parser(action, parents=[common], help=what)
+        held.add_argument("job", help="the job's id, as 'demo ingest' printed it (held NAME (job J…))")
     search = sub.add_parser("search", parents=[common], help="search a store (--db)")
     search.add_argument("-q", "--query", required=True)
     search.add_argument("--limit", type=int, default=6, help="passages (1-50, default %(default)s)")
@@ -249,8 +252,26 @@ class UnknownCollection(Exception):
 
 
 def _reads_only(args: argparse.Namespace, command: str) -> bool:
-    """Whether ``command`` only reads a store given by ``--db`` (search, or ask without files)."""
-    return bool(args.db) and (command == "search" or (command == "ask" and not args.files))
+    """Whether ``command`` works on a store given by ``--db`` that must exist, in a collection
+    it must not create (search, ask without files, confirm and cancel)."""
+    return bool(args.db) and (command in ("search", "confirm", "cancel") or (command == "ask" and not args.files))
+
+
+def _settle(store: KnowledgeStore, cid: str, args: argparse.Namespace, command: str, access: AccessContext) -> int:
+    """``confirm`` (then process the job here) or ``cancel`` the job ``args.job``."""
+    if command == "cancel":
+        job = store.cancel_job(cid, args.job, access)
+        print(f"cancelled {job.file_name} (job {job.id})")
+        return EXIT_OK
+    job = store.confirm_job(cid, args.job, access)
+    while store.process_next():
+        pass
+    job = store.get_job(cid, job.id, access)
+    if job.state != JobState.READY:
+        sys.stderr.write(f"skipped {job.file_name}: {job.error or job.state.value}\n")
+        return EXIT_FILES_FAILED
+    print(f"replaced {job.file_name} (job {job.id}): it is the active version now")
+    return EXIT_OK
 
 
 #: ``python -m demo ingest`` exit codes (docs/cli.md): every file ready; a file skipped or
@@ -308,7 +329,7 @@ def load_files(
         if job.state == JobState.READY:
             ready.append(name)
         elif job.state == JobState.HELD:
-            err.write(f"held {name} (job {job_id}): {job.note}\n")
+            err.write(f"held {name} (job {job_id}): {job.note} (python -m demo confirm {job_id} or cancel {job_id}, with the same --db)\n")
             held.append(name)
         else:
             err.write(f"skipped {name}: {job.error or job.state.value}\n")
@@ -403,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         from demo.mcp.stdio import run as run_mcp
 
         return run_mcp(args)
-    if command in ("ingest", "search") and not args.db:
+    if command in ("ingest", "search", "confirm", "cancel") and not args.db:
         sys.stderr.write(f"python -m demo {command} needs --db PATH (a store that outlives the command)\n")
         return EXIT_USAGE
     if _reads_only(args, command):
@@ -438,9 +459,12 @@ def _run(args: argparse.Namespace, command: str) -> int:
     access = _access(args)
     with open_store(args) as store:
         cid = _collection(store, args.collection, access, create=not _reads_only(args, command))
+        if command in ("confirm", "cancel"):
+            return _settle(store, cid, args, command, access)
         if command == "search":
             res = store.search(cid, args.query, access, mode=args.mode, limit=args.limit, budget=args.budget)
-            print(f"{res.mode.value} search: {len(res.passages)} passages, {res.estimated_tokens} tokens")
+            n = len(res.passages)
+            print(f"{res.mode.value} search: {n} passage{'' if n == 1 else 's'}, {res.estimated_tokens} tokens")
             if res.notice:
                 print(f"note: {res.notice}")
             for p in res.passages:

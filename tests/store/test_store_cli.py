@@ -142,3 +142,35 @@ def test_every_command_chunks_as_the_server_does_by_default():
              for command, extra in [("ingest", ["a.md"]), ("search", ["-q", "x"]), ("ask", ["-q", "x"]), ("chat", []),
                                     ("serve", []), ("worker", []), ("reindex", [])]}
     assert set(sizes.values()) == {StoreOptions().max_tokens}, sizes
+
+
+def test_a_held_replacement_is_confirmed_or_cancelled_on_the_command_line(tmp_path, capsys):
+    import re
+
+    db = ["--db", str(tmp_path / "kb.db"), "--subject", "alice", "--embeddings", "hashing"]
+    doc = tmp_path / "terms.md"
+    doc.write_bytes(terms_md() * 3)
+    assert main(["ingest", str(doc), *db]) == EXIT_OK
+    capsys.readouterr()
+
+    def hold() -> str:
+        doc.write_bytes(b"# Payment terms\n\nShort now.\n")
+        assert main(["ingest", str(doc), *db]) == EXIT_HELD
+        err = capsys.readouterr().err
+        job = re.search(r"\(job (J\w+)\)", err).group(1)
+        assert f"python -m demo confirm {job} or cancel {job}, with the same --db" in err  # the way on, on this command line
+        return job
+
+    job = hold()
+    assert main(["cancel", job, *db]) == EXIT_OK
+    assert capsys.readouterr().out == f"cancelled terms.md (job {job})\n"
+    assert main(["search", "-q", "Short now", "--mode", "keyword", *db]) == 0 and "0 passages" in capsys.readouterr().out
+    job = hold()
+    assert main(["confirm", job, *db]) == EXIT_OK
+    assert capsys.readouterr().out == f"replaced terms.md (job {job}): it is the active version now\n"
+    assert main(["search", "-q", "Short now", "--mode", "keyword", *db]) == 0 and "1 passage," in capsys.readouterr().out  # (one passage, not "1 passages")
+    # a job that is not held any more, or not there: one line, exit 1
+    assert main(["confirm", job, *db]) == EXIT_FILES_FAILED
+    assert capsys.readouterr().err.startswith("error: ")
+    assert main(["cancel", "JNOSUCHJOB0", *db]) == EXIT_FILES_FAILED
+    assert main(["confirm", job]) == EXIT_USAGE  # no --db

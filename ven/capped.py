@@ -46,7 +46,7 @@ not claimed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -55,7 +55,25 @@ from ven.ordering import by_distance
 from ven.people import named_people
 from ven.terms import terms
 
-__all__ = ["CapPolicy", "Spent", "spend_cap", "completion", "nearest_rows"]
+__all__ = [
+    "CapPolicy",
+    "JOIN_TOKENS",
+    "Spent",
+    "completion",
+    "mark_tokens",
+    "nearest_rows",
+    "spend_cap",
+]
+
+#: What joining two chunk texts with a blank line costs at most (o200k: "\n\n" is one token).
+JOIN_TOKENS = 1
+
+
+def mark_tokens(chunks: int) -> int:
+    """At most what the mark of a table sent in part costs (``| table: partial, 3 of 17
+    chunks`` in a citation line, or the same on a line of its own): 11-12 o200k tokens for
+    tables of up to 999 chunks, two more per three further digits."""
+    return 10 + 2 * -(-len(str(max(1, chunks))) // 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,22 +121,47 @@ def spend_cap(
     question: str = "",
     more: Iterator[list[tuple[str, int]]] | None = None,
     floor: int = 1,
+    framed: Collection[str] = (),
 ) -> Spent:
     """Spend ``cap`` tokens over ``order`` (valid ``(doc_id, seq)`` hits, best first, no
     repeats) in the steps of the module docstring. ``more`` yields the back-fill's further
-    rankings (asked for only while at least ``floor`` tokens are left)."""
+    rankings (asked for only while at least ``floor`` tokens are left). ``framed``: the files
+    whose chunk texts are sent, joined by blank lines, a table sent in part marked in its
+    first chunk's citation line — those joins and marks are spent from the cap too
+    (:data:`JOIN_TOKENS`, :func:`mark_tokens`), so the text sent is never over it."""
     out = Spent()
     chosen = out.chosen
+    joined = 0  # chunks of framed files chosen: every one after the first costs a join
+
+    def frame(d: str, have: set[int], new: set[int]) -> int:
+        """What ``new`` chunks of file ``d`` add to the text beyond their own tokens."""
+        if d not in framed:
+            return 0
+        cost = JOIN_TOKENS * (len(new) - (0 if joined else 1))
+        v = vens[d]
+        if policy.partial and v.has_tables:
+            after = have | new
+            tables = {t for t in map(v.table_chunks, new) if t}
+            for t in tables:
+                was = 0 < len(have.intersection(t)) < len(t)
+                now = 0 < len(after.intersection(t)) < len(t)
+                cost += (now - was) * mark_tokens(len(t))
+        return cost
 
     def add(d: str, seqs: Iterable[int]) -> bool:
+        nonlocal joined
         have = chosen.setdefault(d, set())
         new = set(seqs) - have
+        if not new:
+            return True
         v = vens[d]
-        cost = sum(v.chunk_tokens(s) for s in new)
+        cost = sum(v.chunk_tokens(s) for s in new) + frame(d, have, new)
         if out.total + cost > cap:
             return False
         have |= new
         out.total += cost
+        if d in framed:
+            joined += len(new)
         return True
 
     def one(d: str, s: int) -> bool:

@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ven.capped import CapPolicy, completion, nearest_rows, spend_cap
+from ven.capped import JOIN_TOKENS, CapPolicy, completion, nearest_rows, spend_cap
 from ven.document import Ven
 from ven.errors import VenError
 from ven.lexical import lexical_route
@@ -429,7 +429,8 @@ class Collection:
             raise VenError(f"question must be a str, got {type(question).__name__}")
         if not self._docs:
             return CollectionContext("all", "", ())
-        if self.total_tokens < self.threshold and (cap is None or self.total_tokens <= cap):
+        small = self.total_tokens < self.threshold
+        if small and (cap is None or self._sent_tokens(self.doc_ids) <= cap):
             return self._whole(self.doc_ids, "all", None, "", 0)
 
         route: Route | None = None
@@ -485,7 +486,8 @@ class Collection:
                         )
                     tokens = sum(self._docs[d].ven.token_count() for d in selected)
                     ordered = [d for d in self.doc_ids if d in set(selected)]
-                    if tokens <= self.allowance and (cap is None or tokens <= cap):
+                    fits = cap is None or self._sent_tokens(ordered) <= cap
+                    if tokens <= self.allowance and fits:
                         whole_docs = ordered
                     else:
                         restrict = frozenset(ordered)
@@ -559,7 +561,8 @@ class Collection:
             routed, "whole-documents", how.route, how.reply, how.filter_tokens, how.notes
         )
         others = [d for d in self.doc_ids if d not in set(routed)]
-        room = cap - sent.context_tokens
+        # (what follows the routed files' text is joined to it by one more blank line)
+        room = cap - self._sent_tokens(routed) - (JOIN_TOKENS if sent.text else 0)
         floor = min((self._docs[d].smallest for d in others), default=0)
         if not others or room < max(1, floor):
             return sent
@@ -582,6 +585,16 @@ class Collection:
             context_tokens=sent.context_tokens + more.context_tokens,
             notes=(*more.notes, note),
         )
+
+    def _sent_tokens(self, doc_ids: Sequence[str]) -> int:
+        """The tokens of these files' text sent whole: their chunks' tokens and, for the files
+        whose chunk texts the collection holds, the blank lines joining the chunks
+        (:data:`~ven.capped.JOIN_TOKENS` each) — what a cap is compared with."""
+        tokens = sum(self._docs[d].ven.token_count() for d in doc_ids)
+        texts = sum(
+            self._docs[d].ven.chunk_count for d in doc_ids if self._docs[d].chunks is not None
+        )
+        return tokens + JOIN_TOKENS * max(0, texts - 1)
 
     def _doc_text(self, part: DocContext) -> str | None:
         """The text one file contributes (None when the collection holds no chunk texts for it)."""
@@ -761,7 +774,8 @@ class Collection:
         smallest chunk in scope)."""
         vens = {d: self._docs[d].ven for d in in_scope}
         floor = max(1, min((self._docs[d].smallest for d in in_scope), default=1))
-        spent = spend_cap(vens, order, cap, policy, question, more, floor)
+        framed = {d for d in in_scope if self._docs[d].chunks is not None}
+        spent = spend_cap(vens, order, cap, policy, question, more, floor, framed)
         if spent.rounds:
             n = sum(len(v) for v in spent.filled.values())
             note = f"back-fill: {n} more hits from {spent.rounds} further searches"

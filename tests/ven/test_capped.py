@@ -45,7 +45,9 @@ def test_a_lone_table_hit_is_not_completed_while_the_ranking_has_further_hits():
     c = _tables()
     ranking = [("A", 20), *FILLER]  # one hit in table 2; its other chunk is not ranked
     ctx = c.context("the price of part 3", FakeSearch(ranking), max_tokens=1000)
-    assert _seqs(ctx) == (20,) and ctx.context_tokens == 1000  # the cap goes to further hits
+    # the cap goes to further hits: nine 100-token chunks, the blank lines joining them and the
+    # partial table's mark (ten would send 1,000 tokens of chunks and 20 more of framing)
+    assert _seqs(ctx) == (20,) and ctx.context_tokens == 900
     forced = c.context("the price of part 3", FakeSearch(ranking), max_tokens=1000, structure=True)
     assert _seqs(forced) == (20, 21)
 
@@ -106,11 +108,13 @@ def test_rows_near_a_hit_come_after_the_hits_ranked_below_it():
     c.add(doc(*chunks, doc_id="A", title="A"), [f"[doc_title: A]\nrow {i}" for i in range(40)])
     c.add(_prose("B"))
     ranking = [("A", 7), ("A", 8), ("B", 0), ("B", 1), ("B", 2)]
-    ctx = c.context("q", FakeSearch(ranking), max_tokens=700)
+    # (700 tokens of chunks, and 15 of framing: A's three joins and its partial table's mark)
+    ctx = c.context("q", FakeSearch(ranking), max_tokens=715)
     assert _seqs(ctx, "B") == (0, 1, 2)  # every ranked hit first ...
     assert _seqs(ctx) == (6, 7, 8, 9)  # ... then the table's rows nearest the hits, in the room left
     assert ctx.context_tokens == 700
-    full = c.context("q", FakeSearch([*ranking, *FILLER[3:]]), max_tokens=700)
+    assert _seqs(c.context("q", FakeSearch(ranking), max_tokens=714)) == (7, 8, 9)  # one token less: one row less
+    full = c.context("q", FakeSearch([*ranking, *FILLER[3:]]), max_tokens=715)
     assert _seqs(full) == (7, 8)  # further hits took the room: no rows of the table
 
 

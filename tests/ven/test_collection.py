@@ -90,7 +90,8 @@ def test_routed_files_sent_whole_leave_the_rest_of_a_cap_to_the_other_files_hits
     c = collection(threshold=1000, retrieval_pct=40, enrichment_pct=30, routed_fill=True)
     route = lambda system, q: "B:92"  # noqa: E731
     search = FakeSearch([("B", 3), ("A", 7), ("C", 2), ("A", 8)])
-    ctx = c.context("q", search, routing="model", ask=route, max_tokens=4300)
+    # (4,300 tokens of chunks; B's 39 blank lines, one to what follows, A's and C's two)
+    ctx = c.context("q", search, routing="model", ask=route, max_tokens=4342)
     assert ctx.path == "whole-documents"
     # B whole (4,000 tokens), then the best hits of the other files while the cap holds them
     assert [(d.doc_id, d.whole) for d in ctx.docs] == [("A", False), ("B", True), ("C", False)]
@@ -358,7 +359,9 @@ def test_max_tokens_blocks_the_all_and_whole_document_paths():
     c = Collection(threshold=20_000)
     c.add(records("A", 3), texts("A", 3))
     assert c.context("q", FakeSearch([("A", 1)]), max_tokens=200, broad=False, structure=True).path == "retrieval"
-    assert c.context("q", FakeSearch([("A", 1)]), max_tokens=300).path == "all"
+    # (the whole collection's text: three chunks and the two blank lines joining them)
+    assert c.context("q", FakeSearch([("A", 1)]), max_tokens=c.total_tokens + 2).path == "all"
+    assert c.context("q", FakeSearch([("A", 1)]), max_tokens=c.total_tokens + 1).path == "retrieval"
     with pytest.raises(VenError):
         c.context("q", FakeSearch([]), max_tokens=0)
 

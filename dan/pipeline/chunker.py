@@ -278,7 +278,7 @@ class Chunker:
         if oversize and room >= max(8, self.max_tokens // 8):
             # The chunk is small and the next unit must be cut anyway: top the chunk up
             # with its head (a unit that fits a chunk of its own is never cut).
-            head, rest = split_head(nxt, room, self.count)
+            head, rest = split_head(nxt, room, self.count, whole_marks=True)
             if rest is not None and head.tokens <= room:
                 units[j : j + 1] = [head, rest]
                 return j + 1

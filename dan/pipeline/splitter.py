@@ -18,7 +18,18 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from dan import tokenizer
-from dan.pipeline.inline import ATOM, BREAK, CELL, PAGE, TEXT, Piece, facts, plain_text, render
+from dan.pipeline.inline import (
+    ATOM,
+    BREAK,
+    CELL,
+    PAGE,
+    TEXT,
+    Piece,
+    Wrap,
+    facts,
+    plain_text,
+    render,
+)
 from dan.pipeline.render import cells_pieces, code_fence, row_markdown, row_plain
 from dan.pipeline.units import CODE, ROW, Unit
 
@@ -66,12 +77,16 @@ def _quote(md: str, quote: int) -> str:
     return "\n".join(qp + line for line in md.split("\n"))
 
 
-def split_head(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
+def split_head(
+    unit: Unit, budget: int, count: Count, whole_marks: bool = False
+) -> tuple[Unit, Unit | None]:
     """Cut the longest head of ``unit`` that renders in at most ``budget`` tokens.
 
     Returns ``(head, rest)``; ``rest`` is None when the whole unit fits. The head always
     holds some text (at least one character), even if that means exceeding ``budget``
-    when the budget cannot hold the unit's own syntax; the caller re-measures.
+    when the budget cannot hold the unit's own syntax; the caller re-measures. With
+    ``whole_marks`` (a chunk topped up with the next unit's head: it may as well not be)
+    a head that could only fit by dropping its marks' notes is not cut: ``(unit, None)``.
     """
     if not (
         (unit.src is not None or unit.kind == CODE) and not unit.md and unit.tokens > 2 * budget
@@ -88,7 +103,7 @@ def split_head(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
         return _split_row(unit, budget, count)
     if unit.kind == CODE:
         return _split_code(unit, budget, count)
-    return _split_pieces(unit, budget, count)
+    return _split_pieces(unit, budget, count, whole_marks)
 
 
 # ---------------------------------------------------------------------- inline pieces
@@ -163,7 +178,9 @@ class _Source:
         return first, min(max(last, first), self.page_last)
 
 
-def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None]:
+def _split_pieces(
+    unit: Unit, budget: int, count: Count, whole_marks: bool = False
+) -> tuple[Unit, Unit | None]:
     count = _remembering(count)  # a cut measures the same rendering more than once
     if unit.src is not None:
         src = unit.src
@@ -183,9 +200,32 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
     def fits(b: int) -> bool:
         return count(render_part(b)) <= budget
 
+    made: dict[Wrap, Wrap] = {}  # (one bare mark per mark: see _bare_marks)
+
+    def render_bare(b: int) -> str:
+        pieces = src.slice(start, _rstrip(text, b, start))
+        bare = [p._replace(stack=_bare_marks(p.stack, made)) for p in pieces]
+        return _quote(prefix + render(bare, unit.context), unit.quote)
+
     cut = _best_cut(text, start, n, fits, budget, count)
     if cut <= start or cut >= n:
         cut = _min_cut(text, start)
+    if unit.context != CELL and not fits(cut):
+        # (tiny limits: the head cannot hold a mark's note) the text before the first mark
+        # goes alone when it fits, so the mark starts the next part whole, with its note
+        at = _first_change(src, start, cut)
+        if at is not None and at > start and text[start:at].strip() and fits(at):
+            cut = at
+        elif whole_marks:
+            return unit, None
+        elif n - start <= 8 * budget and count(render_bare(n)) <= budget:  # the rest, bare
+            cut = n
+        else:  # the longest head that fits with its marks' brackets but not their notes
+            bare_cut = _best_cut(
+                text, start, n, lambda b: count(render_bare(b)) <= budget, budget, count
+            )
+            if start < bare_cut < n and bare_cut > cut:
+                cut = bare_cut
     head_end = _rstrip(text, cut, start)
     rest_start = _lstrip(text, cut)
     head = unit.copy()
@@ -197,17 +237,24 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
         head.group = f"P{unit.order}"  # the parts of one unit join as one paragraph
     head.md = render_part(cut)
     if count(head.md) > budget and unit.context != CELL:
-        # The budget cannot hold this unit's own syntax (tiny limits): drop the marks
-        # (revision and comment notes, emphasis), keep the text and note references.
-        unmarked = render([p._replace(stack=()) for p in head.pieces], unit.context)
-        for candidate in (prefix + unmarked, unmarked):
+        # The budget cannot hold this unit's own syntax (tiny limits). First the notes go
+        # (who and when: {--100--} without its {>>rev: …<<}, emphasis too), then the marks;
+        # unmarked, a deletion's text goes with its mark, so deleted words never read as
+        # the document's text.
+        tried = (
+            render(
+                [p._replace(stack=_bare_marks(p.stack, made)) for p in head.pieces], unit.context
+            ),
+            render([p._replace(stack=()) for p in head.pieces if not _deleted(p)], unit.context),
+        )
+        for candidate in (c for md in tried for c in (prefix + md, md)):
             candidate = _quote(candidate, unit.quote)
             if candidate.strip() and count(candidate) <= budget:
                 head.md = candidate
                 break
         else:
-            if unmarked.strip():
-                head.md = _quote(unmarked, unit.quote)
+            if tried[1].strip():
+                head.md = _quote(tried[1], unit.quote)
     head.tokens = count(head.md)
     if rest_start >= n:
         return head, None
@@ -223,6 +270,48 @@ def _split_pieces(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | N
     # chunker measures a remainder exactly once it is small enough to matter.
     rest.tokens = max(1, (src.tokens * (n - rest_start) + n - 1) // max(1, n) + 4)
     return head, rest
+
+
+#: The marks that say what happened to text (and whose brackets stay when their notes do
+#: not fit): insertions, deletions, commented text.
+_CHANGES = ("ins", "del", "comment")
+
+
+def _bare_marks(stack: tuple[Wrap, ...], made: dict[Wrap, Wrap]) -> tuple[Wrap, ...]:
+    """``stack``'s change marks without their notes (``{--`` … ``--}``), others left out;
+    ``made`` keeps one bare mark per mark, so pieces of one mark still render as one."""
+    out = []
+    for w in stack:
+        if w.kind not in _CHANGES or not w.open:
+            continue
+        b = made.get(w)
+        if b is None:
+            b = made[w] = Wrap(
+                w.kind,
+                w.open,
+                w.close[:3],
+                key=w.key,
+                author=w.author,
+                note=w.note,
+                thread=w.thread,
+            )
+        out.append(b)
+    return tuple(out)
+
+
+def _first_change(src: _Source, a: int, b: int) -> int | None:
+    """The offset in ``[a, b)`` where the first piece inside a change mark starts."""
+    i = max(0, bisect_right(src.starts, a) - 1)
+    while i < len(src.pieces) and src.starts[i] < b:
+        p = src.pieces[i]
+        if p.kind == TEXT and p.text and any(w.kind in _CHANGES for w in p.stack):
+            return max(a, src.starts[i])
+        i += 1
+    return None
+
+
+def _deleted(piece: Piece) -> bool:
+    return any(w.kind == "del" for w in piece.stack)
 
 
 def _remembering(count: Count) -> Count:

@@ -54,6 +54,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
+import operator
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -427,6 +428,11 @@ class Collection:
         cap = max_tokens if max_tokens is not None else None
         if not isinstance(question, str):
             raise VenError(f"question must be a str, got {type(question).__name__}")
+        if not callable(search):
+            raise VenError(
+                "search must be a function (question, k, doc_ids) -> [(doc_id, seq), ...], "
+                f"got {type(search).__name__}"
+            )
         if not self._docs:
             return CollectionContext("all", "", ())
         small = self.total_tokens < self.threshold
@@ -663,7 +669,18 @@ class Collection:
             # Enough hits to fill the cap: twice what it holds at the mean chunk size.
             mean = max(1, self.total_tokens // max(1, self.total_chunks))
             limit = max(limit, math.ceil(2 * cap / mean))
-        found = list(search(question, limit, restrict))
+        found = _results(search(question, limit, restrict))
+        unknown = sum(1 for item in found if self._chunk_of(item) is None)
+        if unknown:
+            how = dataclasses.replace(
+                how,
+                notes=(
+                    *how.notes,
+                    f"{unknown} search result{'s' if unknown != 1 else ''} named no chunk of the "
+                    "collection (an unknown file, or a seq out of range: seqs count from 0) "
+                    "and were left out",
+                ),
+            )
         hits = self._hits(found, in_scope)
         if cap is not None:
             order = self._ordered(found, in_scope)
@@ -715,18 +732,38 @@ class Collection:
         out: list[tuple[str, int]] = []
         seen: set[tuple[str, int]] = set()
         for item in found:
-            try:
-                doc_id, seq = item
-                seq = int(seq)
-            except (TypeError, ValueError):
+            hit = self._chunk_of(item)
+            if hit is None or hit[0] not in scope:
                 continue
-            real = self._keys.get(doc_id_key(str(doc_id)))
-            if real is None or real not in scope or not 0 <= seq < self._docs[real].ven.chunk_count:
-                continue
-            if (real, seq) not in seen:
-                seen.add((real, seq))
-                out.append((real, seq))
+            if hit not in seen:
+                seen.add(hit)
+                out.append(hit)
         return out
+
+    def _chunk_of(self, item: object) -> tuple[str, int] | None:
+        """The ``(doc_id, seq)`` a search result names (the collection's spelling of the
+        id), or None when it names no chunk of the collection (an unknown id, a seq out of
+        range). A result that is not a ``(doc_id, seq)`` pair with an int seq (or its
+        digits) raises :class:`VenError`: the search is wrong, not the index stale."""
+        pair: Any = item
+        try:
+            if isinstance(pair, (str, bytes)):
+                raise TypeError
+            doc_id, seq = pair
+        except (TypeError, ValueError):
+            raise VenError(f"search results must be (doc_id, seq) pairs, got {item!r}") from None
+        if isinstance(seq, str) and seq.strip().isdecimal():
+            seq = int(seq)  # (a store that keeps metadata as text: "3" is chunk 3)
+        if isinstance(seq, bool) or not hasattr(seq, "__index__"):
+            raise VenError(
+                f"search result {item!r}: seq must be an int (the chunk's ssSeq, from 0), "
+                f"got {type(seq).__name__}"
+            )
+        n = operator.index(seq)
+        real = self._keys.get(doc_id_key(str(doc_id)))
+        if real is None or not 0 <= n < self._docs[real].ven.chunk_count:
+            return None
+        return real, n
 
     def _more_hits(
         self,
@@ -746,7 +783,7 @@ class Collection:
             if limit >= ceiling:
                 return
             limit = min(ceiling, 2 * limit)
-            found = list(search(question, limit, restrict))
+            found = _results(search(question, limit, restrict))
             yield self._ordered(found, in_scope)
             if len(found) < limit:
                 return
@@ -805,6 +842,10 @@ class Collection:
                 dropped,
                 policy.partial,
             )
+        if not docs and order:  # hits, none of which fits: say so, not an empty context alone
+            least = min(vens[d].chunk_tokens(s) for d, s in order)
+            note = f"no hit fits the cap of {cap} tokens (the smallest has {least}): raise it"
+            how = dataclasses.replace(how, notes=(*how.notes, note))
         return _retrieval_context(docs, texts, how)
 
     def _global(
@@ -824,7 +865,7 @@ class Collection:
             quotas[d] += remaining * len(hits.get(d, ())) // total_quota
         out: dict[str, list[int]] = {}
         for d in in_scope:
-            found = self._hits(search(question, quotas[d], frozenset({d})), [d])
+            found = self._hits(_results(search(question, quotas[d], frozenset({d}))), [d])
             if found.get(d):
                 out[d] = found[d]
         return out
@@ -839,6 +880,16 @@ class _Routing:
     broad: bool
     filter_tokens: int
     notes: tuple[str, ...]
+
+
+def _results(found: object) -> list[Any]:
+    """A search's answer as a list (:class:`VenError` when it is not a sequence of results)."""
+    if found is None or isinstance(found, (str, bytes)) or not isinstance(found, Iterable):
+        raise VenError(
+            "search must return a list of (doc_id, seq) pairs, best first, "
+            f"got {type(found).__name__}"
+        )
+    return list(found)
 
 
 def _contribute(

@@ -311,6 +311,25 @@ def test_search_results_are_sanitised():
     c = collection(threshold=1000)
     ctx = c.context("q", FakeSearch([("A", 999), ("nope", 1), ("a", "3"), ("B", -1), ("A", 3)]), broad=False, structure=True)
     assert [(d.doc_id, d.retrieved) for d in ctx.docs] == [("A", (3,))]
+    # what names no chunk is left out, and the context says so (seqs count from 0)
+    assert ctx.notes[-1] == ("3 search results named no chunk of the collection (an unknown file, or a seq out of "
+                             "range: seqs count from 0) and were left out")
+
+
+@pytest.mark.parametrize(("search", "message"), [
+    (None, r"search must be a function"),
+    (lambda q, k, d: None, r"search must return a list of \(doc_id, seq\) pairs, best first, got NoneType"),
+    (lambda q, k, d: "A3", "search must return a list"),
+    (lambda q, k, d: [("A", True)], "seq must be an int .* got bool"),
+    (lambda q, k, d: [("A", 2.5)], "seq must be an int .* got float"),
+    (lambda q, k, d: ["A3"], r"search results must be \(doc_id, seq\) pairs, got 'A3'"),
+])
+def test_a_wrong_search_is_a_ven_error_that_says_what_to_return(search, message):
+    c = collection(threshold=1000)
+    with pytest.raises(VenError, match=message):
+        c.context("q", search, max_tokens=500)
+    with pytest.raises(VenError, match=message):
+        c.context("q", search)
 
 
 def test_parameter_validation():
@@ -690,3 +709,11 @@ def test_under_a_cap_a_hit_brings_what_it_refers_to_but_not_its_notes():
     from ven import Ven
 
     assert Ven(recs).references(5, referring=False) == (39, 20)  # without a cap's rule, the note too
+
+
+def test_a_capped_context_with_no_room_for_any_hit_says_why():
+    c = collection(threshold=0)  # chunks of 100 tokens
+    ctx = c.context("q", FakeSearch([("A", 3), ("B", 1)]), max_tokens=50)
+    assert ctx.docs == () and ctx.text == ""
+    assert ctx.notes[-1] == "no hit fits the cap of 50 tokens (the smallest has 100): raise it"
+    assert not any("no hit fits" in n for n in c.context("q", FakeSearch([("A", 3)]), max_tokens=150).notes)

@@ -101,6 +101,18 @@ def _zip_kind(data: bytes) -> str:
     return "docx"
 
 
+def _office_parts(data: bytes) -> bool:
+    """Whether a zip holds the parts of a Word, Excel or PowerPoint package or declares an
+    OpenDocument or EPUB mimetype: it is that, whatever else is asked for."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            names = [n.lstrip("/") for n in zf.namelist()]
+    except Exception:  # noqa: BLE001 - a damaged zip: the reader names the damage
+        return False
+    tops = {n.split("/", 1)[0].lower() for n in names}
+    return "mimetype" in names or bool(tops & {"word", "xl", "ppt"})
+
+
 def _looks_like_mail(head: bytes) -> bool:
     """Whether ``head`` opens with a block of mail headers naming at least two of From,
     To, Subject, Date..."""
@@ -198,7 +210,13 @@ def detect(data: bytes, doc_type: str | None = None, filename: str | None = None
     """Return the canonical format of ``data`` (see the module docstring for the rules)."""
     kind = sniff(data)
     if doc_type is not None:
-        return _obey(normalize_doc_type(doc_type), kind, filename)
+        wanted = normalize_doc_type(doc_type)
+        if wanted in ZIP_FORMATS and kind in ZIP_FORMATS and kind != wanted and _office_parts(data):
+            what = "a Word document (DOCX)" if kind == "docx" else _looks_like(kind)
+            raise UnsupportedFormatError(
+                f"doc_type={wanted!r} but the zip is {what}: leave doc_type out to read it as that"
+            )
+        return _obey(wanted, kind, filename)
     if kind == "ole" and filename and filename.lower().endswith(".msg"):
         return "msg"  # (an OLE file named .msg without message streams: the reader says so)
     if kind == "ole":

@@ -95,3 +95,16 @@ def test_the_install_hint_matches_the_installation(monkeypatch: pytest.MonkeyPat
         assert install.install_hint("embeddings") == expected
     finally:
         install.editable_install.cache_clear()
+
+
+@pytest.mark.parametrize("wanted", ["xlsx", "pptx", "epub", "odt"])
+def test_a_word_document_forced_to_another_zip_format_is_refused_not_read_empty(wanted: str) -> None:
+    """An SDK review: DOCX bytes with doc_type='xlsx' converted 'ok' to nothing."""
+    from pathlib import Path
+
+    docx = (Path(__file__).resolve().parents[2] / "demo" / "samples" / "msa-northwind-cranepoint.docx").read_bytes()
+    with pytest.raises(dan.UnsupportedFormatError) as err:
+        dan.convert(docx, doc_type=wanted)
+    assert str(err.value) == (f"doc_type={wanted!r} but the zip is a Word document (DOCX): "
+                              "leave doc_type out to read it as that")
+    assert len(dan.convert(docx, doc_type="docx").chunks) > 0

@@ -76,6 +76,7 @@ WarningCode = Literal[
     "attachment-skipped",  # an e-mail attachment was not converted
     "malformed-body",  # an Outlook message's RTF body could not be read
     "empty",  # the document, or the page range, gave no chunks
+    "deep-nesting",  # Markdown nested past what dan reads as structure: the rest as text
 ]
 
 

@@ -260,3 +260,19 @@ def test_a_table_mixing_plain_cells_and_cells_with_markup_reads_in_order() -> No
     assert body == (
         "| a | **b** |\n| --- | --- |\n| 1 | [x](http://e.com/) |\n| `c` | 2 |\n|  | *i* |"
     )
+
+
+def test_nesting_past_the_parsers_limit_keeps_its_words_as_text_with_a_warning():
+    """An SDK review: 50 nested block quotes gave no chunk, 60 dropped the clause inside them,
+    and a list 30 levels deep lost items 24-29 — all without a warning."""
+    import dan
+
+    deep = dan.convert_string("# Doc\n\nIntro.\n\n" + ">" * 60 + " the key clause text\n\nAfter.\n", "markdown")
+    body = "".join(deep.chunks)
+    assert "the key clause text" in body and "After." in body
+    assert [w.code for w in deep.warnings] == ["deep-nesting"]
+    lists = dan.convert_string("x\n\n" + "".join("  " * i + f"- item{i}\n" for i in range(30)), "markdown")
+    assert all(f"item{i}" in "".join(lists.chunks) for i in range(30))
+    assert [w.code for w in lists.warnings] == ["deep-nesting"]
+    shallow = dan.convert_string("> > quoted\n\n- a\n  - b\n", "markdown")
+    assert shallow.warnings == ()

@@ -32,7 +32,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from dan.readers.markdown.tables import INLINE_TERMINATOR, table_rule
 
-__all__ = ["markdown_parser"]
+__all__ = ["FLATTENED", "MAX_NESTING", "markdown_parser"]
 
 #: Nesting deeper than this is cut off by markdown-it itself instead of recursing.
 MAX_NESTING = 50
@@ -167,7 +167,7 @@ def _dispatching_tokenize(md: MarkdownIt) -> Any:
             if state.sCount[line] < state.blkIndent:
                 break
             if state.level >= maxNesting:
-                state.line = endLine
+                _flatten_rest(state, line, endLine)
                 break
             if line == 0 or state.is_code_block(line):
                 tried = rules
@@ -192,6 +192,26 @@ def _dispatching_tokenize(md: MarkdownIt) -> Any:
                 state.line = line
 
     return tokenize
+
+
+#: ``env`` key set when nesting past :data:`MAX_NESTING` was read as plain text.
+FLATTENED = "dan_flattened"
+
+
+def _flatten_rest(state: Any, line: int, end: int) -> None:
+    """Lines ``[line, end)`` nested deeper than :data:`MAX_NESTING` as one paragraph of
+    their text (markdown-it would skip them: their words would be lost without a word)."""
+    text = state.getLines(line, end, state.blkIndent, False).strip()
+    if text:
+        token = state.push("paragraph_open", "p", 1)
+        token.map = [line, end]
+        token = state.push("inline", "", 0)
+        token.content = text
+        token.map = [line, end]
+        token.children = []
+        state.push("paragraph_close", "p", -1)
+        state.env[FLATTENED] = True
+    state.line = end
 
 
 def markdown_parser() -> MarkdownIt:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from markdown_it.token import Token
 
@@ -19,7 +20,7 @@ from dan import model as m
 from dan.errors import NestingTooDeepError
 from dan.limits import Limits
 from dan.readers.options import DEFAULT_OPTIONS, ReadOptions
-from dan.readers.markdown.parser import markdown_parser
+from dan.readers.markdown.parser import FLATTENED, MAX_NESTING, markdown_parser
 from dan.readers.markdown.tables import TABLE_TOKEN
 from dan.readers.text import check_blocks, decoded_text, drop_stray_nuls, nul_warning
 from dan.textclean import clean_text
@@ -270,7 +271,8 @@ def read_markdown(
     matter's, else the first heading."""
     text, nuls = drop_stray_nuls(decoded_text(source, limits), "Markdown")
     check_blocks(text, limits, "Markdown")
-    tokens = markdown_parser().parse(text)
+    env: dict[str, Any] = {}
+    tokens = markdown_parser().parse(text, env)
     reader = _Reader(tokens, limits, options.link_targets)
     body = reader.blocks(None)
     title = reader.title
@@ -281,5 +283,18 @@ def read_markdown(
         body=tuple(body),
         title=clean_text(title),
         notes=tuple(reader.notes),
-        warnings=nul_warning(nuls, "Markdown"),
+        warnings=nul_warning(nuls, "Markdown") + _deep_warning(env),
+    )
+
+
+def _deep_warning(env: dict[str, Any]) -> tuple[m.Message, ...]:
+    if not env.get(FLATTENED):
+        return ()
+    return (
+        m.Message(
+            "deep-nesting",
+            f"block quotes or lists nest more than {MAX_NESTING} levels deep: "
+            "what lies deeper is kept as plain text",
+            "input",
+        ),
     )

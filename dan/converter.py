@@ -418,7 +418,9 @@ class Dan:
         doc_id = doc.doc_id
         if first is not None or last is not None:
             lo = first or 1
-            hi = last if last is not None else max((u.page_last for u in units), default=1)
+            # (an open end is the document's last page, or the first page asked for when the
+            # document ends before it: "-p3-3", not a backwards "-p3-1")
+            hi = last if last is not None else max(lo, max((u.page_last for u in units), default=1))
             # (first > last is an empty range: headers and footers hold no page of it either)
             units = [u for u in units if lo <= hi and _in_range(u, lo, hi)]
             if doc.derived:

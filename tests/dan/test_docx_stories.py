@@ -163,7 +163,9 @@ def test_page_range_conversion_keeps_document_pages_and_suffixes_the_id():
     assert (part.records[0]["ssPage"], part.records[0]["ssPageLast"]) == (2, 3)
     assert part.records[0]["ssCount"] == 1
     assert part.doc_id == whole.doc_id + "-p2-3"
-    assert len(dan.convert(make_docx(body), first_page=9)) == 0
+    past = dan.convert(make_docx(body), first_page=9)
+    assert len(past) == 0
+    assert past.doc_id == whole.doc_id + "-p9-9"  # an open end past the document is not "-p9-5"
     assert len(dan.convert(make_docx(body), first_page=3, last_page=2)) == 0
     # an empty range holds no page of the running header either (it stands on pages 1-5)
     headed = make_docx(body, headers={"rIdH1": p("ACME Confidential")}, final_sect=sect(header_ref("rIdH1")))

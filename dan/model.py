@@ -327,7 +327,7 @@ Block = Union[Heading, Paragraph, ListItem, Table, CodeBlock, Quote, Rule, PageB
 
 PageKind = Literal["rendered", "estimated"]
 HeaderFooterKind = Literal["header", "footer"]
-HeaderFooterVariant = Literal["default", "first", "even"]
+HeaderFooterVariant = Literal["default", "first", "even", "odd"]
 NoteKind = Literal["footnote", "endnote"]
 
 
@@ -336,7 +336,8 @@ class HeaderFooter:
     """A header or footer story.
 
     ``sections`` are the 0-based word-processor sections it is shown in; ``variant`` is
-    ``default``, ``first`` (first page of a section only) or ``even`` (even pages only).
+    ``default``, ``first`` (first page of a section only), ``even`` (even pages only) or
+    ``odd`` (odd pages only: the default of a document whose even pages have their own).
     """
 
     kind: HeaderFooterKind

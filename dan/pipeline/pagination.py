@@ -87,11 +87,12 @@ def _story_pages(rendered: Rendered, body: list[Unit]) -> None:
             last = max(s[1] for s in spans)
             if variant == "first":
                 last = max(s[0] for s in spans)
-            elif variant == "even":
-                even_first = first + (first % 2)
-                even_last = last - (last % 2)
-                if even_first <= even_last:
-                    first, last = even_first, even_last
+            elif variant in ("even", "odd"):
+                parity = 0 if variant == "even" else 1
+                own_first = first + (first % 2 != parity)
+                own_last = last - (last % 2 != parity)
+                if own_first <= own_last:
+                    first, last = own_first, own_last
             u.page, u.page_last = first, last
             u.section = section_at(first)
         else:

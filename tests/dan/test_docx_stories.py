@@ -93,6 +93,21 @@ def test_headers_and_footers_per_section_with_first_and_even_variants_deduplicat
     assert [rec["ssType"] for rec in res.records] == ["body"] * (len(res) - 4) + ["header"] * 3 + ["footer"]
 
 
+def test_with_even_pages_of_their_own_the_default_header_stands_on_the_odd_pages():
+    """An SDK review: python-docx's doc-odd-even-hdrs.docx (two pages) cited its odd-page
+    header on pages 1-2."""
+    headers = {"rIdH1": p("Odd page header."), "rIdH2": p("Even page header.")}
+    body = p("Page one.") + p(r("Page two.", extra='<w:br w:type="page"/>')) + p("Still page two.")
+    data = make_docx(body, headers=headers, settings="<w:evenAndOddHeaders/>",
+                     final_sect=sect(header_ref("rIdH1"), header_ref("rIdH2", "even")))
+    pages = {body_of(c): (rec["ssPage"], rec["ssPageLast"]) for c, rec in by_type(convert(data), "header")}
+    assert pages == {"Odd page header.": (1, 1), "Even page header.": (2, 2)}
+    # without evenAndOddHeaders the default header stands on every page
+    plain = make_docx(body, headers=headers, final_sect=sect(header_ref("rIdH1"), header_ref("rIdH2", "even")))
+    assert {body_of(c): (rec["ssPage"], rec["ssPageLast"]) for c, rec in by_type(convert(plain), "header")} == {
+        "Odd page header.": (1, 2)}
+
+
 def test_text_only_in_a_header_is_not_an_empty_document():
     res = convert(make_docx("", headers={"rIdH1": p("Only header text")}, final_sect=sect(header_ref("rIdH1"))))
     assert len(res) == 1 and res.records[0]["ssType"] == "header"

@@ -219,7 +219,10 @@ def _headers_footers(parts: _Parts, sections: Sections, ctx: DocxContext) -> lis
                 cache[target] = BodyReader(ctx, kind).blocks(root)
         blocks = cache[target]
         if blocks:
-            out.append(m.HeaderFooter(kind, tuple(blocks), tuple(secs), variant))
+            # (with even pages of their own, the default header stands on the odd ones)
+            odd = even_odd and variant == "default"
+            shown_on: m.HeaderFooterVariant = "odd" if odd else variant
+            out.append(m.HeaderFooter(kind, tuple(blocks), tuple(secs), shown_on))
     return out
 
 

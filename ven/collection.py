@@ -670,7 +670,8 @@ class Collection:
             mean = max(1, self.total_tokens // max(1, self.total_chunks))
             limit = max(limit, math.ceil(2 * cap / mean))
         found = _results(search(question, limit, restrict))
-        unknown = sum(1 for item in found if self._chunk_of(item) is None)
+        resolved = [self._chunk_of(item) for item in found]  # (each result read once)
+        unknown = resolved.count(None)
         if unknown:
             how = dataclasses.replace(
                 how,
@@ -681,9 +682,9 @@ class Collection:
                     "and were left out",
                 ),
             )
-        hits = self._hits(found, in_scope)
+        order = self._ordered(resolved, in_scope)
+        hits = self._grouped(order)
         if cap is not None:
-            order = self._ordered(found, in_scope)
             more: Iterator[list[tuple[str, int]]] | None = None
             ceiling = sum(self._docs[d].ven.chunk_count for d in in_scope)
             if len(found) >= limit and limit < ceiling:
@@ -725,14 +726,14 @@ class Collection:
         return _retrieval_context(docs, texts, how)
 
     def _ordered(
-        self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]
+        self, resolved: Iterable[tuple[str, int] | None], in_scope: Sequence[str]
     ) -> list[tuple[str, int]]:
-        """Valid search results in rank order (unknown ids, bad seqs and repeats dropped)."""
+        """The chunks search results name (:meth:`_chunk_of` of each, in rank order) that
+        lie in scope, repeats and results naming no chunk dropped."""
         scope = set(in_scope)
         out: list[tuple[str, int]] = []
         seen: set[tuple[str, int]] = set()
-        for item in found:
-            hit = self._chunk_of(item)
+        for hit in resolved:
             if hit is None or hit[0] not in scope:
                 continue
             if hit not in seen:
@@ -784,16 +785,13 @@ class Collection:
                 return
             limit = min(ceiling, 2 * limit)
             found = _results(search(question, limit, restrict))
-            yield self._ordered(found, in_scope)
+            yield self._ordered(map(self._chunk_of, found), in_scope)
             if len(found) < limit:
                 return
 
-    def _hits(
-        self, found: Iterable[tuple[str, int]], in_scope: Sequence[str]
-    ) -> dict[str, list[int]]:
-        """Search results grouped by document, best first."""
-        grouped = group_hits(self._ordered(found, in_scope))
-        return {self._keys[key]: seqs for key, seqs in grouped.items()}
+    def _grouped(self, order: Iterable[tuple[str, int]]) -> dict[str, list[int]]:
+        """Ordered hits (:meth:`_ordered`) grouped by document, best first."""
+        return {self._keys[key]: seqs for key, seqs in group_hits(order).items()}
 
     def _capped(
         self,
@@ -865,7 +863,8 @@ class Collection:
             quotas[d] += remaining * len(hits.get(d, ())) // total_quota
         out: dict[str, list[int]] = {}
         for d in in_scope:
-            found = self._hits(_results(search(question, quotas[d], frozenset({d}))), [d])
+            answer = _results(search(question, quotas[d], frozenset({d})))
+            found = self._grouped(self._ordered(map(self._chunk_of, answer), [d]))
             if found.get(d):
                 out[d] = found[d]
         return out

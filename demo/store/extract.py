@@ -664,8 +664,9 @@ def extract_answer(
     hit_rank: dict[str, int] = {}
     for r, hit in enumerate(hits):
         hit_rank.setdefault(hit, r)
-    # (the words a unit holds or its title and section name, before naming adds to them)
-    held_by = [frozenset(terms) | where[j] for j, (*_, terms) in enumerate(units)]
+    # (the words a unit holds or its title and section name, before naming adds to them:
+    # only a question about a document, asked of its header or footer lines, looks at them)
+    held_by = [frozenset(terms) | where[j] for j, (*_, terms) in enumerate(units)] if running else []
     for i, (_unit, _loc, pid, terms) in enumerate(units):
         tf = Counter(terms)
         # a word only this unit's document holds names the document: it locates the units

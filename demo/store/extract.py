@@ -33,6 +33,7 @@ from demo.store.crossrefs import (
     with_definitions,
 )
 from demo.store.marks import marks_in, plain
+from demo.store.text import shown_section
 from ven.people import named_people
 
 __all__ = ["Extract", "ExtractItem", "extract_answer", "NOT_FOUND"]
@@ -408,8 +409,7 @@ def unit_locator(passage: str, locator: str, headings: tuple[tuple[int, str], ..
     title = doc_title(passage)
 
     def shown(parts: Sequence[str]) -> str:
-        joined = _PATH_JOIN.join(" ".join(p.replace("*", " ").split()) for p in parts)
-        return "" if joined == title else joined.removeprefix(title + _PATH_JOIN) if title else joined
+        return shown_section(title, _PATH_JOIN.join(" ".join(p.replace("*", " ").split()) for p in parts))
 
     old, new = shown(path), shown(mine)
     parts = locator.split(_LOCATOR_JOIN)

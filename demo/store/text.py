@@ -16,6 +16,7 @@ __all__ = [
     "clean_query",
     "locator",
     "query_terms",
+    "shown_section",
 ]
 
 MAX_QUERY_CHARS = 4000
@@ -110,6 +111,14 @@ def check_filter_key(key: object) -> str:
     return key
 
 
+def shown_section(title: str, section_path: str) -> str:
+    """A section path as a citation shows it: without the title it starts with (a document
+    whose title is its first heading), and empty when it is only the title."""
+    if title:
+        section_path = section_path.removeprefix(title + " > ")
+    return "" if section_path == title else section_path
+
+
 def locator(record: Mapping[str, object], file_name: str = "") -> str:
     """A human citation of a chunk: ``title · section · p. N`` (``(est.)`` when pages are
     estimated); the title is not said twice when the section path starts with it."""
@@ -117,10 +126,8 @@ def locator(record: Mapping[str, object], file_name: str = "") -> str:
     title = str(record.get("ssTitle") or file_name or "")
     if title:
         parts.append(title)
-    section = str(record.get("section_path") or "")
-    if title:  # (a document whose title is its first heading)
-        section = section.removeprefix(title + " > ")
-    if section and section != title:
+    section = shown_section(title, str(record.get("section_path") or ""))
+    if section:
         parts.append(section)
     kind = str(record.get("ssType") or "body")
     if kind != "body":

@@ -46,7 +46,7 @@ from attrs import frozen
 from demo import samples
 from demo.local_llm import LocalModelError
 from demo.models import ModelSetupError
-from demo.cli_options import add_model_arguments, command_embeddings, online
+from demo.cli_options import add_model_arguments, command_embeddings, missing_store, online
 from demo.questions import QUESTIONS
 from demo.store import (
     AccessContext,
@@ -60,7 +60,7 @@ from demo.store import (
     StoreOptions,
 )
 from demo.store.options import CONTEXT_MODES
-from demo.store.url import redact, sqlite_file
+from demo.store.url import redact
 
 SAMPLES = samples.DIR
 OFFLINE_LABEL = "(offline: no chat model configured — the assembled context and its citations are shown instead of a generated answer)"
@@ -429,15 +429,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     if _reads_only(args, command):
         try:
-            path = sqlite_file(args.db)
+            missing = missing_store(args.db)
         except InvalidRequestError as exc:
             sys.stderr.write(f"error: {exc}\n")
             return EXIT_USAGE
-        if path is not None and not path.is_file():
-            sys.stderr.write(
-                f"error: no knowledge store at {redact(args.db)}: add files to one first "
-                f"(python -m demo ingest --db {redact(args.db)} FILE...)\n"
-            )
+        if missing:
+            sys.stderr.write(f"error: {missing}: add files to one first (python -m demo ingest --db {redact(args.db)} FILE...)\n")
             return 1
     try:
         return _run(args, command)

@@ -55,3 +55,13 @@ def command_embeddings(args: argparse.Namespace, notify: Callable[[str], object]
 
     name = "openai" if args.embeddings == "default" and online(args) else args.embeddings
     return named_provider(name, notify=notify) or "none"
+
+
+def missing_store(db: str) -> str:
+    """``"no knowledge store at PATH"`` when ``--db`` names an embedded store whose file does
+    not exist, else ``""``: a command that only reads or reprocesses a store says so instead of
+    creating a new, empty one (the store's error for a malformed URL propagates)."""
+    from demo.store.url import redact, sqlite_file
+
+    path = sqlite_file(db)
+    return f"no knowledge store at {redact(db)}" if path is not None and not path.is_file() else ""

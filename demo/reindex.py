@@ -54,20 +54,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Reindex the named collection (or every one the subject owns); the exit code."""
     from demo.server.serve import login_name
-    from demo.cli_options import command_embeddings
+    from demo.cli_options import command_embeddings, missing_store
     from demo.store import AccessContext, KnowledgeStore, StoreError, StoreOptions
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    from demo.store.url import redact, sqlite_file
-
     try:
-        path = sqlite_file(args.db)
+        missing = missing_store(args.db)
     except StoreError as exc:
         err.write(f"error: {exc}\n")
         return 2
-    if path is not None and not path.is_file():  # a mistyped path is not a new, empty store
-        err.write(f"error: no knowledge store at {redact(args.db)}: give the --db the store was made with\n")
+    if missing:  # a mistyped path is not a new, empty store
+        err.write(f"error: {missing}: give the --db the store was made with\n")
         return 2
     try:
         embeddings = command_embeddings(args, notify=lambda msg: err.write(f"note: {msg}\n"))

@@ -46,7 +46,8 @@ from attrs import frozen
 from demo import samples
 from demo.local_llm import LocalModelError
 from demo.models import ModelSetupError
-from demo.cli_options import add_model_arguments, command_embeddings, missing_store, online
+from demo.cli_options import add_chat_arguments, add_embedding_arguments, command_embeddings, missing_store, online
+from demo.cli_parser import CommandParser
 from demo.questions import QUESTIONS
 from demo.store import (
     AccessContext,
@@ -114,67 +115,123 @@ def sample_files() -> list[Path]:
     return samples.paths()
 
 
-def _parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+def _store_arguments(p: argparse.ArgumentParser) -> None:
+    """The store a command works on: ``--db``, ``--collection``, ``--subject``."""
+    p.add_argument("--db", help="knowledge store: a file path, sqlite:///path or postgresql://... (default: a temporary file)")
+    p.add_argument("--collection", default="demo", help="collection name in the store (default %(default)s)")
+    p.add_argument("--subject", default=None, help="the store's access subject for this local user (default: your login name)")
+
+
+def _chunking_arguments(p: argparse.ArgumentParser) -> None:
+    """How a command that converts files chunks and indexes them."""
     d = DemoConfig()
-    common.add_argument("--db", help="knowledge store: a file path, sqlite:///path or postgresql://... (default: a temporary file)")
-    common.add_argument("--collection", default="demo", help="collection name in the store (default %(default)s)")
-    common.add_argument("--subject", default=None, help="the store's access subject for this local user (default: your login name)")
-    common.add_argument("--max-tokens", type=int, default=d.max_tokens, help="dan chunk limit (default %(default)s)")
-    common.add_argument("--threshold", type=int, default=d.threshold, help="below this many collection tokens, send everything (default %(default)s)")
-    common.add_argument("--retrieval-pct", type=float, default=d.retrieval_pct, help="chunks retrieved, %% of the collection (default %(default)s)")
-    common.add_argument("--enrichment-pct", type=float, default=d.enrichment_pct, help="enrichment budget, %% of the collection's tokens (default %(default)s)")
-    common.add_argument("--global-spread-pct", type=float, default=d.global_spread_pct, help="broad questions: share of retrieval spread over every file (default %(default)s)")
-    common.add_argument("--index-pct", type=float, default=d.index_pct, help="index entry size, %% of each file's tokens (default %(default)s)")
-    common.add_argument(
+    p.add_argument("--max-tokens", type=int, default=d.max_tokens, help="dan chunk limit (default %(default)s)")
+    p.add_argument("--index-pct", type=float, default=d.index_pct, help="index entry size, %% of each file's tokens (default %(default)s)")
+    _embedding_arguments(p)
+
+
+def _embedding_arguments(p: argparse.ArgumentParser) -> None:
+    """How passages are embedded: a command that embeds a query must match how the store's
+    passages were embedded (the store refuses a mismatch)."""
+    add_embedding_arguments(p)
+    p.add_argument(
         "--index-context", choices=CONTEXT_MODES, default=StoreOptions().index_context,
         help="index each passage with its context line: off, embedding or both (default %(default)s; docs/store.md)",
     )
-    common.add_argument("--confidence", type=int, default=d.confidence, help="routing confidence needed to restrict to files (default %(default)s)")
-    common.add_argument(
+
+
+def _context_arguments(p: argparse.ArgumentParser) -> None:
+    """How a question's context is built (ven's settings) and how much of it is printed."""
+    d = DemoConfig()
+    p.add_argument("--threshold", type=int, default=d.threshold, help="below this many collection tokens, send everything (default %(default)s)")
+    p.add_argument("--retrieval-pct", type=float, default=d.retrieval_pct, help="chunks retrieved, %% of the collection (default %(default)s)")
+    p.add_argument("--enrichment-pct", type=float, default=d.enrichment_pct, help="enrichment budget, %% of the collection's tokens (default %(default)s)")
+    p.add_argument("--global-spread-pct", type=float, default=d.global_spread_pct, help="broad questions: share of retrieval spread over every file (default %(default)s)")
+    p.add_argument("--confidence", type=int, default=d.confidence, help="routing confidence needed to restrict to files (default %(default)s)")
+    p.add_argument(
         "--context-tokens", type=int, default=AskOptions().max_tokens,
         help="hard cap on the context's document tokens (default %(default)s, the store's; 0: no cap, the reference's percentages)",
     )
-    common.add_argument("--routing", choices=("auto", "model", "lexical", "off"), default="auto", help="auto: the mini model when a key is set, else lexical")
-    common.add_argument("--mode", choices=[m.value for m in SearchMode], default="auto", help="search mode (default %(default)s: hybrid when embeddings exist)")
-    common.add_argument("--reference-order", action="store_true", help="spend enrichment like the reference demo instead of in hit-rank order")
-    common.add_argument("--main-model", default=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), help="answering model (default %(default)s)")
-    common.add_argument("--mini-model", default=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"), help="routing/classification model (default %(default)s)")
-    add_model_arguments(common)
-    common.add_argument("--show-context", choices=("short", "full", "none"), default="short", help="how much of the context to print")
-    parser = argparse.ArgumentParser(prog="python -m demo", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter, parents=[common])
-    sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", parents=[common], help="ask the bundled questions of the bundled samples (the default)")
-    chat = sub.add_parser("chat", parents=[common], help="ask your own questions interactively")
+    p.add_argument("--routing", choices=("auto", "model", "lexical", "off"), default="auto", help="auto: the mini model when a key is set, else lexical")
+    p.add_argument("--reference-order", action="store_true", help="spend enrichment like the reference demo instead of in hit-rank order")
+    p.add_argument("--show-context", choices=("short", "full", "none"), default="short", help="how much of the context to print")
+
+
+def _mode_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mode", choices=[m.value for m in SearchMode], default="auto", help="search mode (default %(default)s: hybrid when embeddings exist)")
+
+
+def _answering_arguments(p: argparse.ArgumentParser) -> None:
+    """Everything a command that answers questions takes."""
+    _store_arguments(p)
+    _chunking_arguments(p)
+    _context_arguments(p)
+    _mode_argument(p)
+    p.add_argument("--main-model", default=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), help="answering model (default %(default)s)")
+    p.add_argument("--mini-model", default=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"), help="routing/classification model (default %(default)s)")
+    add_chat_arguments(p)
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m demo``: each command lists (in ``--help``) and takes only its
+    own options, before or after its name (:class:`demo.cli_parser.CommandParser`)."""
+    parser = CommandParser(prog="python -m demo", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _answering_arguments(parser)  # a bare ``python -m demo`` runs the samples
+    parser.commands()
+
+    def command(name: str, add: Callable[[argparse.ArgumentParser], None], help: str) -> argparse.ArgumentParser:
+        p = parser.add_command(name, help=help)
+        add(p)
+        return p
+
+    def store_only(p: argparse.ArgumentParser) -> None:
+        _store_arguments(p)
+        _embedding_arguments(p)  # the store is opened with the embedding it was filled with
+
+    def converting(p: argparse.ArgumentParser) -> None:
+        _store_arguments(p)
+        _chunking_arguments(p)
+
+    def searching(p: argparse.ArgumentParser) -> None:
+        _store_arguments(p)
+        _mode_argument(p)
+        _embedding_arguments(p)
+
+    parser.done("run", command("run", _answering_arguments, "ask the bundled questions of the bundled samples (the default)"))
+    chat = command("chat", _answering_arguments, "ask your own questions interactively")
     chat.add_argument("files", nargs="*", help="documents (default: the bundled samples, unless --db holds some)")
-    ask = sub.add_parser("ask", parents=[common], help="ask one question about some files (or a --db store)")
+    parser.done("chat", chat)
+    ask = command("ask", _answering_arguments, "ask one question about some files (or a --db store)")
     ask.add_argument("files", nargs="*", help="documents to add first")
     ask.add_argument("-q", "--question", required=True)
-    ingest = sub.add_parser("ingest", parents=[common], help="add files to a store (--db)")
+    parser.done("ask", ask)
+    ingest = command("ingest", converting, "add files to a store (--db)")
     ingest.add_argument("files", nargs="+", help="documents")
-    for action, what in (("confirm", "replace the active version with a held one (--db)"), ("cancel", "cancel a held, queued or failed job (--db)")):
-        held = sub.add_parser(action, parents=[common], help=what)
+    parser.done("ingest", ingest)
+    for action, what, add in (
+        ("confirm", "replace the active version with a held one, converting it here (--db)", converting),
+        ("cancel", "cancel a held, queued or failed job (--db)", store_only),
+    ):
+        held = command(action, add, what)
         held.add_argument("job", help="the job's id, as 'demo ingest' printed it (held NAME (job J…))")
-    search = sub.add_parser("search", parents=[common], help="search a store (--db)")
+        parser.done(action, held)
+    search = command("search", searching, "search a store (--db)")
     search.add_argument("-q", "--query", required=True)
     search.add_argument("--limit", type=int, default=6, help="passages (1-50, default %(default)s)")
     search.add_argument("--budget", type=int, default=2400, help="evidence tokens (128-16000, default %(default)s)")
-    from demo.server.serve import add_arguments
-
-    serve = sub.add_parser("serve", help="serve the store over HTTP with the web page (--db, --host, --port, --tokens)")
-    add_arguments(serve)
+    parser.done("search", search)
     from demo.mcp.stdio import add_arguments as add_mcp_arguments
-
     from demo.reindex import add_arguments as add_reindex_arguments
-
-    reindex = sub.add_parser("reindex", help="process a store's sources again after the embedding or --index-context changed (--db)")
-    add_reindex_arguments(reindex)
+    from demo.server.serve import add_arguments as add_serve_arguments
     from demo.worker import add_arguments as add_worker_arguments
 
-    worker = sub.add_parser("worker", help="process a store's ingestion jobs without a server (--db; several may share one database)")
-    add_worker_arguments(worker)
-    mcp = sub.add_parser("mcp", help="serve the store to an agent over MCP on stdin/stdout (--db, --role or --tokens)")
-    add_mcp_arguments(mcp)
+    for name, add_own, what in (
+        ("serve", add_serve_arguments, "serve the store over HTTP with the web page (--db, --host, --port, --tokens)"),
+        ("reindex", add_reindex_arguments, "process a store's sources again after the embedding or --index-context changed (--db)"),
+        ("worker", add_worker_arguments, "process a store's ingestion jobs without a server (--db; several may share one database)"),
+        ("mcp", add_mcp_arguments, "serve the store to an agent over MCP on stdin/stdout (--db, --role or --tokens)"),
+    ):
+        parser.done(name, command(name, add_own, what))
     return parser
 
 

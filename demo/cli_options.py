@@ -10,15 +10,30 @@ from typing import Any
 from demo.models import CHAT_CHOICES
 from demo.store.embedding import PROVIDER_NAMES
 
-__all__ = ["add_model_arguments", "command_embeddings", "online"]
+__all__ = ["add_chat_arguments", "add_embedding_arguments", "add_model_arguments", "command_embeddings", "online"]
 
 
 def add_model_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--offline``, ``--chat``, ``--base-url``, ``--model`` and ``--embeddings``."""
+    """``--offline``, ``--embeddings``, ``--chat``, ``--base-url`` and ``--model``."""
+    add_embedding_arguments(parser)
+    add_chat_arguments(parser)
+
+
+def add_embedding_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--offline`` and ``--embeddings``: what a command that embeds but never answers takes."""
     parser.add_argument(
         "--offline", action="store_true",
         help="never call OpenAI's service, even when OPENAI_API_KEY is set (a --base-url server is still used)",
     )
+    parser.add_argument(
+        "--embeddings", choices=PROVIDER_NAMES, default="default",
+        help="default: OpenAI when OPENAI_API_KEY is set (and no --base-url), else the offline MiniLM model "
+        "(hashing without the embeddings extra)",
+    )
+
+
+def add_chat_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--chat``, ``--base-url`` and ``--model``: the answering model."""
     parser.add_argument(
         "--chat", choices=CHAT_CHOICES, default="auto",
         help="answering model: auto (a --base-url server, else OpenAI with a key, else extracted answers), openai "
@@ -33,11 +48,6 @@ def add_model_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGrou
     parser.add_argument(
         "--model", default=os.environ.get("OPENAI_MODEL") or None, metavar="NAME",
         help="the answering model's name (needed with --base-url; default: $OPENAI_MODEL)",
-    )
-    parser.add_argument(
-        "--embeddings", choices=PROVIDER_NAMES, default="default",
-        help="default: OpenAI when OPENAI_API_KEY is set (and no --base-url), else the offline MiniLM model "
-        "(hashing without the embeddings extra)",
     )
 
 

@@ -13,7 +13,9 @@ import pytest
 from store_helpers import terms_md
 
 ROOT = Path(__file__).resolve().parents[2]
-DB_ARGS = ["--subject", "alice", "--collection", "Legal", "--embeddings", "hashing", "--max-tokens", "96"]
+DB_ARGS = ["--subject", "alice", "--collection", "Legal", "--embeddings", "hashing"]
+#: the chunk size of the commands that convert (search does not take it)
+SIZE = ["--max-tokens", "96"]
 
 
 def _demo(*args: str, script: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -32,7 +34,7 @@ def stale_store(tmp_path: Path) -> str:
         path.write_bytes(terms_md(f"marker{n}"))
         files.append(str(path))
     db = str(tmp_path / "kb.db")
-    done = _demo("ingest", *files, "--db", db, *DB_ARGS)
+    done = _demo("ingest", *files, "--db", db, *DB_ARGS, *SIZE)
     assert done.returncode == 0, done.stderr
     return db
 
@@ -43,13 +45,13 @@ def test_reindex_brings_the_sources_back_to_semantic_search(stale_store: str) ->
     assert refused.returncode == 1 and "were not embedded by" in refused.stderr
     assert "EmbeddingMismatchError" not in refused.stderr  # plain words, no class names
     assert "python -m demo reindex --db" in refused.stderr  # the message says what to run
-    done = _demo("reindex", "--db", stale_store, *on, "--batch", "2")
+    done = _demo("reindex", "--db", stale_store, *on, *SIZE, "--batch", "2")
     assert done.returncode == 0, done.stderr
     assert "collection 'Legal'" in done.stdout and "3/3 sources current" in done.stdout
     assert "reindexing: 3/3 done" in done.stderr
     found = _demo("search", "-q", "marker1", "--mode", "semantic", "--db", stale_store, *on)
     assert found.returncode == 0 and "semantic search:" in found.stdout
-    again = _demo("reindex", "--db", stale_store, *on)  # nothing left: nothing queued
+    again = _demo("reindex", "--db", stale_store, *on, *SIZE)  # nothing left: nothing queued
     assert again.returncode == 0 and "3/3 sources current" in again.stdout and "reindexing" not in again.stderr
 
 
@@ -73,10 +75,10 @@ KILLED_RUN = textwrap.dedent(
 
 def test_a_reindex_killed_midway_is_carried_on_by_the_next_run(stale_store: str) -> None:
     on = [*DB_ARGS, "--index-context", "embedding"]
-    killed = _demo("reindex", "--db", stale_store, *on, "--batch", "3", script=KILLED_RUN)
+    killed = _demo("reindex", "--db", stale_store, *on, *SIZE, "--batch", "3", script=KILLED_RUN)
     assert killed.returncode == -9, killed.stderr
     assert "reindexing: 1/3 done" in killed.stderr and "3/3" not in killed.stderr
-    resumed = _demo("reindex", "--db", stale_store, *on)
+    resumed = _demo("reindex", "--db", stale_store, *on, *SIZE)
     assert resumed.returncode == 0, resumed.stderr
     assert "3/3 sources current" in resumed.stdout
     found = _demo("search", "-q", "marker2", "--mode", "semantic", "--db", stale_store, *on)

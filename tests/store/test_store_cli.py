@@ -22,8 +22,8 @@ def test_ingest_then_search_then_ask_on_the_same_store(tmp_path, capsys, db_url)
     bad = tmp_path / "broken.docx"
     bad.write_bytes(b"PK\x03\x04 nope")
     missing = tmp_path / "missing.md"
-    common = ["--db", db_url, "--subject", "alice", "--collection", "Legal", "--max-tokens", "96"]
-    assert main(["ingest", str(a), str(b), str(bad), str(missing), *common]) == EXIT_FILES_FAILED == 1
+    common = ["--db", db_url, "--subject", "alice", "--collection", "Legal"]
+    assert main(["ingest", str(a), str(b), str(bad), str(missing), *common, "--max-tokens", "96"]) == EXIT_FILES_FAILED == 1
     out, err = capsys.readouterr()
     assert "loaded 2 documents" in out and "skipped broken.docx: The file is damaged" in err and "missing.md" in err
     assert "Error" not in err
@@ -68,6 +68,67 @@ def test_commands_that_need_a_store_say_so(capsys):
     assert main(["search", "-q", "x"]) == 2
     assert "needs --db" in capsys.readouterr().err
     assert main(["ingest", "a.md"]) == EXIT_USAGE == 2
+
+
+def test_each_command_lists_and_takes_only_its_own_options(capsys):
+    """`search --help` shows the options search uses, not the context builder's or the
+    answering model's; an option a command does not take is refused in words, exit 2."""
+    help_of = {}
+    for command in ("search", "cancel", "ingest", "ask"):
+        with pytest.raises(SystemExit) as stop:
+            main([command, "--help"])
+        assert stop.value.code == 0
+        help_of[command] = capsys.readouterr().out
+    assert "--mode" in help_of["search"] and "--embeddings" in help_of["search"] and "--db" in help_of["search"]
+    for foreign in ("--threshold", "--context-tokens", "--chat", "--main-model", "--show-context", "--max-tokens"):
+        assert foreign not in help_of["search"], foreign
+        assert foreign not in help_of["cancel"], foreign
+    assert "--mode" not in help_of["cancel"] and "--index-context" in help_of["search"]
+    assert "--max-tokens" in help_of["ingest"] and "--threshold" not in help_of["ingest"]
+    assert "--threshold" in help_of["ask"] and "--chat" in help_of["ask"] and "--question" in help_of["ask"]
+    with pytest.raises(SystemExit) as stop:
+        main(["search", "-q", "x", "--db", "kb.db", "--threshold", "5"])
+    assert stop.value.code == 2
+    with pytest.raises(SystemExit) as stop:
+        main(["--threshold", "5", "search", "-q", "x", "--db", "kb.db"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "python -m demo search: error: --threshold is not an option of this command" in err
+
+
+def test_options_may_stand_before_the_command(tmp_path, capsys):
+    """`python -m demo --db kb.db search -q x` reads --db (argparse alone let the command's
+    default overwrite it: "search needs --db"); a required option given there counts too."""
+    from demo.app import _parser
+
+    db = str(tmp_path / "kb.db")
+    args = _parser().parse_args(["--db", db, "--mode", "keyword", "search", "-q", "x"])
+    assert (args.db, args.mode, args.query, args.limit) == (db, "keyword", "x", 6)
+    args = _parser().parse_args(["--db", db, "serve"])
+    assert (args.db, args.port) == (db, 8000)
+    assert _parser().parse_args(["--db", db, "search", "--db", "other.db", "-q", "x"]).db == "other.db"
+    assert main(["--db", db, "--subject", "alice", "--embeddings", "hashing", "ingest", str(_write(tmp_path))]) == EXIT_OK
+    capsys.readouterr()
+    assert main(["--db", db, "--subject", "alice", "--embeddings", "hashing", "search", "-q", "warranty", "--mode", "keyword"]) == 0
+    out = capsys.readouterr().out
+    assert "keyword search: " in out and "Warranty" in out
+    with pytest.raises(SystemExit) as stop:
+        main(["serve"])
+    assert stop.value.code == 2 and "the following arguments are required: --db" in capsys.readouterr().err
+
+
+def _write(tmp_path):
+    doc = tmp_path / "terms.md"
+    doc.write_bytes(terms_md())
+    return doc
+
+
+def test_a_port_out_of_range_is_a_usage_error(capsys):
+    for port in ("99999", "0", "http"):
+        with pytest.raises(SystemExit) as stop:
+            main(["serve", "--db", "kb.db", "--port", port])
+        assert stop.value.code == 2
+        assert "is not a port number (1-65535)" in capsys.readouterr().err
 
 
 def test_store_errors_are_one_line_in_plain_words(tmp_path, capsys):

@@ -420,6 +420,8 @@ def token_summary(result: AskResult) -> str:
 
 
 def _context_lines(text: str, show: str) -> str:
+    if not text.strip():
+        return "   context: (none)\n"
     shown = text if show == "full" or len(text) <= 1200 else text[:1200] + f"\n… ({len(text) - 1200} more characters)"
     return "   context:\n" + "\n".join("     | " + line for line in shown.split("\n")) + "\n"
 
@@ -532,11 +534,17 @@ def _run(args: argparse.Namespace, command: str) -> int:
             print(_summary_line(store, cid, access, args.threshold, options.routing))
             return report.exit_code
         files: Sequence[str | Path] = getattr(args, "files", None) or []
+        given = bool(files)  # the user's own files, not the samples
         if command == "run" or (not files and not (args.db and store.list_sources(cid, access))):
             files = sample_files() if command in ("run", "chat") else files
-        if files:
-            load_files(store, cid, files, access)
+        report = load_files(store, cid, files, access) if files else LoadReport()
         print(_summary_line(store, cid, access, args.threshold, options.routing))
+        if given and report.failed and not store.list_sources(cid, access):
+            # (an answer from nothing would read "not found in the documents")
+            n = len(report.failed)
+            which = "the file could not be read" if n == 1 else f"none of the {n} files could be read"
+            sys.stderr.write(f"error: {which}: nothing to answer from\n")
+            return EXIT_FILES_FAILED
         ask = lambda q, history=(): store.ask(cid, q, access, options=options, mode=args.mode, chat=chat, mini=mini, history=history)
         if command == "run":
             for q in QUESTIONS:
@@ -544,7 +552,7 @@ def _run(args: argparse.Namespace, command: str) -> int:
             return 0
         if command == "ask":
             print_result(ask(args.question), args.show_context)
-            return 0
+            return EXIT_FILES_FAILED if given and report.failed else EXIT_OK
         print("Ask a question (empty line or Ctrl-D to quit).")
         history: list[tuple[str, str]] = []
         while True:

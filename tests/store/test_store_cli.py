@@ -131,6 +131,32 @@ def test_a_port_out_of_range_is_a_usage_error(capsys):
         assert "is not a port number (1-65535)" in capsys.readouterr().err
 
 
+def test_ask_about_files_says_when_a_file_could_not_be_read(tmp_path, capsys):
+    """`ask FILES -q` answers from the files it could read and exits 1 when one could not (as
+    `ingest` does); when none could be read it answers nothing ("not found in the documents"
+    would blame the documents) and says so."""
+    good = _write(tmp_path)
+    missing = str(tmp_path / "missing.docx")
+    offline = ["--embeddings", "hashing", "--show-context", "none"]
+    assert main(["ask", str(good), missing, "-q", "What is the warranty?", *offline]) == EXIT_FILES_FAILED
+    out, err = capsys.readouterr()
+    assert "missing.docx: No such file or directory" in err and "Extracted from the documents" in out
+    assert main(["ask", str(good), "-q", "What is the warranty?", *offline]) == EXIT_OK
+    capsys.readouterr()
+    assert main(["ask", missing, "-q", "What is the warranty?", *offline]) == EXIT_FILES_FAILED
+    out, err = capsys.readouterr()
+    assert "error: the file could not be read: nothing to answer from" in err and "Q:" not in out
+    assert main(["chat", missing, str(tmp_path / "gone.md"), *offline[:2]]) == EXIT_FILES_FAILED
+    assert "none of the 2 files could be read" in capsys.readouterr().err
+
+
+def test_an_empty_context_prints_as_none(capsys):
+    from demo.app import _context_lines
+
+    assert _context_lines("", "short") == "   context: (none)\n"
+    assert _context_lines("a\nb", "short") == "   context:\n     | a\n     | b\n"
+
+
 def test_store_errors_are_one_line_in_plain_words(tmp_path, capsys):
     db = ["--db", str(tmp_path / "kb.db"), "--subject", "alice", "--embeddings", "hashing"]
     doc = tmp_path / "terms.md"

@@ -115,9 +115,10 @@ def sample_files() -> list[Path]:
     return samples.paths()
 
 
-def _store_arguments(p: argparse.ArgumentParser) -> None:
+def _store_arguments(p: argparse.ArgumentParser, needs_db: bool = False) -> None:
     """The store a command works on: ``--db``, ``--collection``, ``--subject``."""
-    p.add_argument("--db", help="knowledge store: a file path, sqlite:///path or postgresql://... (default: a temporary file)")
+    where = "(needed)" if needs_db else "(default: a temporary file)"
+    p.add_argument("--db", help=f"knowledge store: a file path, sqlite:///path or postgresql://... {where}")
     p.add_argument("--collection", default="demo", help="collection name in the store (default %(default)s)")
     p.add_argument("--subject", default=None, help="the store's access subject for this local user (default: your login name)")
 
@@ -173,11 +174,10 @@ def _answering_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    """The parser of ``python -m demo``: each command lists (in ``--help``) and takes only its
-    own options, before or after its name (:class:`demo.cli_parser.CommandParser`)."""
+    """The parser of ``python -m demo``: each command takes (and lists in ``--help``) only its
+    own options, after its name; a bare ``python -m demo [OPTIONS]`` is ``run``
+    (:class:`demo.cli_parser.CommandParser`)."""
     parser = CommandParser(prog="python -m demo", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    _answering_arguments(parser)  # a bare ``python -m demo`` runs the samples
-    parser.commands()
 
     def command(name: str, add: Callable[[argparse.ArgumentParser], None], help: str) -> argparse.ArgumentParser:
         p = parser.add_command(name, help=help)
@@ -185,41 +185,36 @@ def _parser() -> argparse.ArgumentParser:
         return p
 
     def store_only(p: argparse.ArgumentParser) -> None:
-        _store_arguments(p)
+        _store_arguments(p, needs_db=True)
         _embedding_arguments(p)  # the store is opened with the embedding it was filled with
 
     def converting(p: argparse.ArgumentParser) -> None:
-        _store_arguments(p)
+        _store_arguments(p, needs_db=True)
         _chunking_arguments(p)
 
     def searching(p: argparse.ArgumentParser) -> None:
-        _store_arguments(p)
+        _store_arguments(p, needs_db=True)
         _mode_argument(p)
         _embedding_arguments(p)
 
-    parser.done("run", command("run", _answering_arguments, "ask the bundled questions of the bundled samples (the default)"))
+    command("run", _answering_arguments, "ask the bundled questions of the bundled samples (the default)")
     chat = command("chat", _answering_arguments, "ask your own questions interactively")
     chat.add_argument("files", nargs="*", help="documents (default: the bundled samples, unless --db holds some)")
-    parser.done("chat", chat)
     ask = command("ask", _answering_arguments, "ask one question about some files (or a --db store)")
     ask.add_argument("files", nargs="*", help="documents to add first")
     ask.add_argument("-q", "--question", required=True)
-    parser.done("ask", ask)
     ingest = command("ingest", converting, "add files to a store (--db)")
     ingest.add_argument("files", nargs="+", help="documents")
-    parser.done("ingest", ingest)
     for action, what, add in (
         ("confirm", "replace the active version with a held one, converting it here (--db)", converting),
         ("cancel", "cancel a held, queued or failed job (--db)", store_only),
     ):
         held = command(action, add, what)
         held.add_argument("job", help="the job's id, as 'demo ingest' printed it (held NAME (job J…))")
-        parser.done(action, held)
     search = command("search", searching, "search a store (--db)")
     search.add_argument("-q", "--query", required=True)
     search.add_argument("--limit", type=int, default=6, help="passages (1-50, default %(default)s)")
     search.add_argument("--budget", type=int, default=2400, help="evidence tokens (128-16000, default %(default)s)")
-    parser.done("search", search)
     from demo.mcp.stdio import add_arguments as add_mcp_arguments
     from demo.reindex import add_arguments as add_reindex_arguments
     from demo.server.serve import add_arguments as add_serve_arguments
@@ -231,7 +226,7 @@ def _parser() -> argparse.ArgumentParser:
         ("worker", add_worker_arguments, "process a store's ingestion jobs without a server (--db; several may share one database)"),
         ("mcp", add_mcp_arguments, "serve the store to an agent over MCP on stdin/stdout (--db, --role or --tokens)"),
     ):
-        parser.done(name, command(name, add_own, what))
+        command(name, add_own, what)
     return parser
 
 
@@ -486,6 +481,9 @@ def main(argv: list[str] | None = None) -> int:
     if command in ("ingest", "search", "confirm", "cancel") and not args.db:
         sys.stderr.write(f"python -m demo {command} needs --db PATH (a store that outlives the command)\n")
         return EXIT_USAGE
+    if command == "ask" and not args.files and not args.db:
+        sys.stderr.write("python -m demo ask needs files to ask about, or --db PATH (a store that holds some)\n")
+        return EXIT_USAGE
     if _reads_only(args, command):
         try:
             missing = missing_store(args.db)
@@ -528,11 +526,11 @@ def _run(args: argparse.Namespace, command: str) -> int:
                 print("\n".join("  | " + line for line in p.text.split("\n")[:12]))
             return 0
         options = ask_options(args)
-        chat, mini = _models(args)
-        if command == "ingest":
+        if command == "ingest":  # (no answering model: ingest never asks)
             report = load_files(store, cid, args.files, access)
             print(_summary_line(store, cid, access, args.threshold, options.routing))
             return report.exit_code
+        chat, mini = _models(args)
         files: Sequence[str | Path] = getattr(args, "files", None) or []
         given = bool(files)  # the user's own files, not the samples
         if command == "run" or (not files and not (args.db and store.list_sources(cid, access))):
@@ -542,8 +540,8 @@ def _run(args: argparse.Namespace, command: str) -> int:
         if given and report.failed and not store.list_sources(cid, access):
             # (an answer from nothing would read "not found in the documents")
             n = len(report.failed)
-            which = "the file could not be read" if n == 1 else f"none of the {n} files could be read"
-            sys.stderr.write(f"error: {which}: nothing to answer from\n")
+            which = "the file was skipped" if n == 1 else f"all {n} files were skipped"
+            sys.stderr.write(f"error: nothing to answer from: {which} (see above)\n")
             return EXIT_FILES_FAILED
         ask = lambda q, history=(): store.ask(cid, q, access, options=options, mode=args.mode, chat=chat, mini=mini, history=history)
         if command == "run":
@@ -566,4 +564,4 @@ def _run(args: argparse.Namespace, command: str) -> int:
             print_result(result, args.show_context)
             if result.answer is not None:
                 history += [("user", q), ("assistant", result.answer)]
-        return 0
+        return EXIT_FILES_FAILED if given and report.failed else EXIT_OK

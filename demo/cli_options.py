@@ -14,16 +14,23 @@ __all__ = ["add_chat_arguments", "add_embedding_arguments", "add_model_arguments
 
 
 def add_model_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--offline``, ``--embeddings``, ``--chat``, ``--base-url`` and ``--model``."""
+    """``--offline``, ``--base-url``, ``--embeddings``, ``--chat`` and ``--model``."""
     add_embedding_arguments(parser)
     add_chat_arguments(parser)
 
 
 def add_embedding_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--offline`` and ``--embeddings``: what a command that embeds but never answers takes."""
+    """``--offline``, ``--base-url`` and ``--embeddings``: what chooses the embedding (with
+    ``OPENAI_API_KEY``), so every command that embeds takes them and chooses alike."""
     parser.add_argument(
         "--offline", action="store_true",
         help="never call OpenAI's service, even when OPENAI_API_KEY is set (a --base-url server is still used)",
+    )
+    parser.add_argument(
+        "--base-url", default=os.environ.get("OPENAI_BASE_URL") or None, metavar="URL",
+        help="an OpenAI-compatible server for answers, e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 "
+        "(vLLM), http://127.0.0.1:8080/v1 (llama.cpp's llama-server); no OpenAI key needed, and a key beside it is "
+        "taken as that server's, so embeddings stay local (default: $OPENAI_BASE_URL, else none)",
     )
     parser.add_argument(
         "--embeddings", choices=PROVIDER_NAMES, default="default",
@@ -33,17 +40,11 @@ def add_embedding_arguments(parser: argparse.ArgumentParser | argparse._Argument
 
 
 def add_chat_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """``--chat``, ``--base-url`` and ``--model``: the answering model."""
+    """``--chat`` and ``--model``: the answering model (its server: ``--base-url``)."""
     parser.add_argument(
         "--chat", choices=CHAT_CHOICES, default="auto",
         help="answering model: auto (a --base-url server, else OpenAI with a key, else extracted answers), openai "
         "(OpenAI or the --base-url server), local (SmolLM2, the local-llm extra), none",
-    )
-    parser.add_argument(
-        "--base-url", default=os.environ.get("OPENAI_BASE_URL") or None, metavar="URL",
-        help="an OpenAI-compatible server for answers, e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 "
-        "(vLLM), http://127.0.0.1:8080/v1 (llama.cpp's llama-server); no OpenAI key needed "
-        "(default: $OPENAI_BASE_URL, else none)",
     )
     parser.add_argument(
         "--model", default=os.environ.get("OPENAI_MODEL") or None, metavar="NAME",
@@ -53,7 +54,7 @@ def add_chat_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup
 
 def online(args: argparse.Namespace) -> bool:
     """Whether OpenAI's service is used: a key, no ``--offline``, and no ``--base-url`` server
-    (where a command has that option: a key beside one may be that server's)."""
+    (a key beside one may be that server's)."""
     return bool(os.environ.get("OPENAI_API_KEY")) and not args.offline and not getattr(args, "base_url", None)
 
 

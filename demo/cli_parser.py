@@ -1,117 +1,97 @@
-"""A command-line parser whose commands each list only the options they take, given before
-or after the command's name (``python -m demo --db kb.db search -q x`` as well as
-``python -m demo search --db kb.db -q x``).
+"""The command-line parser of ``python -m demo``: commands that each take (and list in their
+``--help``) only their own options, written after the command's name.
 
-argparse alone lets a command's default overwrite an option given before the command's name
-(``--db kb.db`` would be lost), and an option every command shares through ``parents`` shows
-in every command's help whether it uses it or not. :class:`CommandParser` keeps each
-command's options and defaults itself: an option given before the command counts when the
-command takes it and is refused, in plain words, when it does not.
+argparse alone, with the commands' shared options also on the top-level parser, let a
+command's default overwrite an option written before the command's name
+(``python -m demo --db kb.db search`` lost ``--db``), classified the words after the command
+against the top-level options (``--co`` was "ambiguous" among options the command does not
+have) and listed every shared option in every command's help. Here the top-level parser has
+no options of its own: a bare ``python -m demo [OPTIONS]`` runs the default command, and an
+option written before another command's name is refused, in words that say where it goes.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 __all__ = ["CommandParser"]
 
-#: The command a bare ``python -m demo`` runs (its options are the parser's own).
-NO_COMMAND = ""
-
-
-class _Option:
-    """One option of a command: its first flag, its default, and whether it is required."""
-
-    __slots__ = ("default", "flag", "required")
-
-    def __init__(self, flag: str, default: Any, required: bool) -> None:
-        self.flag, self.default, self.required = flag, default, required
-
 
 class CommandParser(argparse.ArgumentParser):
-    """The top-level parser: :meth:`add_command` adds a command; :meth:`parse_known_args`
-    gives every option of the command it parsed (those not given at their defaults) and, for
-    the attributes other commands' options name, the bare command's defaults."""
+    """The top-level parser: :meth:`add_command` adds a command (the first added is the
+    default, run when the arguments are empty or start with an option). A parsed namespace
+    holds every attribute the default command's options name (at their defaults where the
+    command parsed has no such option), so code shared by the commands can read them."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._options: dict[str, dict[str, _Option]] = {}
         self._parsers: dict[str, argparse.ArgumentParser] = {}
-        self._commands: argparse._SubParsersAction[argparse.ArgumentParser] | None = None
-
-    def commands(self, **kwargs: Any) -> None:
-        """Start the list of commands (``dest="command"``); call once, after this parser's own
-        options (the bare command's) are added."""
-        self._options[NO_COMMAND] = _taken(self)
-        self._commands = self.add_subparsers(dest="command", parser_class=_Command, **kwargs)
+        self._commands = self.add_subparsers(dest="command", parser_class=argparse.ArgumentParser)
 
     def add_command(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        """A new command's parser: add its options to it, then call :meth:`done` with it."""
-        if self._commands is None:
-            raise RuntimeError("call commands() before add_command()")
-        return self._commands.add_parser(name, **kwargs)
-
-    def done(self, name: str, parser: argparse.ArgumentParser) -> None:
-        """Record the options of command ``name`` (its parser complete)."""
-        self._options[name] = _taken(parser)
+        """A new command's parser (the first one added is the default command)."""
+        parser = self._commands.add_parser(name, **kwargs)
         self._parsers[name] = parser
+        return parser
+
+    @property
+    def default_command(self) -> str:
+        if not self._parsers:
+            raise RuntimeError("add a command first")
+        return next(iter(self._parsers))
+
+    def format_help(self) -> str:
+        """The commands, then the default command's options (``python -m demo --help`` shows
+        every tuning value of a bare ``python -m demo``)."""
+        default = self._parsers[self.default_command]
+        options = default.format_help().split("\n\n", 1)[-1]
+        return (
+            super().format_help()
+            + f"\nOptions of '{self.default_command}' (a bare python -m demo; each command's --help lists its own):\n\n"
+            + options
+        )
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
-        ns, extra = super().parse_known_args(args, namespace)
-        name = getattr(ns, "command", None) or NO_COMMAND
-        taken = self._options.get(name, {})
-        known = {dest for options in self._options.values() for dest in options}
-        for dest in sorted(vars(ns)):
-            if dest in known and dest not in taken:
-                flag = next(options[dest].flag for options in self._options.values() if dest in options)
-                self._refuse(name, f"{flag} is not an option of this command (--help lists its options)")
-        for dest, option in taken.items():
+        words = list(sys.argv[1:] if args is None else args)
+        if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help")):
+            words = [self.default_command, *words]
+        ns, extra = super().parse_known_args(words, namespace)
+        for dest, default in self._fallbacks().items():
             if not hasattr(ns, dest):
-                if option.required:
-                    self._refuse(name, f"the following arguments are required: {option.flag}")
-                setattr(ns, dest, option.default)
-        for dest, option in self._options[NO_COMMAND].items():
-            if not hasattr(ns, dest):
-                setattr(ns, dest, option.default)
+                setattr(ns, dest, default)
         return ns, extra
 
-    def _refuse(self, name: str, message: str) -> NoReturn:
-        """Exit 2 with ``message`` under the usage of command ``name``."""
-        self._parsers.get(name, self).error(message)
-
-
-def _taken(parser: argparse.ArgumentParser) -> dict[str, _Option]:
-    """The options of ``parser`` (not its positional arguments), which from now on set their
-    attribute only when given: their defaults and required flags are kept here instead."""
-    out: dict[str, _Option] = {}
-    for action in parser._actions:
-        if not action.option_strings or isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
-            continue
-        long = [f for f in action.option_strings if f.startswith("--")]
-        out[action.dest] = _Option((long or action.option_strings)[0], action.default, action.required)
-        if action.help:  # the help still shows the default
-            action.help = action.help.replace("%(default)s", str(action.default).replace("%", "%%"))
-        action.default = argparse.SUPPRESS
-    return out
-
-
-class _Command(argparse.ArgumentParser):
-    """A command's parser: its required options may also be given before the command's name,
-    so :class:`CommandParser` checks them once both sides are read (its usage still shows
-    them required)."""
-
-    def parse_known_args(  # type: ignore[override]
+    def parse_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        required = [a for a in self._actions if a.option_strings and a.required]
-        for action in required:
-            action.required = False
-        try:
-            return super().parse_known_args(args, namespace)
-        finally:
-            for action in required:
-                action.required = True
+    ) -> argparse.Namespace:
+        ns, extra = self.parse_known_args(args, namespace)
+        if extra:
+            self._refuse(ns.command, extra)
+        return ns
+
+    def _fallbacks(self) -> dict[str, Any]:
+        """The default command's options' defaults (``type`` applied to str defaults, as
+        argparse does)."""
+        default = self._parsers[self.default_command]
+        return {
+            a.dest: default._get_value(a, a.default) if isinstance(a.default, str) and a.type else a.default
+            for a in default._actions
+            if a.option_strings and a.default is not argparse.SUPPRESS
+        }
+
+    def _refuse(self, name: str, extra: list[str]) -> NoReturn:
+        """Exit 2 under command ``name``'s usage, saying why ``extra`` was not taken."""
+        parser = self._parsers[name]
+        command = next((w for w in extra if w in self._parsers), None)
+        if command is not None:
+            parser = self._parsers[command]
+            parser.error(f"options go after the command's name: {parser.prog} [OPTIONS]")
+        flag = next((w.split("=", 1)[0] for w in extra if w.startswith("-")), None)
+        if flag is not None and any(flag in p._option_string_actions for p in self._parsers.values()):
+            parser.error(f"{flag} is not an option of this command (--help lists its options)")
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")

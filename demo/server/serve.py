@@ -46,10 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def port_number(text: str) -> int:
     """``--port``'s value: a whole number from 1 to 65535 (argparse says so otherwise)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)") from None
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
+    value = int(text)
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
     return value

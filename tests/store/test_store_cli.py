@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from store_helpers import review_bytes, terms_md
 from test_store_warnings import damaged_styles, good_docx
@@ -72,13 +74,14 @@ def test_commands_that_need_a_store_say_so(capsys):
 
 def test_each_command_lists_and_takes_only_its_own_options(capsys):
     """`search --help` shows the options search uses, not the context builder's or the
-    answering model's; an option a command does not take is refused in words, exit 2."""
+    answering model's; an option a command does not take is refused in words, exit 2, under
+    that command's usage; an abbreviation is matched against the command's own options."""
     help_of = {}
-    for command in ("search", "cancel", "ingest", "ask"):
+    for command in ("search", "cancel", "ingest", "ask", "serve"):
         with pytest.raises(SystemExit) as stop:
             main([command, "--help"])
         assert stop.value.code == 0
-        help_of[command] = capsys.readouterr().out
+        help_of[command] = " ".join(capsys.readouterr().out.split())
     assert "--mode" in help_of["search"] and "--embeddings" in help_of["search"] and "--db" in help_of["search"]
     for foreign in ("--threshold", "--context-tokens", "--chat", "--main-model", "--show-context", "--max-tokens"):
         assert foreign not in help_of["search"], foreign
@@ -86,35 +89,61 @@ def test_each_command_lists_and_takes_only_its_own_options(capsys):
     assert "--mode" not in help_of["cancel"] and "--index-context" in help_of["search"]
     assert "--max-tokens" in help_of["ingest"] and "--threshold" not in help_of["ingest"]
     assert "--threshold" in help_of["ask"] and "--chat" in help_of["ask"] and "--question" in help_of["ask"]
+    # required options show as required; a command that needs --db says so
+    assert "-q QUERY" in help_of["search"] and "[-q QUERY]" not in help_of["search"]
+    assert "-q QUESTION" in help_of["ask"] and "[-q QUESTION]" not in help_of["ask"]
+    assert "--db DB --host" in help_of["serve"] or "--db DB [--host" in help_of["serve"]
+    assert "(needed)" in help_of["search"] and "temporary file" not in help_of["search"]
     with pytest.raises(SystemExit) as stop:
         main(["search", "-q", "x", "--db", "kb.db", "--threshold", "5"])
     assert stop.value.code == 2
-    with pytest.raises(SystemExit) as stop:
-        main(["--threshold", "5", "search", "-q", "x", "--db", "kb.db"])
-    assert stop.value.code == 2
+    assert "python -m demo search: error: --threshold is not an option of this command" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:  # (--co: only --collection among search's own)
+        main(["search", "-q", "x", "--db", str(Path("kb.db")), "--co", "Legal", "--budget", "x"])
     err = capsys.readouterr().err
-    assert "python -m demo search: error: --threshold is not an option of this command" in err
+    assert "ambiguous" not in err and "argument --budget: invalid int value: 'x'" in err
 
 
-def test_options_may_stand_before_the_command(tmp_path, capsys):
-    """`python -m demo --db kb.db search -q x` reads --db (argparse alone let the command's
-    default overwrite it: "search needs --db"); a required option given there counts too."""
+def test_options_go_after_the_command_or_run_the_samples(tmp_path, capsys):
+    """Options before a command's name are refused in words that say where they go (argparse
+    alone let the command's default overwrite them: `--db kb.db search` lost --db); options
+    alone are a bare `python -m demo` (run) with them."""
     from demo.app import _parser
 
-    db = str(tmp_path / "kb.db")
-    args = _parser().parse_args(["--db", db, "--mode", "keyword", "search", "-q", "x"])
-    assert (args.db, args.mode, args.query, args.limit) == (db, "keyword", "x", 6)
-    args = _parser().parse_args(["--db", db, "serve"])
-    assert (args.db, args.port) == (db, 8000)
-    assert _parser().parse_args(["--db", db, "search", "--db", "other.db", "-q", "x"]).db == "other.db"
-    assert main(["--db", db, "--subject", "alice", "--embeddings", "hashing", "ingest", str(_write(tmp_path))]) == EXIT_OK
-    capsys.readouterr()
-    assert main(["--db", db, "--subject", "alice", "--embeddings", "hashing", "search", "-q", "warranty", "--mode", "keyword"]) == 0
-    out = capsys.readouterr().out
-    assert "keyword search: " in out and "Warranty" in out
+    for argv in (["--db", "kb.db", "search", "-q", "x"], ["--threshold", "5", "search", "-q", "x"],
+                 ["-q", "warranty", "--db", "kb.db", "ask"], ["--db", "kb.db", "serve"]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        command = next(w for w in argv if w in ("search", "ask", "serve"))
+        assert f"python -m demo {command}: error: options go after the command's name" in capsys.readouterr().err
+    args = _parser().parse_args(["--context-tokens", "500", "--show-context", "none"])
+    assert (args.command, args.context_tokens, args.show_context) == ("run", 500, "none")
+    args = _parser().parse_args([])
+    assert args.command == "run" and args.context_tokens == 6000
+    # every command's namespace holds the shared attributes (code shared by the commands reads them)
+    args = _parser().parse_args(["serve", "--db", "k.db"])
+    assert (args.db, args.port, args.threshold) == ("k.db", 8000, 20000)
     with pytest.raises(SystemExit) as stop:
         main(["serve"])
     assert stop.value.code == 2 and "the following arguments are required: --db" in capsys.readouterr().err
+    db = str(tmp_path / "kb.db")
+    assert main(["ingest", str(_write(tmp_path)), "--db", db, "--subject", "alice", "--embeddings", "hashing"]) == EXIT_OK
+    capsys.readouterr()
+    assert main(["search", "-q", "warranty", "--mode", "keyword", "--db", db, "--subject", "alice", "--embeddings", "hashing"]) == 0
+    out = capsys.readouterr().out
+    assert "keyword search: " in out and "Warranty" in out
+
+
+def test_ingest_never_builds_an_answering_model(tmp_path, capsys, monkeypatch):
+    """A --base-url server without a model name is an answering model's problem: ingest,
+    which never answers, works (and search takes --base-url, which chooses the embedding)."""
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.delenv("OPENAI_MODEL", raising=False)
+    db = str(tmp_path / "kb.db")
+    assert main(["ingest", str(_write(tmp_path)), "--db", db, "--embeddings", "hashing"]) == EXIT_OK
+    capsys.readouterr()
+    assert main(["search", "-q", "warranty", "--db", db, "--embeddings", "hashing", "--base-url", "http://h/v1"]) == 0
 
 
 def _write(tmp_path):
@@ -124,14 +153,14 @@ def _write(tmp_path):
 
 
 def test_a_port_out_of_range_is_a_usage_error(capsys):
-    for port in ("99999", "0", "http"):
+    for port in ("99999", "0", "http", "1_000", "٨٠٨٠", "-1"):
         with pytest.raises(SystemExit) as stop:
             main(["serve", "--db", "kb.db", "--port", port])
         assert stop.value.code == 2
         assert "is not a port number (1-65535)" in capsys.readouterr().err
 
 
-def test_ask_about_files_says_when_a_file_could_not_be_read(tmp_path, capsys):
+def test_ask_about_files_says_when_a_file_could_not_be_read(tmp_path, capsys, monkeypatch):
     """`ask FILES -q` answers from the files it could read and exits 1 when one could not (as
     `ingest` does); when none could be read it answers nothing ("not found in the documents"
     would blame the documents) and says so."""
@@ -145,9 +174,18 @@ def test_ask_about_files_says_when_a_file_could_not_be_read(tmp_path, capsys):
     capsys.readouterr()
     assert main(["ask", missing, "-q", "What is the warranty?", *offline]) == EXIT_FILES_FAILED
     out, err = capsys.readouterr()
-    assert "error: the file could not be read: nothing to answer from" in err and "Q:" not in out
+    assert "error: nothing to answer from: the file was skipped (see above)" in err and "Q:" not in out
     assert main(["chat", missing, str(tmp_path / "gone.md"), *offline[:2]]) == EXIT_FILES_FAILED
-    assert "none of the 2 files could be read" in capsys.readouterr().err
+    assert "nothing to answer from: all 2 files were skipped" in capsys.readouterr().err
+    def no_more_questions(prompt=""):
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", no_more_questions)
+    assert main(["chat", str(good), missing, *offline[:2]]) == EXIT_FILES_FAILED  # (as ask)
+    assert main(["chat", str(good), *offline[:2]]) == EXIT_OK
+    capsys.readouterr()
+    assert main(["ask", "-q", "What is the warranty?", *offline]) == EXIT_USAGE  # nothing to ask about
+    assert "ask needs files to ask about, or --db" in capsys.readouterr().err
 
 
 def test_an_empty_context_prints_as_none(capsys):

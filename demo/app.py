@@ -355,8 +355,16 @@ def load_files(
     err = err if err is not None else sys.stderr
     queued: list[tuple[str, str]] = []
     failed: list[str] = []
+    named: dict[str, Path] = {}  # the store keeps one document per file name
     for f in files:
         path = Path(f)
+        first = named.setdefault(path.name, path)
+        if first is not path and first.resolve() == path.resolve():
+            continue  # the same file given twice
+        if first is not path:
+            err.write(f"skipped {path}: {first} has the same name, and a store keeps one document per name (rename one)\n")
+            failed.append(str(path))
+            continue
         try:
             queued.append((path.name, store.enqueue(cid, path.name, path.read_bytes(), access)))
         except OSError as exc:

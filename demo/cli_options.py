@@ -61,9 +61,14 @@ def online(args: argparse.Namespace) -> bool:
 def command_embeddings(args: argparse.Namespace, notify: Callable[[str], object]) -> Any:
     """The store's embedding that ``--embeddings`` names ("default": OpenAI when
     :func:`online`, else the offline default), or ``"none"``; raises the store's error for a
-    refused name."""
-    from demo.store import named_provider
+    refused name, and for ``openai`` with ``--offline`` or without ``OPENAI_API_KEY`` (a plain
+    message, before any client is made)."""
+    from demo.store import InvalidRequestError, named_provider
 
+    if args.embeddings == "openai" and args.offline:
+        raise InvalidRequestError("--embeddings openai calls OpenAI's service, which --offline rules out: choose minilm or hashing")
+    if args.embeddings == "openai" and not os.environ.get("OPENAI_API_KEY"):
+        raise InvalidRequestError("--embeddings openai needs OPENAI_API_KEY set: set it, or choose minilm or hashing")
     name = "openai" if args.embeddings == "default" and online(args) else args.embeddings
     return named_provider(name, notify=notify) or "none"
 

@@ -29,7 +29,8 @@ class CommandParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._parsers: dict[str, argparse.ArgumentParser] = {}
-        self._commands = self.add_subparsers(dest="command", parser_class=argparse.ArgumentParser)
+        self._commands = self.add_subparsers(dest="command", parser_class=_Command)
+        self._bare = False  # whether the last parse ran the default command for leading options
 
     def add_command(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
         """A new command's parser (the first one added is the default command)."""
@@ -47,18 +48,26 @@ class CommandParser(argparse.ArgumentParser):
         """The commands, then the default command's options (``python -m demo --help`` shows
         every tuning value of a bare ``python -m demo``)."""
         default = self._parsers[self.default_command]
-        options = default.format_help().split("\n\n", 1)[-1]
+        formatter = default._get_formatter()
+        for group in default._action_groups:
+            actions = [a for a in group._group_actions if not isinstance(a, argparse._HelpAction)]
+            if actions:
+                formatter.start_section(group.title)
+                formatter.add_arguments(actions)
+                formatter.end_section()
         return (
             super().format_help()
-            + f"\nOptions of '{self.default_command}' (a bare python -m demo; each command's --help lists its own):\n\n"
-            + options
+            + f"\nOptions of '{self.default_command}' (a bare python -m demo; each command's --help lists its own):\n"
+            + formatter.format_help()
         )
 
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         words = list(sys.argv[1:] if args is None else args)
-        if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help")):
+        asks_help = bool(words) and (words[0] == "-h" or (len(words[0]) > 2 and "--help".startswith(words[0])))
+        self._bare = not words or (words[0].startswith("-") and not asks_help)
+        if self._bare:
             words = [self.default_command, *words]
         ns, extra = super().parse_known_args(words, namespace)
         for dest, default in self._fallbacks().items():
@@ -87,11 +96,33 @@ class CommandParser(argparse.ArgumentParser):
     def _refuse(self, name: str, extra: list[str]) -> NoReturn:
         """Exit 2 under command ``name``'s usage, saying why ``extra`` was not taken."""
         parser = self._parsers[name]
-        command = next((w for w in extra if w in self._parsers), None)
-        if command is not None:
-            parser = self._parsers[command]
-            parser.error(f"options go after the command's name: {parser.prog} [OPTIONS]")
-        flag = next((w.split("=", 1)[0] for w in extra if w.startswith("-")), None)
-        if flag is not None and any(flag in p._option_string_actions for p in self._parsers.values()):
+        command = next((w for w in extra if w in self._parsers), None) if self._bare else None
+        if command is not None:  # ("--db kb.db search …": the options came first)
+            later = self._parsers[command]
+            later.error(f"options go after the command's name: {later.prog} [OPTIONS]")
+        flag = next((w.split("=", 1)[0] for w in extra if w.startswith("-") and w != "--"), None)
+        if (
+            flag is not None
+            and flag not in parser._option_string_actions
+            and any(flag in p._option_string_actions for p in self._parsers.values())
+        ):
             parser.error(f"{flag} is not an option of this command (--help lists its options)")
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+
+
+class _Command(argparse.ArgumentParser):
+    """A command's parser: its positional arguments may stand between its options
+    (``ask a.md -q Q b.md``), as :meth:`argparse.ArgumentParser.parse_intermixed_args` reads them."""
+
+    _mixing = False  # (parse_known_intermixed_args calls parse_known_args itself)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False

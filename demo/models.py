@@ -143,6 +143,11 @@ def chat_models(
             )
         return OpenAIChat(model, client=openai_client(base_url), limit_param="max_tokens"), None
     if choice == "openai":
+        if not online:  # (no key, or --offline: a client would fail on the first question)
+            raise ModelSetupError(
+                "--chat openai needs OpenAI's service: set OPENAI_API_KEY and leave out --offline, "
+                "or give an OpenAI-compatible server with --base-url URL and --model NAME"
+            )
         return OpenAIChat(model or main), OpenAIChat(mini)
     if choice == "local":
         from demo.local_llm import LocalChat

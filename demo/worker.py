@@ -46,24 +46,30 @@ log = logging.getLogger("demo.store")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
+def _seconds(text: str) -> float:
+    """``--poll``'s value: a number of seconds, more than 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:  # (also refuses nan and inf)
+        raise argparse.ArgumentTypeError(f"{text!r} is not from 0 (excluded) to 3600 seconds")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``worker``."""
-    from demo.store.embedding import PROVIDER_NAMES
+    from demo.cli_options import add_embedding_arguments
     from demo.store.options import CONTEXT_MODES, StoreOptions
 
     d = StoreOptions()
     parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
-    parser.add_argument(
-        "--embeddings", choices=PROVIDER_NAMES, default="default",
-        help="as the server's: default is OpenAI when OPENAI_API_KEY is set (and not --offline), else the offline MiniLM "
-        "model (hashing without the embeddings extra)",
-    )
-    parser.add_argument("--offline", action="store_true", help="never call OpenAI's service, even when OPENAI_API_KEY is set")
+    add_embedding_arguments(parser)  # as the server's
     parser.add_argument("--max-tokens", type=int, default=d.max_tokens, help="dan chunk limit (default %(default)s; as the server's)")
     parser.add_argument(
         "--index-context", choices=CONTEXT_MODES, default=d.index_context, help="context line (default %(default)s; as the server's)"
     )
-    parser.add_argument("--poll", type=float, default=1.0, help="seconds between two looks at an empty queue (default %(default)s)")
+    parser.add_argument("--poll", type=_seconds, default=1.0, help="seconds between two looks at an empty queue (default %(default)s)")
     parser.add_argument(
         "--stale-after", type=float, default=d.stale_after,
         help="seconds without a heartbeat after which another worker's job counts as interrupted (default %(default)s)",

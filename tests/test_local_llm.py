@@ -127,12 +127,16 @@ def test_chat_choices(fake: Path) -> None:
         chat_models("psychic", online=False, main="m", mini="n")
 
 
-def test_the_cli_says_what_to_install(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cli_says_what_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from demo.app import main
 
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "llama_cpp" else real(name, *a))
-    assert main(["ask", "-q", "anything?", "--chat", "local", "--embeddings", "hashing"]) == 2
+    doc = tmp_path / "terms.md"
+    doc.write_text("# Terms\n\nInvoices are due in 30 days.\n", encoding="utf-8")
+    assert main(["ask", str(doc), "-q", "anything?", "--chat", "local", "--embeddings", "hashing"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "local-llm" in err and "LocalModelError" not in err
 

@@ -24,7 +24,7 @@ TOKEN_ENV = "DEMO_MCP_TOKEN"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``python -m demo mcp``."""
-    from demo.store.options import StoreOptions
+    from demo.store.options import CONTEXT_MODES, StoreOptions
 
     parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
     parser.add_argument("--subject", default=None, help="the store's access subject of the caller (default: your login name)")
@@ -32,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tokens", help=f"token file as for serve: the caller is the principal of the token in ${TOKEN_ENV} (not --subject/--role)")
     add_model_arguments(parser)
     parser.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens, help="dan chunk limit for added documents (default %(default)s)")
+    parser.add_argument(
+        "--index-context", choices=CONTEXT_MODES, default=StoreOptions().index_context,
+        help="index each passage with its context line: off, embedding or both, as serve is given (default %(default)s)",
+    )
     parser.add_argument("--no-worker", action="store_true", help="do not convert added documents here (another process runs the worker)")
 
 

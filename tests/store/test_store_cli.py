@@ -135,6 +135,71 @@ def test_options_go_after_the_command_or_run_the_samples(tmp_path, capsys):
     assert "keyword search: " in out and "Warranty" in out
 
 
+def test_files_may_stand_between_options_and_words_after_a_command_are_its_own(tmp_path, capsys):
+    """`ask a.md -q Q b.md` reads both files (argparse alone refused b.md); a word that names
+    another command, after a command, is that command's argument, not "options go after";
+    `--he` is --help; the commands that embed all take --base-url, worker refuses a nan poll."""
+    from demo.app import _parser
+
+    a, b = tmp_path / "a.md", tmp_path / "b.md"
+    a.write_text("# T\n\nThe warranty lasts two years.\n", encoding="utf-8")
+    b.write_text("# U\n\nInvoices are due in thirty days.\n", encoding="utf-8")
+    args = _parser().parse_args(["ask", str(a), "-q", "When are invoices due?", str(b), "--embeddings", "hashing"])
+    assert args.files == [str(a), str(b)] and args.question == "When are invoices due?"
+    args = _parser().parse_args(["ask", str(a), "-q", "who can", "serve"])  # an unquoted question's tail
+    assert args.files == [str(a), "serve"]
+    for command in (["reindex", "--db", "k.db"], ["worker", "--db", "k.db"], ["mcp", "--db", "k.db"], ["search", "-q", "x"]):
+        assert _parser().parse_args([*command, "--base-url", "http://h/v1"]).base_url == "http://h/v1"
+    assert _parser().parse_args(["mcp", "--db", "k.db", "--index-context", "both"]).index_context == "both"
+    for poll in ("nan", "inf", "0", "-1"):
+        with pytest.raises(SystemExit) as stop:
+            main(["worker", "--db", "k.db", "--poll", poll])
+        assert stop.value.code == 2
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main(["--he"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0 and "{run,chat,ask," in out and out.count("-h, --help") == 1
+
+
+def test_an_openai_choice_that_cannot_work_is_one_plain_error(tmp_path, capsys, monkeypatch):
+    """--embeddings openai or --chat openai without OPENAI_API_KEY, or with --offline, was an
+    OpenAIError traceback (or a call to the service --offline rules out); now one line, exit 2."""
+    doc = str(_write(tmp_path))
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    cases = [
+        (["ask", doc, "-q", "x", "--embeddings", "openai"], "--embeddings openai needs OPENAI_API_KEY"),
+        (["ingest", doc, "--db", str(tmp_path / "k.db"), "--embeddings", "openai"], "--embeddings openai needs OPENAI_API_KEY"),
+        (["ask", doc, "-q", "x", "--embeddings", "hashing", "--chat", "openai"], "--chat openai needs OpenAI's service"),
+    ]
+    for argv, said in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and said in err and "Traceback" not in err, err
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-not-a-key")
+    assert main(["ask", doc, "-q", "x", "--offline", "--embeddings", "openai"]) == 2
+    assert "which --offline rules out" in capsys.readouterr().err
+    assert main(["ask", doc, "-q", "x", "--offline", "--embeddings", "hashing", "--chat", "openai"]) == 2
+    assert "leave out --offline" in capsys.readouterr().err
+
+
+def test_two_files_of_one_name_in_one_command_keep_the_first_and_say_so(tmp_path, capsys):
+    """`ingest a.md v2/a.md` made the second a new version of the first without a word (the
+    store keeps one document per name); now the second is skipped with the reason, exit 1."""
+    first = _write(tmp_path)
+    (tmp_path / "v2").mkdir()
+    second = tmp_path / "v2" / first.name
+    second.write_text("# Other\n\nSomething else entirely.\n", encoding="utf-8")
+    db = ["--db", str(tmp_path / "kb.db"), "--embeddings", "hashing"]
+    assert main(["ingest", str(first), str(second), *db]) == EXIT_FILES_FAILED
+    out, err = capsys.readouterr()
+    assert f"skipped {second}: {first} has the same name" in err and "loaded 1 documents" in out
+    assert main(["search", "-q", "warranty", "--mode", "keyword", *db]) == 0
+    assert "Warranty" in capsys.readouterr().out  # the first file's text, not the second's
+    assert main(["ingest", str(first), str(first), *db]) == EXIT_OK  # one file given twice: once
+    assert "skipped" not in capsys.readouterr().err
+
+
 def test_ingest_never_builds_an_answering_model(tmp_path, capsys, monkeypatch):
     """A --base-url server without a model name is an answering model's problem: ingest,
     which never answers, works (and search takes --base-url, which chooses the embedding)."""

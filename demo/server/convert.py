@@ -11,6 +11,7 @@ from typing import Any
 from dan import Message
 from demo.server.schemas import AskOut, CollectionOut, JobOut, PassageOut, SourceOut, WarningOut
 from demo.store import AskOptions, AskResult, Job, KnowledgeCollection, Passage, Source
+from demo.store.ask import generate
 from demo.store.schema import JOB_FIELDS
 
 __all__ = ["answered", "ask_options", "ask_out", "collection_out", "job_out", "passage_out", "source_out", "warning_out"]
@@ -95,5 +96,5 @@ def answered(r: AskResult, chat: Any) -> AskOut:
     """The whole answer at once (blocking): the chat model's when there is one and a context
     to answer from, else the store's extracted answer."""
     if chat is not None and r.context:
-        return ask_out(r, chat.complete(r.system_prompt, [("user", r.question)]), "generated")
+        return ask_out(r, generate(chat, r.system_prompt, [("user", r.question)]), "generated")
     return ask_out(r, r.answer, r.answer_kind)

@@ -90,7 +90,7 @@ def install_handlers(app: FastAPI) -> None:
         if exc.status >= 500:
             # The database's or provider's own words name hosts, users and paths: log them, say less.
             log.warning("%s: %s", type(exc).__name__, exc)
-            detail = (
+            detail = getattr(exc, "public_detail", None) or (
                 f"{exc.title}: the knowledge store or its embedding provider is unavailable right now; try again "
                 "(the server's log has the details)"
             )

@@ -30,7 +30,7 @@ import dan
 import ven
 from demo.store.db import Scope, Tx, placeholders
 from demo.store.extract import extract_answer
-from demo.store.errors import EmbeddingError, InvalidRequestError, SearchBusyError
+from demo.store.errors import AnsweringModelError, EmbeddingError, InvalidRequestError, SearchBusyError
 from demo.store.options import AskOptions
 from demo.store.search import Plan, Searcher
 from demo.store.text import clean_query, locator
@@ -43,10 +43,26 @@ from ven.collection import (
 )
 
 __all__ = [
-    "CITE_NUMBERS", "CONTEXT_INTRO", "EXACT_PER_DOCUMENT", "PER_DOCUMENT_DEPTH", "Asker", "ChatLike", "is_broad", "numbered_context",
+    "CITE_NUMBERS", "CONTEXT_INTRO", "EXACT_PER_DOCUMENT", "PER_DOCUMENT_DEPTH", "Asker", "ChatLike", "generate",
+    "is_broad", "numbered_context",
 ]
 
 log = logging.getLogger("demo.store")
+
+
+def generate(chat: Any, system: str, messages: Sequence[tuple[str, str]]) -> str:
+    """``chat``'s answer to ``messages`` under ``system``; :class:`AnsweringModelError`, in
+    words, when the model or its server fails (unreachable, refused, broken off)."""
+    try:
+        answer: str = chat.complete(system, list(messages))
+    except Exception as exc:  # any failure of the model or of its server
+        log.debug("the answering model failed: %r", exc)
+        reason = " ".join(str(exc).split()) or "no reason given"
+        raise AnsweringModelError(
+            f"the answering model failed ({reason[:200]}): check that its server is running and its name is right, "
+            "or ask without a chat model for the extracted answer"
+        ) from exc
+    return answer
 
 #: Up to this many files, ven's per-file searches of a broad question run one by one.
 EXACT_PER_DOCUMENT = 32
@@ -409,7 +425,7 @@ class Asker:
         kind = "none"
         extract = None
         if chat is not None and context:
-            answer = chat.complete(system, [*history, ("user", question)])
+            answer = generate(chat, system, [*history, ("user", question)])
             kind = "generated"
         elif chat is None and options.extract:
             # (a passage's document: the citations go with the pieces, one each, except on the index path)

@@ -142,6 +142,17 @@ class EmbeddingUnavailableError(EmbeddingError):
     title = "Embeddings unavailable"
 
 
+class AnsweringModelError(StoreError):
+    """The answering (chat) model failed: its server cannot be reached, refused the request or
+    broke off. The message says what to check; ``--chat none`` (or no model) answers with the
+    extract instead."""
+
+    status = 502
+    title = "Answering model failed"
+    #: What the HTTP API says (the model's own words may name hosts: they go to the log).
+    public_detail = "the answering model failed; try again, or ask without it for the extracted answer (the server's log has the details)"
+
+
 class StoreUnavailableError(StoreError):
     """The database cannot be opened or reached."""
 

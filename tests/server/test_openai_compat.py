@@ -112,3 +112,42 @@ def test_the_server_answers_and_streams_through_a_base_url(fake, make_server):
     assert data[0]["answer_kind"] == "generated" and data[0]["citations"][0]["n"] == 1
     assert [d["text"] for d in data[1:4]] == PIECES and data[4] == {"answer": "".join(PIECES)}
     assert fake.requests[-1]["body"]["stream"] is True
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on (the probe closes it)
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_an_unreachable_answering_server_is_one_plain_error_on_the_command_line(tmp_path, monkeypatch, capsys):
+    """The answering model's server down was an APIConnectionError traceback; now one line
+    that says what to check (the store raises AnsweringModelError), exit 1."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    doc = tmp_path / "terms.md"
+    doc.write_text("# Warranty\n\nThe warranty lasts twenty-four months.\n", encoding="utf-8")
+    down = f"http://127.0.0.1:{_closed_port()}/v1"
+    code = main(["ask", str(doc), "-q", "How long is the warranty?", "--base-url", down, "--model", "m",
+                 "--embeddings", "hashing", "--show-context", "none"])
+    err = capsys.readouterr().err
+    assert code == 1 and "error: the answering model failed (Connection error.)" in err
+    assert "Traceback" not in err and "APIConnectionError" not in err
+
+
+def test_the_server_says_502_when_the_answering_model_fails(make_server):
+    """A non-streaming /ask whose answering model cannot be reached is a 502 problem that says
+    what happened, not a 500 or the model server's address."""
+    down = f"http://127.0.0.1:{_closed_port()}/v1"
+    srv = make_server(extra=["--base-url", down, "--model", "m", "--embeddings", "hashing"])
+    with srv.client("alice") as alice:
+        cid = alice.post("/api/collections", json={"name": "Down"}).json()["id"]
+        name = "operations-manual.md"
+        job = alice.post(f"/api/knowledge/{cid}/documents", files={"file": (name, (SAMPLES / name).read_bytes())}).json()
+        assert wait_job(alice, cid, job["job_id"])["state"] == "ready"
+        r = alice.post(f"/api/knowledge/{cid}/ask", json={"question": "What does the manual say about backups?"})
+    assert r.status_code == 502 and r.headers["content-type"].startswith("application/problem+json")
+    body = r.json()
+    assert body["title"] == "Answering model failed" and "ask without it for the extracted answer" in body["detail"]
+    assert "127.0.0.1" not in body["detail"]

@@ -141,6 +141,18 @@ def _embedding_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _tokens(text: str) -> int:
+    """``--context-tokens``' value: a whole number, 0 or more (the store's own error would
+    name its parameter, max_tokens, which reads like --max-tokens)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of tokens") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is below 0 (0: no cap)")
+    return value
+
+
 def _context_arguments(p: argparse.ArgumentParser) -> None:
     """How a question's context is built (ven's settings) and how much of it is printed."""
     d = DemoConfig()
@@ -150,7 +162,7 @@ def _context_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--global-spread-pct", type=float, default=d.global_spread_pct, help="broad questions: share of retrieval spread over every file (default %(default)s)")
     p.add_argument("--confidence", type=int, default=d.confidence, help="routing confidence needed to restrict to files (default %(default)s)")
     p.add_argument(
-        "--context-tokens", type=int, default=AskOptions().max_tokens,
+        "--context-tokens", type=_tokens, default=AskOptions().max_tokens,
         help="hard cap on the context's document tokens (default %(default)s, the store's; 0: no cap, the reference's percentages)",
     )
     p.add_argument("--routing", choices=("auto", "model", "lexical", "off"), default="auto", help="auto: the mini model when a key is set, else lexical")
@@ -492,6 +504,12 @@ def main(argv: list[str] | None = None) -> int:
     if command == "ask" and not args.files and not args.db:
         sys.stderr.write("python -m demo ask needs files to ask about, or --db PATH (a store that holds some)\n")
         return EXIT_USAGE
+    if command == "ask" and not args.question.strip():
+        sys.stderr.write("error: the question is empty: type a question\n")
+        return EXIT_USAGE
+    if args.db is not None and not args.db.strip():
+        sys.stderr.write(f"python -m demo {command}: --db is empty: give a path or a database URL\n")
+        return EXIT_USAGE
     if _reads_only(args, command):
         try:
             missing = missing_store(args.db)
@@ -540,25 +558,28 @@ def _run(args: argparse.Namespace, command: str) -> int:
             return report.exit_code
         chat, mini = _models(args)
         files: Sequence[str | Path] = getattr(args, "files", None) or []
-        given = bool(files)  # the user's own files, not the samples
         if command == "run" or (not files and not (args.db and store.list_sources(cid, access))):
             files = sample_files() if command in ("run", "chat") else files
         report = load_files(store, cid, files, access) if files else LoadReport()
         print(_summary_line(store, cid, access, args.threshold, options.routing))
-        if given and report.failed and not store.list_sources(cid, access):
+        if not store.list_sources(cid, access):
             # (an answer from nothing would read "not found in the documents")
             n = len(report.failed)
-            which = "the file was skipped" if n == 1 else f"all {n} files were skipped"
-            sys.stderr.write(f"error: nothing to answer from: {which} (see above)\n")
+            which = (
+                "the file was skipped (see above)" if n == 1
+                else f"all {n} files were skipped (see above)" if n
+                else f"the collection {args.collection!r} holds no documents yet"
+            )
+            sys.stderr.write(f"error: nothing to answer from: {which}\n")
             return EXIT_FILES_FAILED
         ask = lambda q, history=(): store.ask(cid, q, access, options=options, mode=args.mode, chat=chat, mini=mini, history=history)
         if command == "run":
             for q in QUESTIONS:
                 print_result(ask(q), args.show_context)
-            return 0
+            return report.exit_code
         if command == "ask":
             print_result(ask(args.question), args.show_context)
-            return EXIT_FILES_FAILED if given and report.failed else EXIT_OK
+            return report.exit_code
         print("Ask a question (empty line or Ctrl-D to quit).")
         history: list[tuple[str, str]] = []
         while True:
@@ -572,4 +593,4 @@ def _run(args: argparse.Namespace, command: str) -> int:
             print_result(result, args.show_context)
             if result.answer is not None:
                 history += [("user", q), ("assistant", result.answer)]
-        return EXIT_FILES_FAILED if given and report.failed else EXIT_OK
+        return report.exit_code

@@ -200,6 +200,34 @@ def test_two_files_of_one_name_in_one_command_keep_the_first_and_say_so(tmp_path
     assert "skipped" not in capsys.readouterr().err
 
 
+def test_ask_from_an_empty_collection_a_held_file_an_empty_question_and_an_empty_db(tmp_path, capsys, monkeypatch):
+    """Nothing to answer from is an error, not "not found in the documents" with exit 0; a
+    held replacement is exit 3 for ask as for ingest; an empty question or --db is a usage
+    error before any file is converted; --context-tokens -1 names that option."""
+    offline = ["--embeddings", "hashing", "--show-context", "none"]
+    db = ["--db", str(tmp_path / "kb.db"), "--subject", "alice"]
+    empty = tmp_path / "empty.md"
+    empty.write_text("", encoding="utf-8")
+    assert main(["ingest", str(empty), *db, "--embeddings", "hashing"]) == EXIT_FILES_FAILED  # a store, no documents
+    capsys.readouterr()
+    assert main(["ask", "-q", "What is the warranty?", *db, *offline]) == EXIT_FILES_FAILED
+    assert "error: nothing to answer from: the collection 'demo' holds no documents yet" in capsys.readouterr().err
+    doc = _write(tmp_path)
+    doc.write_bytes(terms_md() * 3)
+    assert main(["ingest", str(doc), *db, "--embeddings", "hashing"]) == EXIT_OK
+    doc.write_bytes(b"# Payment terms\n\nShort now.\n")  # keeps under half the text: held
+    assert main(["ask", str(doc), "-q", "When are invoices payable?", *db, *offline]) == EXIT_HELD
+    out, err = capsys.readouterr()
+    assert "held terms.md" in err and "Extracted from the documents" in out
+    for argv in (["ask", str(doc), "-q", "  "], ["ask", str(doc), "-q", "x", "--db", ""]):
+        assert main([*argv, *offline]) == EXIT_USAGE
+        err = capsys.readouterr().err
+        assert ("the question is empty" in err or "--db is empty" in err) and "[####" not in err
+    with pytest.raises(SystemExit) as stop:
+        main(["ask", str(doc), "-q", "x", "--context-tokens", "-1"])
+    assert stop.value.code == 2 and "argument --context-tokens: -1 is below 0" in capsys.readouterr().err
+
+
 def test_ingest_never_builds_an_answering_model(tmp_path, capsys, monkeypatch):
     """A --base-url server without a model name is an answering model's problem: ingest,
     which never answers, works (and search takes --base-url, which chooses the embedding)."""

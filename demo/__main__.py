@@ -1,4 +1,4 @@
-"""``python -m demo``: convert the bundled sample documents and show chunks and records."""
+"""``python -m demo``: the RAG application on the command line (``demo.app``; ``python -m demo --help``)."""
 
 from __future__ import annotations
 

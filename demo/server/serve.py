@@ -89,15 +89,15 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if taken:
         sys.stderr.write(f"error: cannot listen on {args.host}:{args.port} ({taken}): give another --port, or stop what uses it\n")
         return 2
-    if not args.tokens:
-        subject = args.subject or login_name()
-        tokens, token = TokenTable.single_user(subject)
-        out.write(f"single-user mode (no --tokens): subject {subject!r}, role operator\ntoken: {token}\n")
     try:
         store, chat, mini = open_store(args)
     except SetupError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
+    if not args.tokens:  # (after the store opened: no sign-in token for a server that never starts)
+        subject = args.subject or login_name()
+        tokens, token = TokenTable.single_user(subject)
+        out.write(f"single-user mode (no --tokens): subject {subject!r}, role operator\ntoken: {token}\n")
     stale = store.count_stale_embeddings()
     if stale:
         sys.stderr.write(

@@ -470,6 +470,22 @@ def test_serve_on_a_taken_port_is_one_plain_error(tmp_path):
     assert done.stdout == "" and not (tmp_path / "x.db").exists()  # nothing opened or printed first (no token either)
 
 
+def test_serve_with_a_refused_store_option_prints_no_token(tmp_path):
+    """A sign-in token was printed before the store refused --max-tokens 5: now the store
+    opens first, so a server that never starts prints none."""
+    import subprocess
+    import sys
+
+    from server_helpers import ROOT
+
+    done = subprocess.run(
+        [sys.executable, "-m", "demo", "serve", "--db", str(tmp_path / "x.db"), "--max-tokens", "5", "--embeddings", "hashing"],
+        cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 2 and "at least 16" in done.stderr
+    assert "token" not in done.stdout
+
+
 def test_single_user_mode_prints_a_working_token(make_server):
     srv = make_server(tokens=None)
     with srv.client("local") as c:

@@ -71,6 +71,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         err.write(f"error: {exc}\n")
         return 2
     access = AccessContext(args.subject or login_name())
+    if not 1 <= args.batch <= store.options.max_pending_jobs:
+        err.write(f"error: --batch must be from 1 to {store.options.max_pending_jobs} (the store's pending-job limit)\n")
+        store.close()
+        return 2
     try:
         with store:
             targets = [c for c in store.list_collections(access) if args.collection is None or c.name.casefold() == args.collection.strip().casefold()]

@@ -90,3 +90,6 @@ def test_reindex_names_a_missing_collection_and_needs_a_db(stale_store: str) -> 
     assert missing.returncode == 1 and "no collection named 'Nope'" in missing.stderr
     usage = _demo("reindex")
     assert usage.returncode == 2 and "--db" in usage.stderr
+    for batch in ("0", "33"):  # (the store's pending-job limit is 32): a usage error naming the option
+        refused = _demo("reindex", "--db", stale_store, *DB_ARGS, "--batch", batch)
+        assert refused.returncode == 2 and "error: --batch must be from 1 to 32" in refused.stderr

@@ -507,6 +507,11 @@ def main(argv: list[str] | None = None) -> int:
     if command == "ask" and not args.question.strip():
         sys.stderr.write("error: the question is empty: type a question\n")
         return EXIT_USAGE
+    if command in ("ask", "chat") and args.files and not any(Path(f).is_file() for f in args.files):
+        # (before a store is opened: a --db that does not exist yet is not created empty)
+        names = ", ".join(str(f) for f in args.files[:5]) + (" …" if len(args.files) > 5 else "")
+        sys.stderr.write(f"error: nothing to answer from: no such file ({names})\n")
+        return EXIT_FILES_FAILED
     if args.db is not None and not args.db.strip():
         sys.stderr.write(f"python -m demo {command}: --db is empty: give a path or a database URL\n")
         return EXIT_USAGE
@@ -557,6 +562,12 @@ def _run(args: argparse.Namespace, command: str) -> int:
             print(_summary_line(store, cid, access, args.threshold, options.routing))
             return report.exit_code
         chat, mini = _models(args)
+        if options.routing == "model" and mini is None:
+            sys.stderr.write(
+                "error: --routing model needs the mini model, which is OpenAI's (OPENAI_API_KEY, without --offline "
+                "or --base-url): use --routing lexical\n"
+            )
+            return EXIT_USAGE
         files: Sequence[str | Path] = getattr(args, "files", None) or []
         if command == "run" or (not files and not (args.db and store.list_sources(cid, access))):
             files = sample_files() if command in ("run", "chat") else files

@@ -57,6 +57,18 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _positive_seconds(text: str) -> float:
+    """``--stale-after``'s value: a number of seconds above 0 (the store's own error would
+    name its parameter, stale_after)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < float("inf"):  # (also refuses nan)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``worker``."""
     from demo.cli_options import add_embedding_arguments
@@ -71,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--poll", type=_seconds, default=1.0, help="seconds between two looks at an empty queue (default %(default)s)")
     parser.add_argument(
-        "--stale-after", type=float, default=d.stale_after,
+        "--stale-after", type=_positive_seconds, default=d.stale_after,
         help="seconds without a heartbeat after which another worker's job counts as interrupted (default %(default)s)",
     )
     parser.add_argument("--exit-when-idle", action="store_true", help="exit when no job is waiting (for batch runs)")

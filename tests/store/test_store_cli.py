@@ -228,6 +228,21 @@ def test_ask_from_an_empty_collection_a_held_file_an_empty_question_and_an_empty
     assert stop.value.code == 2 and "argument --context-tokens: -1 is below 0" in capsys.readouterr().err
 
 
+def test_routing_by_model_without_one_and_a_bad_stale_after_name_their_options(tmp_path, capsys, monkeypatch):
+    """'--routing model' offline said "pass mini=..., or use routing='lexical'" (the SDK's
+    words, after converting the files); 'worker --stale-after -5' said "stale_after must be …"."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    doc = str(_write(tmp_path))
+    assert main(["ask", doc, "-q", "x", "--routing", "model", "--embeddings", "hashing"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "error: --routing model needs the mini model" in err and "mini=" not in err
+    for value in ("-5", "0", "nan"):
+        with pytest.raises(SystemExit) as stop:
+            main(["worker", "--db", str(tmp_path / "w.db"), "--stale-after", value])
+        assert stop.value.code == 2
+        assert "argument --stale-after:" in capsys.readouterr().err
+
+
 def test_ingest_never_builds_an_answering_model(tmp_path, capsys, monkeypatch):
     """A --base-url server without a model name is an answering model's problem: ingest,
     which never answers, works (and search takes --base-url, which chooses the embedding)."""
@@ -267,8 +282,19 @@ def test_ask_about_files_says_when_a_file_could_not_be_read(tmp_path, capsys, mo
     capsys.readouterr()
     assert main(["ask", missing, "-q", "What is the warranty?", *offline]) == EXIT_FILES_FAILED
     out, err = capsys.readouterr()
+    assert f"error: nothing to answer from: no such file ({missing})" in err and "Q:" not in out
+    new_db = tmp_path / "new.db"  # not created for nothing
+    assert main(["ask", missing, "-q", "What is the warranty?", "--db", str(new_db), *offline]) == EXIT_FILES_FAILED
+    assert not new_db.exists()
+    capsys.readouterr()
+    empty = tmp_path / "empty.md"
+    empty.write_text("", encoding="utf-8")
+    assert main(["ask", str(empty), "-q", "What is the warranty?", *offline]) == EXIT_FILES_FAILED
+    out, err = capsys.readouterr()
     assert "error: nothing to answer from: the file was skipped (see above)" in err and "Q:" not in out
     assert main(["chat", missing, str(tmp_path / "gone.md"), *offline[:2]]) == EXIT_FILES_FAILED
+    assert "nothing to answer from: no such file" in capsys.readouterr().err
+    assert main(["chat", str(empty), str(tmp_path / "gone.md"), *offline[:2]]) == EXIT_FILES_FAILED
     assert "nothing to answer from: all 2 files were skipped" in capsys.readouterr().err
     def no_more_questions(prompt=""):
         raise EOFError

@@ -46,7 +46,7 @@ from attrs import frozen
 from demo import samples
 from demo.local_llm import LocalModelError
 from demo.models import ModelSetupError
-from demo.cli_options import add_chat_arguments, add_embedding_arguments, command_embeddings, missing_store, online
+from demo.cli_options import add_chat_arguments, add_embedding_arguments, command_embeddings, missing_store, online, whole_number
 from demo.cli_parser import CommandParser
 from demo.questions import QUESTIONS
 from demo.store import (
@@ -141,18 +141,6 @@ def _embedding_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _tokens(text: str) -> int:
-    """``--context-tokens``' value: a whole number, 0 or more (the store's own error would
-    name its parameter, max_tokens, which reads like --max-tokens)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of tokens") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is below 0 (0: no cap)")
-    return value
-
-
 def _context_arguments(p: argparse.ArgumentParser) -> None:
     """How a question's context is built (ven's settings) and how much of it is printed."""
     d = DemoConfig()
@@ -162,7 +150,7 @@ def _context_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--global-spread-pct", type=float, default=d.global_spread_pct, help="broad questions: share of retrieval spread over every file (default %(default)s)")
     p.add_argument("--confidence", type=int, default=d.confidence, help="routing confidence needed to restrict to files (default %(default)s)")
     p.add_argument(
-        "--context-tokens", type=_tokens, default=AskOptions().max_tokens,
+        "--context-tokens", type=whole_number("a number of tokens", 0), default=AskOptions().max_tokens,
         help="hard cap on the context's document tokens (default %(default)s, the store's; 0: no cap, the reference's percentages)",
     )
     p.add_argument("--routing", choices=("auto", "model", "lexical", "off"), default="auto", help="auto: the mini model when a key is set, else lexical")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +11,44 @@ from typing import Any
 from demo.models import CHAT_CHOICES
 from demo.store.embedding import PROVIDER_NAMES
 
-__all__ = ["add_chat_arguments", "add_embedding_arguments", "add_model_arguments", "command_embeddings", "online"]
+__all__ = [
+    "add_chat_arguments", "add_embedding_arguments", "add_model_arguments", "command_embeddings", "online", "seconds",
+    "whole_number",
+]
+
+
+def whole_number(what: str, low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number in ASCII digits from ``low`` to ``high`` (no upper
+    bound when None); otherwise argparse's usage error says "'X' is not {what} (range)" — the
+    option's own name, never a parameter of the code behind it. (``int()`` alone would take
+    ``1_000`` and other scripts' digits.)"""
+    span = f"{low}-{high}" if high is not None else f"{low} or more"
+
+    def parse(text: str) -> int:
+        digits = text[1:] if text.startswith("-") else text
+        value = int(text) if digits.isascii() and digits.isdigit() else None
+        if value is None or value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what} ({span})")
+        return value
+
+    return parse
+
+
+def seconds(high: float | None = None) -> Callable[[str], float]:
+    """An argparse ``type``: a number of seconds above 0 (at most ``high``); nan and inf are
+    refused."""
+    span = f"above 0, at most {high:g}" if high is not None else "above 0"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (0 < value < math.inf and (high is None or value <= high)):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds ({span})")
+        return value
+
+    return parse
 
 
 def add_model_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

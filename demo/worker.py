@@ -46,32 +46,9 @@ log = logging.getLogger("demo.store")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
-def _seconds(text: str) -> float:
-    """``--poll``'s value: a number of seconds, more than 0 and at most an hour."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:  # (also refuses nan and inf)
-        raise argparse.ArgumentTypeError(f"{text!r} is not from 0 (excluded) to 3600 seconds")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    """``--stale-after``'s value: a number of seconds above 0 (the store's own error would
-    name its parameter, stale_after)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < float("inf"):  # (also refuses nan)
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``worker``."""
-    from demo.cli_options import add_embedding_arguments
+    from demo.cli_options import add_embedding_arguments, seconds
     from demo.store.options import CONTEXT_MODES, StoreOptions
 
     d = StoreOptions()
@@ -81,9 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--index-context", choices=CONTEXT_MODES, default=d.index_context, help="context line (default %(default)s; as the server's)"
     )
-    parser.add_argument("--poll", type=_seconds, default=1.0, help="seconds between two looks at an empty queue (default %(default)s)")
+    parser.add_argument("--poll", type=seconds(3600), default=1.0, help="seconds between two looks at an empty queue (default %(default)s)")
     parser.add_argument(
-        "--stale-after", type=_positive_seconds, default=d.stale_after,
+        "--stale-after", type=seconds(), default=d.stale_after,
         help="seconds without a heartbeat after which another worker's job counts as interrupted (default %(default)s)",
     )
     parser.add_argument("--exit-when-idle", action="store_true", help="exit when no job is waiting (for batch runs)")

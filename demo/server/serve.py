@@ -16,7 +16,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from demo.cli_options import add_model_arguments, command_embeddings, online
+from demo.cli_options import add_model_arguments, command_embeddings, online, whole_number
 from demo.models import chat_models
 
 __all__ = ["SetupError", "add_arguments", "is_loopback", "login_name", "open_store", "run"]
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default %(default)s)")
-    parser.add_argument("--port", type=port_number, default=8000, help="port, 1-65535 (default %(default)s)")
+    parser.add_argument("--port", type=whole_number("a port number", 1, 65535), default=8000, help="port, 1-65535 (default %(default)s)")
     parser.add_argument("--tokens", help='JSON file: {"<token>": {"subject": "alice", "role": "operator"|"reader"}, ...}')
     parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
     add_model_arguments(parser)
@@ -42,16 +42,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-pending-jobs", type=int, default=32, help="jobs waiting or running at once (default %(default)s)")
     parser.add_argument("--no-worker", action="store_true", help="do not process uploads here (another process runs the worker)")
     parser.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
-
-
-def port_number(text: str) -> int:
-    """``--port``'s value: a whole number from 1 to 65535 (argparse says so otherwise)."""
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
-    value = int(text)
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port number (1-65535)")
-    return value
 
 
 def is_loopback(host: str) -> bool:

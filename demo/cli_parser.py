@@ -68,6 +68,11 @@ class CommandParser(argparse.ArgumentParser):
         asks_help = bool(words) and (words[0] == "-h" or (len(words[0]) > 2 and "--help".startswith(words[0])))
         self._bare = not words or (words[0].startswith("-") and not asks_help)
         if self._bare:
+            # ("--db kb.db search --help": the default command would print its own help first)
+            later = next((i for i, w in enumerate(words) if w in self._parsers), None)
+            if later is not None and any(w in ("-h", "--help") for w in words[later + 1 :]):
+                command = self._parsers[words[later]]
+                command.error(f"options go after the command's name: {command.prog} [OPTIONS]")
             words = [self.default_command, *words]
         ns, extra = super().parse_known_args(words, namespace)
         for dest, default in self._fallbacks().items():

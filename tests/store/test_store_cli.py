@@ -111,7 +111,7 @@ def test_options_go_after_the_command_or_run_the_samples(tmp_path, capsys):
     from demo.app import _parser
 
     for argv in (["--db", "kb.db", "search", "-q", "x"], ["--threshold", "5", "search", "-q", "x"],
-                 ["-q", "warranty", "--db", "kb.db", "ask"], ["--db", "kb.db", "serve"]):
+                 ["-q", "warranty", "--db", "kb.db", "ask"], ["--db", "kb.db", "serve"], ["--db", "kb.db", "search", "--help"]):
         with pytest.raises(SystemExit) as stop:
             main(argv)
         assert stop.value.code == 2

@@ -65,6 +65,18 @@ def run(args: argparse.Namespace) -> int:
     except TokenFileError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
+    if caller.role == "reader":  # a reader cannot add documents: a mistyped --db is not a new, empty store
+        from demo.cli_options import missing_store
+        from demo.store import StoreError
+
+        try:
+            missing = missing_store(args.db)
+        except StoreError as exc:
+            sys.stderr.write(f"error: {exc}\n")
+            return 2
+        if missing:
+            sys.stderr.write(f"error: {missing}: give the --db the store was made with (a reader only reads)\n")
+            return 2
     try:
         store, chat, mini = open_store(args)
     except SetupError as exc:

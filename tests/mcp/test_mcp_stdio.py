@@ -60,6 +60,20 @@ def test_a_missing_or_unknown_token_is_refused_before_serving(kb, tmp_path):
         assert b"DEMO_MCP_TOKEN holds no token" in proc.stderr and b"Traceback" not in proc.stderr
 
 
+def test_a_reader_on_a_missing_store_is_refused_and_none_is_created(tmp_path):
+    """A reader cannot add documents, so a mistyped --db would only make an empty store file:
+    it is refused before anything is opened; an operator may start a new store."""
+    from mcp_helpers import ROOT
+
+    typo = tmp_path / "typo.db"
+    proc = subprocess.run(
+        [sys.executable, "-m", "demo", "mcp", "--db", str(typo), "--embeddings", "hashing", "--offline"],
+        cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, input=b"", capture_output=True, timeout=60,
+    )
+    assert proc.returncode == 2 and b"no knowledge store at" in proc.stderr and b"a reader only reads" in proc.stderr
+    assert not typo.exists() and proc.stdout == b""
+
+
 def test_the_command_is_listed_in_the_help():
     out = subprocess.run([sys.executable, "-m", "demo", "mcp", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "--role" in out.stdout and "--tokens" in out.stdout

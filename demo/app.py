@@ -61,6 +61,7 @@ from demo.store import (
     StoreOptions,
 )
 from demo.store.options import CONTEXT_MODES
+from demo.store.text import clean_query
 from demo.store.url import redact
 
 SAMPLES = samples.DIR
@@ -492,9 +493,12 @@ def main(argv: list[str] | None = None) -> int:
     if command == "ask" and not args.files and not args.db:
         sys.stderr.write("python -m demo ask needs files to ask about, or --db PATH (a store that holds some)\n")
         return EXIT_USAGE
-    if command == "ask" and not args.question.strip():
-        sys.stderr.write("error: the question is empty: type a question\n")
-        return EXIT_USAGE
+    if command == "ask":  # (the store's own check, before any file is converted)
+        try:
+            clean_query(args.question, "question")
+        except InvalidRequestError as exc:
+            sys.stderr.write(f"error: {exc}\n")
+            return EXIT_USAGE
     if command in ("ask", "chat") and args.files and not any(Path(f).is_file() for f in args.files):
         # (before a store is opened: a --db that does not exist yet is not created empty)
         names = ", ".join(str(f) for f in args.files[:5]) + (" …" if len(args.files) > 5 else "")

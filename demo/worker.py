@@ -48,7 +48,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``worker``."""
-    from demo.cli_options import add_embedding_arguments, seconds
+    from demo.cli_options import add_embedding_arguments, seconds, whole_number
     from demo.store.options import CONTEXT_MODES, StoreOptions
 
     d = StoreOptions()
@@ -64,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds without a heartbeat after which another worker's job counts as interrupted (default %(default)s)",
     )
     parser.add_argument("--exit-when-idle", action="store_true", help="exit when no job is waiting (for batch runs)")
-    parser.add_argument("--max-jobs", type=int, default=0, help="exit after this many jobs (default 0: no limit)")
+    parser.add_argument("--max-jobs", type=whole_number("a number of jobs", 0), default=0, help="exit after this many jobs (default 0: no limit)")
 
 
 class StopWorker(BaseException):
@@ -187,9 +187,6 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from demo.store.url import redact
 
     out = out if out is not None else sys.stdout
-    if args.max_jobs < 0 or args.poll <= 0:
-        sys.stderr.write("error: --max-jobs must be 0 or more and --poll a positive number of seconds\n")
-        return EXIT_USAGE
     try:
         embeddings = command_embeddings(args, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
         options = StoreOptions(max_tokens=args.max_tokens, index_context=args.index_context, stale_after=args.stale_after)

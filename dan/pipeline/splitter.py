@@ -202,10 +202,13 @@ def _split_pieces(
 
     made: dict[Wrap, Wrap] = {}  # (one bare mark per mark: see _bare_marks)
 
+    def bare(pieces: list[Piece]) -> list[Piece]:
+        """``pieces`` with their change marks' notes left out (:func:`_bare_marks`)."""
+        return [p._replace(stack=_bare_marks(p.stack, made)) for p in pieces]
+
     def render_bare(b: int) -> str:
-        pieces = src.slice(start, _rstrip(text, b, start))
-        bare = [p._replace(stack=_bare_marks(p.stack, made)) for p in pieces]
-        return _quote(prefix + render(bare, unit.context), unit.quote)
+        pieces = bare(src.slice(start, _rstrip(text, b, start)))
+        return _quote(prefix + render(pieces, unit.context), unit.quote)
 
     cut = _best_cut(text, start, n, fits, budget, count)
     if cut <= start or cut >= n:
@@ -242,9 +245,7 @@ def _split_pieces(
         # unmarked, a deletion's text goes with its mark, so deleted words never read as
         # the document's text.
         tried = (
-            render(
-                [p._replace(stack=_bare_marks(p.stack, made)) for p in head.pieces], unit.context
-            ),
+            render(bare(head.pieces), unit.context),
             render([p._replace(stack=()) for p in head.pieces if not _deleted(p)], unit.context),
         )
         for candidate in (c for md in tried for c in (prefix + md, md)):

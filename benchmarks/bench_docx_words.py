@@ -9,9 +9,10 @@ mammoth.js folders of ``../shared/corpus``) this prints
 * ``dan``: the words of ``dan.convert(path)``'s chunks (``max_tokens=1024``), the chunks'
   citation lines (``[doc_title: … ]``) counted apart as ``cite``;
 * ``repeated``: the words of table cells in dan's output that repeat the cell on their
-  left: a horizontally merged cell written in every column it covers (SPEC.md, Records,
-  Tables: "A merged cell's text is repeated in every grid cell it covers"), counted in
-  every chunk, repeated header rows included;
+  left, counted in every chunk, repeated header rows included: until 2026-12-07 a cell
+  merged across columns was written in every column it covers (SPEC.md, Records, Tables),
+  now once, with ``dan.SPANNED_CELL`` in the others, so what is left is neighbours equal in
+  the file itself;
 * ``ratio`` = dan ÷ source, and ``ratio without repeats`` = (dan − repeated) ÷ source.
 
 Files over ``--over`` (default 3.0) are marked. The test-data files the issue names are in
@@ -58,9 +59,9 @@ _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
 def repeated_words(chunk: str) -> int:
-    """Words of the pipe-table cells that repeat the cell on their left (a horizontally
-    merged cell written in every column it covers; two equal neighbours that were never
-    merged count too, which is rare in real tables)."""
+    """Words of the pipe-table cells that repeat the cell on their left (a cell merged across
+    columns written in every column it covers, as dan did until 2026-12-07; two equal
+    neighbours that were never merged count too)."""
     count = 0
     for line in chunk.split("\n"):
         if not line.startswith("|"):

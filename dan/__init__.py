@@ -30,6 +30,7 @@ from dan.limits import Limits
 from dan.model import Message, WarningCode
 from dan.names import Names
 from dan.options import ConvertOptions
+from dan.pipeline.render import SPANNED as SPANNED_CELL
 from dan.system_message import system_message
 from dan.tokenizer import count_tokens
 
@@ -49,6 +50,7 @@ __all__ = [
     "ChunkField",
     "Limits",
     "count_tokens",
+    "SPANNED_CELL",
     "system_message",
     "DanError",
     "UnsupportedFormatError",

@@ -6,7 +6,9 @@ It describes exactly the notation :mod:`dan.pipeline.inline`, :mod:`dan.pipeline
 * the citation line ``[{doc_title}: … | {section_path}: h1 > h2 | {page_range}: 3-4 (est.)]``
   with the caller's labels (the section part is absent before the first heading and in
   header, footer and footnote chunks);
-* GitHub pipe tables whose merged cells repeat their text, header rows repeated in every
+* GitHub pipe tables whose cells merged across columns are written once (``←`` in the
+  columns they also cover) and whose cells merged down rows repeat their text, header
+  rows repeated in every
   chunk holding part of a table, ``<br>``, ``\\|`` and `` / `` inside cells;
 * CriticMarkup revisions ``{++ ++}``/``{-- --}`` each followed by
   ``{>>rev: Author, YYYY-MM-DD<<}`` (``moved`` for moves), comments
@@ -37,9 +39,10 @@ READING THE CHUNKS
   footer and footnote chunks. "(est.)" after the pages means the page numbers are
   estimated from text length, not taken from the document's layout.
 - Chunks of one document come in document order; chunks may have been left out between them.
-- Tables are Markdown pipe tables. A merged cell's text is repeated in every row and
-  column it covers, so each row stands alone. A table split over several chunks repeats
-  its header row in each. In a cell, <br> is a line break, \\| is a literal "|", and " / "
+- Tables are Markdown pipe tables. A cell merged across columns is written once; "←"
+  fills the other columns it covers. A cell merged down rows is repeated in every row,
+  so each row stands alone. A table split over several chunks repeats its header row
+  in each. In a cell, <br> is a line break, \\| is a literal "|", and " / "
   separates the cells of a table nested in that cell.
 - Tracked changes are shown, not applied: {{++inserted text++}} and {{--deleted text--}},
   each followed by {{>>rev: Reviewer, YYYY-MM-DD<<}} naming who made the change and when

@@ -360,7 +360,11 @@ class _Renderer:
         ncols = max((max(line) + 1 for line in grid if line), default=0)
         if ncols == 0:
             return
-        rows: list[list[list[Piece]]] = [[line.get(c, []) for c in range(ncols)] for line in grid]
+        # A cell merged across columns is written once, in its first column; the columns it
+        # also covers are COVERED (rendered as SPANNED). Merged down rows it stays in each.
+        rows: list[list[list[Piece]]] = [
+            _span_once([line.get(c, []) for c in range(ncols)]) for line in grid
+        ]
         if not any(any(_has_text(cell) for cell in row) for row in rows):
             return
         # Leading rows that are one cell across the whole table are its caption (a title
@@ -384,8 +388,7 @@ class _Renderer:
         head_lines = [row_markdown(rows[0])]
         head_lines.append("| " + " | ".join("---" for _ in range(ncols)) + " |")
         head_lines.extend(row_markdown(r) for r in rows[1:nhead])
-        # (the header's plain text, for records and titles, names a spanned cell once)
-        head_rows = [_span_once(r) for r in rows[:nhead]]
+        head_rows = rows[:nhead]
         caption_md = "\n\n".join(render(c, PARA).strip() for c in caption)
         caption_plain = [plain_text(c) for c in caption]
         header = "\n".join(head_lines)
@@ -683,10 +686,21 @@ def _has_text(pieces: Sequence[Piece]) -> bool:
     return False
 
 
+#: The cell of a grid column that a cell on its left spans: empty to everything that reads
+#: cells (plain text, facts, column names), written :data:`SPANNED` in the Markdown.
+COVERED: list[Piece] = []
+
+#: What a pipe table shows in a column that the cell on its left spans (``dan.SPANNED_CELL``).
+SPANNED = "←"
+
+
 def _span_once(cells: list[list[Piece]]) -> list[list[Piece]]:
-    """A grid row with the columns a cell spans after its first left empty (the grid holds
-    one pieces list per spanning cell in every column it covers)."""
-    return [[] if c and cell and cell is cells[c - 1] else cell for c, cell in enumerate(cells)]
+    """A grid row with the columns a cell spans after its first made :data:`COVERED` (the
+    grid holds one pieces list per spanning cell in every column it covers)."""
+    out: list[list[Piece]] = []
+    for c, cell in enumerate(cells):
+        out.append(COVERED if c and cell and cell is cells[c - 1] else cell)
+    return out
 
 
 #: Longest column name of a compact header, in characters (cut at a word, with "…").
@@ -724,8 +738,8 @@ def _row_page_flags(table: m.Table, n: int) -> list[bool]:
 
 
 def row_markdown(cells: Sequence[Sequence[Piece]]) -> str:
-    """One pipe-table row."""
-    return "| " + " | ".join([render(c, CELL) for c in cells]) + " |"
+    """One pipe-table row (a column that the cell on its left spans shows :data:`SPANNED`)."""
+    return "| " + " | ".join([SPANNED if c is COVERED else render(c, CELL) for c in cells]) + " |"
 
 
 def code_fence(lines: Sequence[str], lang: str) -> str:

@@ -202,7 +202,18 @@ def _marked(kinds: frozenset[str]) -> list[str]:
 
 
 def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
+    """A pipe-table row's cells; a column that the cell on its left spans
+    (:data:`dan.SPANNED_CELL`) is empty: its text is in that cell."""
+    return ["" if c == dan.SPANNED_CELL else c for c in (c.strip() for c in line.strip().strip("|").split("|"))]
+
+
+def _header_cells(line: str) -> list[str]:
+    """A header row's column names: a column that the heading on its left spans takes that
+    heading's name (a merged group names each of its columns)."""
+    names: list[str] = []
+    for c in (c.strip() for c in line.strip().strip("|").split("|")):
+        names.append(names[-1] if c == dan.SPANNED_CELL and names else c)
+    return names
 
 
 #: A clause's number or letter standing alone ("6.2.", "IV.", "(b)", "a)"): it starts the
@@ -272,7 +283,7 @@ def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]
                 continue
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             if _RULE.match(nxt):
-                header, fresh = _cells(line), True
+                header, fresh = _header_cells(line), True
                 heads = [[c.casefold() for c in header]]
                 continue
             cells = _cells(line)

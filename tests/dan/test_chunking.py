@@ -220,7 +220,7 @@ def test_output_is_deterministic():
 # ------------------------------------------------------------------ renderer
 
 
-def test_merged_cells_repeat_text_and_header_rows():
+def test_merged_cells_across_columns_once_down_rows_in_each_and_header_rows():
     cell = lambda t, **kw: m.Cell((m.Paragraph((m.Text(t),)),), **kw)  # noqa: E731
     table = m.Table(
         (
@@ -231,7 +231,8 @@ def test_merged_cells_repeat_text_and_header_rows():
         )
     )
     units = render_document(m.Document(body=(table,)), count_tokens).units
-    assert units[0].table_header == "| H1 | H2 | H3 |\n| --- | --- | --- |\n| Sub | Sub | Sub |"
+    assert units[0].table_header == "| H1 | H2 | H3 |\n| --- | --- | --- |\n| Sub | ← | ← |"
+    # merged down rows: in each row, so each row stands alone
     assert [u.md for u in units] == ["| tall | a | b |", "| tall | c | d |"]
     assert units[0].table_heads == ("H1", "H2", "H3")
 
@@ -369,7 +370,7 @@ def test_a_table_too_wide_for_the_limit_keeps_each_row_together_as_text():
     assert [text.count(str(r)) for r in range(5)] == [cols] * 5  # every cell, once
 
 
-def test_header_plain_text_names_a_spanned_cell_once_while_the_markdown_repeats_it():
+def test_a_cell_merged_across_columns_is_written_once_and_named_once():
     cell = lambda t, **kw: m.Cell((m.Paragraph((m.Text(t),)),), **kw)  # noqa: E731
     table = m.Table(
         (
@@ -379,8 +380,36 @@ def test_header_plain_text_names_a_spanned_cell_once_while_the_markdown_repeats_
         )
     )
     unit = render_document(m.Document(body=(table,)), count_tokens).units[0]
-    assert "| Region | Quarterly revenue | Quarterly revenue | Quarterly revenue |" in unit.table_header
+    assert unit.table_header.splitlines()[0] == "| Region | Quarterly revenue | ← | ← |"
     assert unit.lead.splitlines() == ["Region | Quarterly revenue", "Region | Q1 | Q2 | Q3"]
+    assert unit.table_heads == ("Region", "Quarterly revenue")
+
+
+def test_a_body_cell_merged_across_columns_is_written_once():
+    cell = lambda t, **kw: m.Cell((m.Paragraph((m.Text(t),)),), **kw)  # noqa: E731
+    table = m.Table(
+        (
+            m.Row((cell("Item"), cell("Price"), cell("Lead time"), cell("Note")), header=True),
+            m.Row((cell("Valve"), cell("On request", colspan=2), cell("new"))),
+            m.Row((cell("Subtotal of the section", colspan=4),)),
+            m.Row((cell("Wide and tall", colspan=2, rowspan=2), cell("a"), cell("b"))),
+            m.Row((cell("c"), cell("d"))),
+        )
+    )
+    units = render_document(m.Document(body=(table,)), count_tokens).units
+    assert [u.md for u in units] == [
+        "| Valve | On request | ← | new |",
+        "| Subtotal of the section | ← | ← | ← |",
+        "| Wide and tall | ← | a | b |",
+        "| Wide and tall | ← | c | d |",
+    ]
+    # plain text, for records and the index, holds each cell once and no marker
+    assert [u.plain.splitlines()[-1] for u in units] == [
+        "Valve | On request | new",
+        "Subtotal of the section",
+        "Wide and tall | a | b",
+        "Wide and tall | c | d",
+    ]
 
 
 def test_cli_join_sections(tmp_path):

@@ -96,7 +96,7 @@ def test_structure() -> None:
     text = "\n".join(res.chunks)
     assert "# Service Agreement" in text and "## Scope" in text
     assert "1. Hosting" in text and "  - Backups" in text and "2. Support" in text
-    assert "| Item | Price |" in text and "| Bundle | Bundle |" in text and "| Hosting | 100 |" in text
+    assert "| Item | Price |" in text and "| Bundle | ← |" in text and "| Hosting | 100 |" in text
     assert "**due monthly**" in text and "[listed](https://example.com/fees)" in text
     assert "Invoices in euro." in text
     check_invariants(res, 500)

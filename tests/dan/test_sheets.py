@@ -66,7 +66,7 @@ def test_a_sheet_is_a_section_with_its_range_as_a_table() -> None:
     assert "| {==Widget==}{>>Alice: Check the price<<} |" in text and "1,234.50 | 2025-01-31 |" in text
     assert res.records[0]["ssTableHeads"] == "Item; Price; Date"
     assert res.records[0]["ssComAuthors"] == "Alice"
-    assert "| merged | merged |" in text  # a merged range repeats its text, as for DOCX
+    assert "| merged | ← |" in text  # a range merged across columns: once, as for DOCX
     # hidden sheet, row and column are left out
     assert "Secret" not in text and "Gadget" not in text and "Share" not in text
     assert "A note in a hidden row" not in text

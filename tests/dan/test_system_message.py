@@ -58,7 +58,7 @@ def test_every_mark_dan_writes_is_explained() -> None:
     assert "{++within 30 days++}{>>rev: Alice, 2024-03-01<<}" in text
     assert "{--later--}{>>rev: Bob, 2024-03-02<<}" in text
     assert "\\{++ text" in text
-    assert "| merged \\| cell | merged \\| cell |" in text
+    assert "| merged \\| cell | ← |" in text
     assert "[the terms](https://example.com/terms)" in text and "![Revenue chart](image)" in text
     # ... and its explanation
     for snippet in (
@@ -72,7 +72,9 @@ def test_every_mark_dan_writes_is_explained() -> None:
         "<br>",
         '" / "',
         "repeated in every row",
-        "repeats\n  its header row",
+        "merged across columns is written once",
+        "←",
+        "repeats its header row",
         "[^n]",
         '"[^n]:"',
         "(est.)",

@@ -75,6 +75,27 @@ def test_a_table_row_comes_with_its_column_headings() -> None:
     assert ex.items[0].passage_id == "p-prices"
 
 
+def test_cells_merged_across_columns_are_read_once_under_their_heading() -> None:
+    # dan writes a cell merged across columns once, with dan.SPANNED_CELL in the columns it
+    # also covers: a merged heading names each of its columns, a merged value is said once
+    html = (
+        "<h1>Price table</h1><table>"
+        "<tr><th rowspan='2'>Item No.</th><th colspan='2'>Price (EUR)</th><th rowspan='2'>Lead time</th></tr>"
+        "<tr><th>Net</th><th>Gross</th></tr>"
+        "<tr><td>HIT-1001</td><td>120.00</td><td>142.80</td><td>3 weeks</td></tr>"
+        "<tr><td>HIT-1002</td><td colspan='2'>Price and lead time on request</td><td>12 weeks</td></tr>"
+        "</table>"
+    )
+    (chunk,) = dan.convert_string(html, doc_type="html").chunks
+    assert "| HIT-1002 | Price and lead time on request | ← | 12 weeks |" in chunk
+    passages = [(chunk, "Price List · Price table", "p-prices")]
+    rows = {i.text for i in extract_answer("What does HIT-1002 cost, and how long is its lead time?", passages).items}
+    assert "Item No.: HIT-1002 · Price (EUR) / Net: Price and lead time on request · Lead time: 12 weeks" in rows
+    rows = {i.text for i in extract_answer("What is the gross price of HIT-1001?", passages).items}
+    assert "Item No.: HIT-1001 · Price (EUR) / Net: 120.00 · Price (EUR) / Gross: 142.80 · Lead time: 3 weeks" in rows
+    assert not any("←" in i.text for i in extract_answer("HIT-1002 price", passages).items)
+
+
 def test_every_row_that_answers_a_list_question() -> None:
     ex = extract_answer("Which items have a lead time of 12 weeks?", PASSAGES)
     texts = [i.text for i in ex.items]

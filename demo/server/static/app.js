@@ -217,6 +217,24 @@ function cells(row) {
   return out;
 }
 
+// dan writes a cell merged across columns once and "←" in each further column it covers:
+// on the page that cell spans those columns again.
+const SPANNED_CELL = "←";
+
+function rowOf(tag, texts, attrs = {}) {
+  const tr = el("tr");
+  let last = null;
+  for (const c of texts) {
+    if (c === SPANNED_CELL && last) {
+      last.colSpan += 1;
+      continue;
+    }
+    last = inlineInto(el(tag, attrs), c);
+    tr.append(last);
+  }
+  return tr;
+}
+
 function startsBlock(line) {
   return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || TABLE_ROW.test(line) || LIST_ITEM.test(line) || QUOTE.test(line);
 }
@@ -261,20 +279,14 @@ function renderMarkdown(text, { header = false } = {}) {
       let body = table;
       if (i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]) && lines[i + 1].includes("-")) {
         const head = el("thead");
-        const tr = el("tr");
-        for (const c of cells(line)) tr.append(inlineInto(el("th", { scope: "col" }), c));
-        head.append(tr);
+        head.append(rowOf("th", cells(line), { scope: "col" }));
         table.append(head);
         i += 2;
       }
       body = el("tbody");
       table.append(body);
       while (i < lines.length && TABLE_ROW.test(lines[i])) {
-        if (!TABLE_RULE.test(lines[i])) {
-          const tr = el("tr");
-          for (const c of cells(lines[i])) tr.append(inlineInto(el("td"), c));
-          body.append(tr);
-        }
+        if (!TABLE_RULE.test(lines[i])) body.append(rowOf("td", cells(lines[i])));
         i++;
       }
       root.append(el("div", { class: "table-wrap" }, table));

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import getpass
-import os
 import re
 import sys
 import tempfile
@@ -46,7 +45,9 @@ from attrs import frozen
 from demo import samples
 from demo.local_llm import LocalModelError
 from demo.models import ModelSetupError
-from demo.cli_options import add_chat_arguments, add_embedding_arguments, command_embeddings, missing_store, online, whole_number
+from demo.cli_options import (
+    add_chat_arguments, add_embedding_arguments, command_embeddings, missing_store, model_names, nonblank, online, whole_number,
+)
 from demo.cli_parser import CommandParser
 from demo.questions import QUESTIONS
 from demo.store import (
@@ -121,7 +122,7 @@ def _store_arguments(p: argparse.ArgumentParser, needs_db: bool = False) -> None
     where = "(needed)" if needs_db else "(default: a temporary file)"
     p.add_argument("--db", help=f"knowledge store: a file path, sqlite:///path or postgresql://... {where}")
     p.add_argument("--collection", default="demo", help="collection name in the store (default %(default)s)")
-    p.add_argument("--subject", default=None, help="the store's access subject for this local user (default: your login name)")
+    p.add_argument("--subject", default=None, type=nonblank("a subject"), help="the store's access subject for this local user (default: your login name)")
 
 
 def _chunking_arguments(p: argparse.ArgumentParser) -> None:
@@ -169,8 +170,9 @@ def _answering_arguments(p: argparse.ArgumentParser) -> None:
     _chunking_arguments(p)
     _context_arguments(p)
     _mode_argument(p)
-    p.add_argument("--main-model", default=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), help="answering model (default %(default)s)")
-    p.add_argument("--mini-model", default=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"), help="routing/classification model (default %(default)s)")
+    main, mini = model_names()
+    p.add_argument("--main-model", default=main, type=nonblank("a model name"), help="answering model (default: $DEMO_MAIN_MODEL, else %(default)s)")
+    p.add_argument("--mini-model", default=mini, type=nonblank("a model name"), help="routing/classification model (default: $DEMO_MINI_MODEL, else %(default)s)")
     add_chat_arguments(p)
 
 

@@ -13,8 +13,36 @@ from demo.store.embedding import PROVIDER_NAMES
 
 __all__ = [
     "add_chat_arguments", "add_embedding_arguments", "add_model_arguments", "command_embeddings", "online", "seconds",
-    "whole_number",
+    "whole_number", "MAIN_MODEL", "MINI_MODEL", "model_names", "nonblank",
 ]
+
+
+#: The answering and routing models' names when neither an option nor the environment
+#: ($DEMO_MAIN_MODEL, $DEMO_MINI_MODEL) names one.
+MAIN_MODEL = "gpt-4.1"
+MINI_MODEL = "gpt-4.1-mini"
+
+
+def model_names() -> tuple[str, str]:
+    """The answering and routing models' names: $DEMO_MAIN_MODEL and $DEMO_MINI_MODEL, each
+    stripped; an unset or blank one gives :data:`MAIN_MODEL` / :data:`MINI_MODEL`."""
+    main = os.environ.get("DEMO_MAIN_MODEL", "").strip()
+    mini = os.environ.get("DEMO_MINI_MODEL", "").strip()
+    return main or MAIN_MODEL, mini or MINI_MODEL
+
+
+def nonblank(what: str) -> Callable[[str], str]:
+    """An argparse ``type``: a name that is not blank (stripped); otherwise argparse's usage
+    error says "an empty value is not {what}" — an empty ``--subject`` used to become
+    another user's name silently."""
+
+    def parse(text: str) -> str:
+        value = text.strip()
+        if not value:
+            raise argparse.ArgumentTypeError(f"an empty value is not {what}")
+        return value
+
+    return parse
 
 
 def whole_number(what: str, low: int, high: int | None = None) -> Callable[[str], int]:
@@ -85,7 +113,7 @@ def add_chat_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup
         "(OpenAI or the --base-url server), local (SmolLM2, the local-llm extra), none",
     )
     parser.add_argument(
-        "--model", default=os.environ.get("OPENAI_MODEL") or None, metavar="NAME",
+        "--model", default=os.environ.get("OPENAI_MODEL", "").strip() or None, metavar="NAME", type=nonblank("a model name"),
         help="the answering model's name (needed with --base-url; default: $OPENAI_MODEL)",
     )
 

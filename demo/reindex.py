@@ -27,13 +27,13 @@ __all__ = ["add_arguments", "reindex_collection", "run"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``reindex``."""
-    from demo.cli_options import add_embedding_arguments
+    from demo.cli_options import add_embedding_arguments, nonblank
     from demo.store.options import CONTEXT_MODES, StoreOptions
 
     d = StoreOptions()
     parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
     parser.add_argument("--collection", default=None, help="the collection's name (default: every collection you own)")
-    parser.add_argument("--subject", default=None, help="the store's access subject (default: your login name)")
+    parser.add_argument("--subject", default=None, type=nonblank("a subject"), help="the store's access subject (default: your login name)")
     add_embedding_arguments(parser)  # the embedding to reindex with: give what serve is given
     parser.add_argument("--max-tokens", type=int, default=d.max_tokens, help="dan chunk limit, as given to serve (default %(default)s)")
     parser.add_argument("--index-pct", type=float, default=d.index_pct, help="index entry size, %% of each file's tokens (default %(default)s)")

@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 
-from demo.cli_options import add_model_arguments
+from demo.cli_options import add_model_arguments, nonblank
 from demo.server.auth import ROLES, Principal, TokenFileError, TokenTable
 
 __all__ = ["TOKEN_ENV", "add_arguments", "principal", "run"]
@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from demo.store.options import CONTEXT_MODES, StoreOptions
 
     parser.add_argument("--db", required=True, help="knowledge store: a file path, sqlite:///path or postgresql://...")
-    parser.add_argument("--subject", default=None, help="the store's access subject of the caller (default: your login name)")
+    parser.add_argument("--subject", default=None, type=nonblank("a subject"), help="the store's access subject of the caller (default: your login name)")
     parser.add_argument("--role", choices=ROLES, default="reader", help="reader (default: read only) or operator (may also create collections and add documents)")
     parser.add_argument("--tokens", help=f"token file as for serve: the caller is the principal of the token in ${TOKEN_ENV} (not --subject/--role)")
     add_model_arguments(parser)

@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import getpass
 import ipaddress
-import os
 import sys
 from typing import Any, TextIO
 
-from demo.cli_options import add_model_arguments, command_embeddings, online, whole_number
+from demo.cli_options import add_model_arguments, command_embeddings, model_names, nonblank, online, whole_number
 from demo.models import chat_models
 
 __all__ = ["SetupError", "add_arguments", "is_loopback", "login_name", "open_store", "run"]
@@ -30,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default %(default)s)")
     parser.add_argument("--port", type=whole_number("a port number", 1, 65535), default=8000, help="port, 1-65535 (default %(default)s)")
     parser.add_argument("--tokens", help='JSON file: {"<token>": {"subject": "alice", "role": "operator"|"reader"}, ...}')
-    parser.add_argument("--subject", default=None, help="without --tokens: the single user's subject (default: your login name)")
+    parser.add_argument("--subject", default=None, type=nonblank("a subject"), help="without --tokens: the single user's subject (default: your login name)")
     add_model_arguments(parser)
     parser.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens, help="dan chunk limit for new uploads (default %(default)s)")
     parser.add_argument(
@@ -144,9 +143,10 @@ def open_store(args: argparse.Namespace) -> tuple[Any, Any, Any]:
         embeddings = command_embeddings(args, notify=lambda msg: sys.stderr.write(f"note: {msg}\n"))
     except StoreError as exc:
         raise SetupError(str(exc)) from None
+    main_model, mini_model = model_names()
     try:
         chat, mini = chat_models(
-            args.chat, online=online(args), main=os.environ.get("DEMO_MAIN_MODEL", "gpt-4.1"), mini=os.environ.get("DEMO_MINI_MODEL", "gpt-4.1-mini"),
+            args.chat, online=online(args), main=main_model, mini=mini_model,
             base_url=base_url, model=getattr(args, "model", None),
         )
     except (ImportError, RuntimeError, ValueError) as exc:

@@ -268,6 +268,40 @@ def test_a_port_out_of_range_is_a_usage_error(capsys):
         assert f"argument --port: {port!r} is not a port number (1-65535)" in capsys.readouterr().err
 
 
+def test_a_blank_subject_or_model_name_is_a_usage_error(capsys):
+    """`--subject ""` used to become the login name (or "local") silently: another user's
+    collections. Every command that takes --subject refuses a blank one, as --model,
+    --main-model and --mini-model refuse a blank name."""
+    for argv in (
+        ["search", "-q", "x", "--db", "kb.db", "--subject", ""],
+        ["ingest", "a.md", "--db", "kb.db", "--subject", "  "],
+        ["ask", "a.md", "-q", "x", "--subject", ""],
+        ["serve", "--db", "kb.db", "--subject", ""],
+        ["reindex", "--db", "kb.db", "--subject", " "],
+        ["mcp", "--db", "kb.db", "--subject", ""],
+    ):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2, argv
+        assert "argument --subject: an empty value is not a subject" in capsys.readouterr().err, argv
+    for option in ("--model", "--main-model", "--mini-model"):
+        with pytest.raises(SystemExit) as stop:
+            main(["ask", "a.md", "-q", "x", option, " "])
+        assert stop.value.code == 2
+        assert f"argument {option}: an empty value is not a model name" in capsys.readouterr().err
+
+
+def test_blank_model_names_in_the_environment_give_the_defaults(monkeypatch):
+    from demo.cli_options import MAIN_MODEL, MINI_MODEL, model_names
+
+    monkeypatch.setenv("DEMO_MAIN_MODEL", "")
+    monkeypatch.setenv("DEMO_MINI_MODEL", "  ")
+    assert model_names() == (MAIN_MODEL, MINI_MODEL)
+    monkeypatch.setenv("DEMO_MAIN_MODEL", " qwen2.5:7b ")
+    monkeypatch.delenv("DEMO_MINI_MODEL")
+    assert model_names() == ("qwen2.5:7b", MINI_MODEL)
+
+
 def test_ask_about_files_says_when_a_file_could_not_be_read(tmp_path, capsys, monkeypatch):
     """`ask FILES -q` answers from the files it could read and exits 1 when one could not (as
     `ingest` does); when none could be read it answers nothing ("not found in the documents"

@@ -116,3 +116,45 @@ def test_a_row_unit_has_the_plain_text_facts_and_notes_of_its_cells(
     assert unit.plain == row_plain(lead, cells)
     assert unit.facts == facts(pieces)
     assert unit.note_refs == _note_refs(pieces)
+
+
+_NAMED_TABLE = st.builds(
+    lambda rows: m.Table(
+        tuple(
+            m.Row(tuple(m.Cell((m.Paragraph((m.Text(f"c{r}x{k}"),)),), cs, rs) for k, (cs, rs) in enumerate(cells)))
+            for r, cells in enumerate(rows)
+        )
+    ),
+    st.lists(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 3)), min_size=1, max_size=4), min_size=2, max_size=5),
+)
+
+
+@given(_NAMED_TABLE)
+@settings(max_examples=300, deadline=None)
+def test_a_cell_is_written_once_per_row_it_covers_and_marked_in_the_columns_it_spans(table: m.Table) -> None:
+    """Every cell (each with a text of its own) stands once in each row it covers — a cell
+    merged down rows in each of them, so each row stands alone — and the further columns
+    it covers in that row hold dan.SPANNED_CELL; nothing else does."""
+    from dan.pipeline.render import SPANNED, render_document
+
+    units = render_document(m.Document(body=(table,)), count_tokens).units
+    first = units[0]
+    header = first.table_header or first.md  # (a table of one row: its header alone)
+    lines = [line for line in header.split("\n") if line.startswith("|") and "---" not in line]
+    lines += [u.md for u in units if u.table_header]
+    got_rows = [[c.strip() for c in line.strip()[1:-1].split("|")] for line in lines]
+    expected = _grid_by_definition(_Renderer(count_tokens, 100), table.rows)
+    ncols = max((max(line) + 1 for line in expected if line), default=0)
+    # leading rows of one cell across the whole table are its caption, not rows
+    ncap = 0
+    while ncap < len(expected) - 1 and ncols >= 2 and len(table.rows[ncap].cells) == 1 and table.rows[ncap].cells[0].colspan >= ncols:
+        ncap += 1
+    assert len(got_rows) == len(expected) - ncap
+    for got, line in zip(got_rows, expected[ncap:]):
+        want = []
+        for c in range(ncols):
+            cell = line.get(c, [])
+            want.append(SPANNED if c and cell and cell is line.get(c - 1) else cell[0].text if cell else "")
+        assert got == want
+        texts = [t for t in got if t and t != SPANNED]
+        assert len(texts) == len(set(texts))  # no cell twice in a row

@@ -13,7 +13,12 @@ mammoth.js folders of ``../shared/corpus``) this prints
   merged across columns was written in every column it covers (SPEC.md, Records, Tables),
   now once, with ``dan.SPANNED_CELL`` in the others, so what is left is neighbours equal in
   the file itself;
-* ``ratio`` = dan ÷ source, and ``ratio without repeats`` = (dan − repeated) ÷ source.
+* ``ratio`` = dan ÷ source, and ``ratio without repeats`` = (dan − repeated) ÷ source;
+* ``headers again``: the words of a table's header written again at the top of each chunk
+  that continues the table (full or compact), ``down rows``: the words of cells equal to the
+  cell above them (a cell merged down rows, written in each row so each row stands alone),
+  and ``rest ÷ source`` = (dan − cite − repeated − headers again − down rows) ÷ source:
+  what is left when the repeats the records' contract asks for are taken away.
 
 Files over ``--over`` (default 3.0) are marked. The test-data files the issue names are in
 public repositories: Apache POI ``test-data/document/bug65649.docx`` and
@@ -75,6 +80,51 @@ def repeated_words(chunk: str) -> int:
     return count
 
 
+_DELIMITER = re.compile(r"^\|?\s*:?-{3,}")
+
+
+def _table_blocks(chunk: str) -> list[list[str]]:
+    """The chunk's pipe tables, each as its lines (header, delimiter, rows)."""
+    blocks: list[list[str]] = []
+    block: list[str] = []
+    for line in chunk.split("\n"):
+        if line.startswith("|"):
+            block.append(line)
+        elif block:
+            blocks.append(block)
+            block = []
+    if block:
+        blocks.append(block)
+    return blocks
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in _CELL_SPLIT.split(line.strip()[1:-1])]
+
+
+def header_words(chunk: str) -> int:
+    """Words of the chunk's first table header (the lines above its delimiter row)."""
+    for block in _table_blocks(chunk):
+        for k, line in enumerate(block):
+            if _DELIMITER.match(line):
+                return sum(len(_WORD.findall(h)) for h in block[:k])
+    return 0
+
+
+def down_words(chunk: str) -> int:
+    """Words of table cells equal to the cell above them in the previous body row: a cell
+    merged down rows, written in each row it covers so each row stands alone (two equal
+    cells one above the other that were never merged count too)."""
+    count = 0
+    for block in _table_blocks(chunk):
+        rows = [_cells(line) for k, line in enumerate(block) if not _DELIMITER.match(line)
+                and not (k + 1 < len(block) and _DELIMITER.match(block[k + 1]))]
+        for above, row in zip(rows, rows[1:]):
+            if len(above) == len(row):
+                count += sum(len(_WORD.findall(c)) for a, c in zip(above, row) if c and c == a and c != dan.SPANNED_CELL)
+    return count
+
+
 def _docx_files(args: list[str]) -> Iterator[Path]:
     for arg in args or [str(d) for d in DEFAULT_DIRS if d.is_dir()]:
         path = Path(arg)
@@ -89,8 +139,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("paths", nargs="*")
     parser.add_argument("--over", type=float, default=3.0)
     args = parser.parse_args(argv)
-    print("| file | source | dan | cite | repeated | ratio | ratio without repeats | chunks |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| file | source | dan | cite | repeated | ratio | ratio without repeats | chunks | headers again | down rows | rest ÷ source |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for path in _docx_files(args.paths):
         try:
             result = dan.convert(path, max_tokens=1024)
@@ -98,9 +148,15 @@ def main(argv: list[str] | None = None) -> None:
             print(f"| {path.name} | error: {type(exc).__name__} ||||||")
             continue
         src = source_words(path)
-        cite = body = repeated = 0
-        for chunk in result.chunks:
+        cite = body = repeated = again = down = 0
+        seen_tables: set[str] = set()
+        for chunk, record in zip(result.chunks, result.records):
             repeated += repeated_words(chunk)
+            down += down_words(chunk)
+            tables = [t for t in str(record.get("ssTables") or "").split("; ") if t]
+            if tables and tables[0] in seen_tables:  # a table continued: its header again
+                again += header_words(chunk)
+            seen_tables.update(tables)
             first, _, rest = chunk.partition("\n")
             if first.startswith("[doc_title"):
                 cite += len(_WORD.findall(first))
@@ -110,10 +166,11 @@ def main(argv: list[str] | None = None) -> None:
         total = body + cite
         ratio = total / src if src else 0.0
         once = (total - repeated) / src if src else 0.0
+        rest = (total - cite - repeated - again - down) / src if src else 0.0
         mark = " **over**" if ratio > args.over else ""
         print(
             f"| {path.name}{mark} | {src:,} | {total:,} | {cite:,} | {repeated:,} | "
-            f"{ratio:.2f} | {once:.2f} | {len(result.chunks):,} |"
+            f"{ratio:.2f} | {once:.2f} | {len(result.chunks):,} | {again:,} | {down:,} | {rest:.2f} |"
         )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import docx
 import pytest
 
-from benchmarks.bench_docx_words import main, repeated_words, source_words
+from benchmarks.bench_docx_words import down_words, header_words, main, repeated_words, source_words
 
 
 def _merged_docx(path: Path) -> None:
@@ -43,3 +43,31 @@ def test_a_merged_row_is_counted_once_in_the_source_and_its_repeats_apart(
     # nothing repeated, and dan's words are the source's plus the citation line's
     assert int(cells[4]) == 0
     assert int(cells[2]) == 12 + int(cells[3])
+
+
+def test_header_and_down_rows_words() -> None:
+    chunk = (
+        "[doc_title: x]\n\nIntro line\n\n| Region | Q1 |\n| --- | --- |\n| North east | 10 |\n| North east | 12 |\n"
+        "| South | 14 |\n\n| Other table | ← |\n| --- | --- |\n| a | ← |\n| a | ← |"
+    )
+    assert header_words(chunk) == 2  # the first table's header: "Region", "Q1"
+    # "North east" again under itself (2 words), "a" again under itself (1); the marker of a
+    # merged cell is never counted
+    assert down_words(chunk) == 2 + 1
+    assert header_words("no table here") == 0 and down_words("no table here") == 0
+
+
+def test_a_continued_tables_header_counts_as_written_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = docx.Document()
+    table = d.add_table(rows=120, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "Item", "Price"
+    for k in range(1, 120):
+        table.cell(k, 0).text, table.cell(k, 1).text = f"part number {k}", f"{k}.00"
+    path = tmp_path / "long.docx"
+    d.save(str(path))
+    main([str(path)])
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| long.docx"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    chunks, again = int(cells[7]), int(cells[8])
+    assert chunks > 1 and again == 2 * (chunks - 1)  # "Item Price" atop every later chunk
+    assert float(cells[10]) == 1.0  # nothing left over the source once the repeats are out

@@ -254,7 +254,8 @@ class Cell:
     """A table cell holding blocks (paragraphs, lists, nested tables).
 
     ``colspan``/``rowspan`` are the grid cells the cell covers; a cell covered by a
-    merge from above or the left is not stored (the renderer repeats the merged text).
+    merge from above or the left is not stored (the renderer writes a cell merged across
+    columns once and a cell merged down rows in each row).
     """
 
     blocks: tuple[Block, ...]

@@ -38,12 +38,12 @@ READING THE CHUNKS
   The {section} part is absent before a document's first heading and in page header,
   footer and footnote chunks. "(est.)" after the pages means the page numbers are
   estimated from text length, not taken from the document's layout.
-- Chunks of one document come in document order; chunks may have been left out between them.
-- Tables are Markdown pipe tables. A cell merged across columns is written once; "←"
-  fills the other columns it covers. A cell merged down rows is repeated in every row,
-  so each row stands alone. A table split over several chunks repeats its header row
-  in each. In a cell, <br> is a line break, \\| is a literal "|", and " / "
-  separates the cells of a table nested in that cell.
+- Chunks of one document come in document order, perhaps with chunks left out between.
+- Tables are Markdown pipe tables. A cell merged across columns is written once, "←"
+  filling the other columns it covers; one merged down rows is repeated in every row, so
+  each row stands alone. A table split over several chunks repeats its header row in each.
+  In a cell, <br> is a line break, \\| is a literal "|", and " / " separates the cells of
+  a table nested in that cell.
 - Tracked changes are shown, not applied: {{++inserted text++}} and {{--deleted text--}},
   each followed by {{>>rev: Reviewer, YYYY-MM-DD<<}} naming who made the change and when
   (the date may be missing; "moved" marks text moved away from or to that place). The
@@ -51,11 +51,11 @@ READING THE CHUNKS
 - Comments: {{==commented text==}}{{>>Author, YYYY-MM-DD: comment<<}}; replies follow as
   {{>>↳ Author: reply<<}}; a comment on no particular text is {{>>Author, YYYY-MM-DD: comment<<}}
   alone. A comment is a remark about the text, not part of it.
-- A change or comment cut by a chunk boundary is closed at the end of one chunk and
-  reopened at the start of the next: it is one change. "Unknown" means the author was not
+- A change or comment cut by a chunk boundary is closed at one chunk's end and reopened
+  at the next one's start: it is one change. "Unknown" means the author was not
   recorded.
-- A backslash before {{++ {{-- {{== {{>> {{~~ or [^ marks document text that merely looks
-  like the notation above.
+- A backslash before {{++ {{-- {{== {{>> {{~~, [^ or a lone ← marks document text that
+  merely looks like the notation above.
 - [^n] is a footnote reference; the footnote is a chunk starting with "[^n]:".
 - [text](url) is a link; ![words](image) is a picture's description (no picture).
 - Page headers and footers are chunks of their own; their pages are all the pages they

@@ -6,8 +6,9 @@ page boundaries and inline facts filled in. Pages are assigned afterwards by
 :mod:`dan.pipeline.pagination`.
 
 Markdown conventions (documented in ``docs/dan.md`` and explained to the model by the
-system message): GitHub pipe tables whose merged cells repeat their text in every grid
-cell they cover; CriticMarkup for revisions and comments; ``[^n]`` footnote references.
+system message): GitHub pipe tables in which a cell merged across columns is written once
+(:data:`SPANNED` in the further columns it covers) and a cell merged down rows in each row;
+CriticMarkup for revisions and comments; ``[^n]`` footnote references.
 """
 
 from __future__ import annotations
@@ -576,7 +577,7 @@ class _Renderer:
     def _nested_table(self, table: m.Table, depth: int) -> list[Piece]:
         out: list[Piece] = []
         for line in self._grid(table, depth):
-            cells = [line[c] for c in sorted(line)]
+            cells = _span_once([line[c] for c in sorted(line)])  # (a merged cell once)
             row: list[Piece] = []
             for cell in cells:
                 cell = [Piece(" ", ()) if p.kind == BREAK else p for p in cell]
@@ -738,8 +739,16 @@ def _row_page_flags(table: m.Table, n: int) -> list[bool]:
 
 
 def row_markdown(cells: Sequence[Sequence[Piece]]) -> str:
-    """One pipe-table row (a column that the cell on its left spans shows :data:`SPANNED`)."""
-    return "| " + " | ".join([SPANNED if c is COVERED else render(c, CELL) for c in cells]) + " |"
+    """One pipe-table row (a column that the cell on its left spans shows :data:`SPANNED`;
+    a cell whose own text is that mark is written ``\\←``)."""
+    out: list[str] = []
+    for c in cells:
+        if c is COVERED:
+            out.append(SPANNED)
+            continue
+        text = render(c, CELL)
+        out.append("\\" + text if text == SPANNED else text)
+    return "| " + " | ".join(out) + " |"
 
 
 def code_fence(lines: Sequence[str], lang: str) -> str:

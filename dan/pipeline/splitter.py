@@ -30,7 +30,7 @@ from dan.pipeline.inline import (
     plain_text,
     render,
 )
-from dan.pipeline.render import cells_pieces, code_fence, row_markdown, row_plain
+from dan.pipeline.render import COVERED, cells_pieces, code_fence, row_markdown, row_plain
 from dan.pipeline.units import CODE, ROW, Unit
 
 __all__ = ["split_head", "ensure_md"]
@@ -485,6 +485,12 @@ def _split_row(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
     cells = unit.cells
     filled = [i for i, c in enumerate(cells) if c]
 
+    # (a column that the cell on its left spans stays COVERED in a part holding that cell)
+    owner = list(range(len(cells)))
+    for i in range(1, len(cells)):
+        if cells[i] is COVERED:
+            owner[i] = owner[i - 1]
+
     def row_with(
         keep: set[int], replace: dict[int, list[Piece]] | None = None
     ) -> list[list[Piece]]:
@@ -492,6 +498,9 @@ def _split_row(unit: Unit, budget: int, count: Count) -> tuple[Unit, Unit | None
         for i, c in enumerate(cells):
             if replace and i in replace:
                 out.append(replace[i])
+            elif c is COVERED:
+                o = owner[i]
+                out.append(COVERED if o in keep or (replace and o in replace) else [])
             else:
                 out.append(c if i in keep else [])
         return out

@@ -201,19 +201,57 @@ def _marked(kinds: frozenset[str]) -> list[str]:
     return [_stem(w) for kind, _pattern, words in _MARKS if kind in kinds for w in words]
 
 
+def _raw_cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+#: A cell whose own text is dan's mark of a spanned column (written escaped).
+_OWN_SPANNED = "\\" + dan.SPANNED_CELL
+
+
 def _cells(line: str) -> list[str]:
     """A pipe-table row's cells; a column that the cell on its left spans
     (:data:`dan.SPANNED_CELL`) is empty: its text is in that cell."""
-    return ["" if c == dan.SPANNED_CELL else c for c in (c.strip() for c in line.strip().strip("|").split("|"))]
+    return [
+        "" if c == dan.SPANNED_CELL else dan.SPANNED_CELL if c == _OWN_SPANNED else c for c in _raw_cells(line)
+    ]
 
 
 def _header_cells(line: str) -> list[str]:
     """A header row's column names: a column that the heading on its left spans takes that
     heading's name (a merged group names each of its columns)."""
     names: list[str] = []
-    for c in (c.strip() for c in line.strip().strip("|").split("|")):
-        names.append(names[-1] if c == dan.SPANNED_CELL and names else c)
+    for c in _raw_cells(line):
+        if c == dan.SPANNED_CELL and names:
+            names.append(names[-1])
+        else:
+            names.append(dan.SPANNED_CELL if c == _OWN_SPANNED else c)
     return names
+
+
+def _joined_names(names: Sequence[str]) -> str:
+    """The column names of a value spanning several columns as one: their " / " parts each
+    once, in order ("Price (EUR) / Net" and "Price (EUR) / Gross": "Price (EUR) / Net /
+    Gross"; "Price" and "Lead time": "Price / Lead time")."""
+    parts = [p for name in names for p in name.split(" / ") if p]
+    return " / ".join(dict.fromkeys(parts))
+
+
+def _row_pairs(header: Sequence[str], raw: Sequence[str], cells: Sequence[str]) -> list[str]:
+    """A data row as "Column: value" pairs: a value spanning columns said once, under the
+    names of every column it spans; cells past the header as they are."""
+    pairs: list[str] = []
+    k = 0
+    while k < len(cells):
+        j = k + 1
+        while j < len(raw) and raw[j] == dan.SPANNED_CELL:
+            j += 1
+        value = cells[k]
+        if value:
+            name = _joined_names(header[k:j]) if k < len(header) else ""
+            pairs.append(f"{name}: {value}" if name else value)
+        k = j
+    return pairs
 
 
 #: A clause's number or letter standing alone ("6.2.", "IV.", "(b)", "a)"): it starts the
@@ -282,26 +320,28 @@ def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]
             if _RULE.match(line):
                 continue
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            raw = _raw_cells(line)
             if _RULE.match(nxt):
                 header, fresh = _header_cells(line), True
-                heads = [[c.casefold() for c in header]]
+                heads = [[c.casefold() for c in raw]]
                 continue
             cells = _cells(line)
             if header is None:
                 out.append((" · ".join(c for c in cells if c), False, heads_seen))
                 continue
-            if [c.casefold() for c in cells] in heads:
+            if [c.casefold() for c in raw] in heads:
                 continue  # a header row again (a table continued across a page): no data
             same = [bool(c) and c.casefold() == h.casefold() for h, c in zip(header, cells)]
             if fresh and any(same):
-                heads.append([c.casefold() for c in cells])
+                heads.append([c.casefold() for c in raw])
                 # the header's second row (cells under a merged heading): "heading / sub-heading"
+                # (a sub-heading merged across columns names each of them)
+                sub = _header_cells(line)
                 header = [h if not c or c.casefold() == h.casefold() else f"{h} / {c}" if h else c
-                          for h, c in zip(header, cells)] + header[len(cells):]
+                          for h, c in zip(header, sub)] + header[len(sub):]
                 continue
             fresh = False
-            pairs = [f"{h}: {c}" if h else c for h, c in zip(header, cells) if c]
-            out.append((" · ".join(pairs + [c for c in cells[len(header) :] if c]), False, heads_seen))
+            out.append((" · ".join(_row_pairs(header, raw, cells)), False, heads_seen))
             continue
         header = None
         if not stripped or _HEADER.match(stripped) or stripped.startswith(("#", "```")) or _BOLD_LINE.match(stripped):

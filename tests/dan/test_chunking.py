@@ -237,6 +237,38 @@ def test_merged_cells_across_columns_once_down_rows_in_each_and_header_rows():
     assert units[0].table_heads == ("H1", "H2", "H3")
 
 
+def test_a_cells_own_arrow_is_escaped_and_a_nested_merged_cell_is_written_once():
+    cell = lambda t, **kw: m.Cell((m.Paragraph((m.Text(t),)),), **kw)  # noqa: E731
+    nested = m.Table((m.Row((cell("inner wide", colspan=2),)), m.Row((cell("p"), cell("q")))))
+    table = m.Table(
+        (
+            m.Row((cell("Key"), cell("Symbol"), cell("Action")), header=True),
+            m.Row((cell("Left arrow"), cell("←"), cell("Move the cursor left"))),
+            m.Row((cell("x"), m.Cell((nested,)), cell("y"))),
+        )
+    )
+    units = render_document(m.Document(body=(table,)), count_tokens).units
+    assert units[0].md == "| Left arrow | \\← | Move the cursor left |"
+    assert units[0].plain.splitlines()[-1] == "Left arrow | ← | Move the cursor left"
+    assert units[1].md == "| x | inner wide<br>p / q | y |"
+
+
+def test_a_split_row_keeps_the_mark_where_its_merged_cell_is():
+    import dan
+
+    note = " ".join(f"word{i}" for i in range(120))
+    html = (
+        "<table><tr><th>Item</th><th>Price</th><th>Lead time</th><th>Note</th></tr>"
+        f"<tr><td>Valve</td><td colspan=2>On request</td><td>{note}</td></tr></table>"
+    )
+    res = dan.convert_string(html, doc_type="html", max_tokens=128)
+    rows = [line for c in res.chunks for line in c.split("\n") if line.startswith("| Valve") or "word" in line]
+    assert rows[0].startswith("| Valve | On request | ← |")
+    # the parts that hold only the note leave the merged columns empty, never "←" alone
+    assert all(not line.startswith("|  | ←") for line in rows[1:])
+    assert sum(c.count("On request") for c in res.chunks) == 1
+
+
 def test_table_ids_are_unique_across_stories_in_order():
     t = lambda: m.Table((m.Row((m.Cell((m.Paragraph((m.Text("x"),)),)),)),))  # noqa: E731
     doc = m.Document(body=(t(), t()), headers=(m.HeaderFooter("header", (t(),)),))

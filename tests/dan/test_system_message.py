@@ -79,7 +79,7 @@ def test_every_mark_dan_writes_is_explained() -> None:
         '"[^n]:"',
         "(est.)",
         "Unknown",
-        "A backslash before {++ {-- {== {>> {~~ or [^",
+        "A backslash before {++ {-- {== {>> {~~, [^ or a lone ←",
         "Page headers and footers",
         "[text](url) is a link",
         "![words](image) is a picture's description",

@@ -274,6 +274,7 @@ Invoices are **payable** within *thirty* days[^2], see [the terms](https://examp
 | Travel | 0.40 | per km<br>one way |
 | Parts and materials at cost | ← | ← |
 | Callout | Quoted on request | ← |
+| Left arrow | \\← | moves left |
 
 - first point
   - nested point
@@ -299,12 +300,14 @@ def test_markdown_is_rendered_as_elements_never_as_source(page):
     assert links.first.get_attribute("rel") == "noopener noreferrer nofollow"
     assert box.locator("table.md-table thead th").all_inner_texts() == ["Service", "Rate | unit", "Notes"]
     rows = box.locator("table.md-table tbody tr")
-    assert rows.count() == 4
+    assert rows.count() == 5
     assert rows.nth(1).locator("td br").count() == 1
     # a cell dan wrote once with "←" in the columns it also covers spans them again
     assert rows.nth(2).locator("td").count() == 1 and rows.nth(2).locator("td").get_attribute("colspan") == "3"
     assert rows.nth(3).locator("td").all_inner_texts() == ["Callout", "Quoted on request"]
     assert rows.nth(3).locator("td").nth(1).get_attribute("colspan") == "2"
+    # a cell holding the arrow itself (dan writes it escaped) is a cell of its own
+    assert rows.nth(4).locator("td").all_inner_texts() == ["Left arrow", "←", "moves left"]
     assert box.locator(":scope > ul.md-list > li").count() == 2
     assert box.locator("ul.md-list ul.md-list > li").inner_text() == "nested point"
     assert box.locator(":scope > ol.md-list > li").all_inner_texts() == ["one", "two"]
@@ -313,7 +316,7 @@ def test_markdown_is_rendered_as_elements_never_as_source(page):
     assert box.locator(".remark").inner_text() == "rev: Ann Editor, 2025-01-02"
     assert box.locator("blockquote code").inner_text() == "code" and box.locator("blockquote .image").inner_text() == "Image: a crane"
     text = box.inner_text()
-    for source in ("**", "| ---", "[doc_title:", "](", "{++", "# 2.", "[^2]", "←"):
+    for source in ("**", "| ---", "[doc_title:", "](", "{++", "# 2.", "[^2]", "← |", "| ←", "\\←"):
         assert source not in text, source
     assert "<script>window.__pwned = 1</script>" in text  # HTML in a document stays text
     assert pg.evaluate("document.querySelectorAll('script').length") == html_before

@@ -90,10 +90,58 @@ def test_cells_merged_across_columns_are_read_once_under_their_heading() -> None
     assert "| HIT-1002 | Price and lead time on request | ← | 12 weeks |" in chunk
     passages = [(chunk, "Price List · Price table", "p-prices")]
     rows = {i.text for i in extract_answer("What does HIT-1002 cost, and how long is its lead time?", passages).items}
-    assert "Item No.: HIT-1002 · Price (EUR) / Net: Price and lead time on request · Lead time: 12 weeks" in rows
+    # (the merged value said once, under both columns it spans)
+    assert "Item No.: HIT-1002 · Price (EUR) / Net / Gross: Price and lead time on request · Lead time: 12 weeks" in rows
     rows = {i.text for i in extract_answer("What is the gross price of HIT-1001?", passages).items}
     assert "Item No.: HIT-1001 · Price (EUR) / Net: 120.00 · Price (EUR) / Gross: 142.80 · Lead time: 3 weeks" in rows
     assert not any("←" in i.text for i in extract_answer("HIT-1002 price", passages).items)
+
+
+def _table_units(html: str) -> list[str]:
+    from demo.store.extract import _item_units
+
+    (chunk,) = dan.convert_string(html, doc_type="html").chunks
+    return [u for u, _item, _heads in _item_units(chunk)]
+
+
+def test_a_sub_heading_merged_across_columns_names_each_of_them() -> None:
+    units = _table_units(
+        "<table><tr><th rowspan=3>Region</th><th colspan=4>Revenue</th></tr>"
+        "<tr><th colspan=2>2023</th><th colspan=2>2024</th></tr>"
+        "<tr><th>H1</th><th>H2</th><th>H1</th><th>H2</th></tr>"
+        "<tr><td>North</td><td>10</td><td>11</td><td>12</td><td>13</td></tr></table>"
+    )
+    assert units == [
+        "Region: North · Revenue / 2023 / H1: 10 · Revenue / 2023 / H2: 11 · Revenue / 2024 / H1: 12 · Revenue / 2024 / H2: 13"
+    ]
+
+
+def test_a_header_row_with_merged_cells_written_again_is_not_data() -> None:
+    units = _table_units(
+        "<table><tr><th>Region</th><th colspan=2>Revenue</th></tr><tr><td>North</td><td>10</td><td>11</td></tr>"
+        "<tr><th>Region</th><th colspan=2>Revenue</th></tr><tr><td>South</td><td>20</td><td>21</td></tr></table>"
+    )
+    assert units == ["Region: North · Revenue: 10 · Revenue: 11", "Region: South · Revenue: 20 · Revenue: 21"]
+
+
+def test_a_merged_value_answers_for_every_column_it_spans() -> None:
+    html = (
+        "<h1>Prices</h1><table><tr><th>Item</th><th>Price</th><th>Lead time</th></tr>"
+        "<tr><td>HIT-1</td><td>10.00</td><td>3 weeks</td></tr>"
+        "<tr><td>HIT-2</td><td colspan=2>on request</td></tr></table>"
+    )
+    assert _table_units(html)[1] == "Item: HIT-2 · Price / Lead time: on request"
+    (chunk,) = dan.convert_string(html, doc_type="html").chunks
+    ex = extract_answer("What is the lead time of HIT-2?", [(chunk, "Prices", "p1")])
+    assert ex.items[0].text == "Item: HIT-2 · Price / Lead time: on request"
+
+
+def test_a_cell_holding_the_arrow_itself_is_a_value() -> None:
+    units = _table_units(
+        "<table><tr><th>Key</th><th>Symbol</th><th>Action</th></tr>"
+        "<tr><td>Left arrow</td><td>←</td><td>Move the cursor left</td></tr></table>"
+    )
+    assert units == ["Key: Left arrow · Symbol: ← · Action: Move the cursor left"]
 
 
 def test_every_row_that_answers_a_list_question() -> None:

@@ -10,7 +10,7 @@ cells' contents are returned as blocks in reading order.
 
 When the table is finished its grid is computed from the cells' right edges (edges
 closer than :data:`EDGE_TOLERANCE` twips are one grid line): a cell covering several grid
-columns gets that ``colspan``, so irregular tables render with the merged text repeated.
+columns gets that ``colspan``, so irregular tables render with the merged text once.
 ``\\clmgf``/``\\clmrg`` (horizontal merge) join cells into the first; ``\\clvmgf``/``\\clvmrg``
 (vertical merge) give the first cell a ``rowspan`` and drop the covered ones.
 """

@@ -4,9 +4,10 @@ row detected, title rows above it as paragraphs, merged cells and cell comments 
 The header is the first of the leading rows whose filled cells all hold text (no number,
 date or truth value) and that has rows under it; rows above it (a title, a note) become
 paragraphs. When no leading row looks like a header the first row is taken, and a
-``no-header-row`` warning says so. Merged cells keep their spans (the renderer repeats the
-merged text as for DOCX); a merge reaching into the table from a title row above it leaves
-an empty cell. The chunker repeats the header row in every chunk of a cut table.
+``no-header-row`` warning says so. Merged cells keep their spans (the renderer writes them
+as for DOCX: once across columns, in each row down rows); a merge reaching into the table
+from a title row above it leaves an empty cell. The chunker repeats the header row in every
+chunk of a cut table.
 """
 
 from __future__ import annotations

@@ -229,7 +229,8 @@ function rowOf(tag, texts, attrs = {}) {
       last.colSpan += 1;
       continue;
     }
-    last = inlineInto(el(tag, attrs), c);
+    // (a cell whose own text is the mark: dan writes it escaped)
+    last = inlineInto(el(tag, attrs), c === "\\" + SPANNED_CELL ? SPANNED_CELL : c);
     tr.append(last);
   }
   return tr;

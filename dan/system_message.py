@@ -7,9 +7,9 @@ It describes exactly the notation :mod:`dan.pipeline.inline`, :mod:`dan.pipeline
   with the caller's labels (the section part is absent before the first heading and in
   header, footer and footnote chunks);
 * GitHub pipe tables whose cells merged across columns are written once (``←`` in the
-  columns they also cover) and whose cells merged down rows repeat their text, header
-  rows repeated in every
-  chunk holding part of a table, ``<br>``, ``\\|`` and `` / `` inside cells;
+  columns they also cover, ``\\←`` for a cell's own arrow) and whose cells merged down
+  rows repeat their text, header rows repeated in every chunk holding part of a table,
+  ``<br>``, ``\\|`` and `` / `` inside cells;
 * CriticMarkup revisions ``{++ ++}``/``{-- --}`` each followed by
   ``{>>rev: Author, YYYY-MM-DD<<}`` (``moved`` for moves), comments
   ``{==text==}{>>Author, YYYY-MM-DD: text<<}`` with replies ``{>>↳ Author: text<<}``,

@@ -158,3 +158,6 @@ def test_a_cell_is_written_once_per_row_it_covers_and_marked_in_the_columns_it_s
         assert got == want
         texts = [t for t in got if t and t != SPANNED]
         assert len(texts) == len(set(texts))  # no cell twice in a row
+    from dan.pipeline.render import COVERED
+
+    assert COVERED == []  # (the shared mark of a covered column is never written into)

@@ -130,7 +130,7 @@ _NAMED_TABLE = st.builds(
 
 
 @given(_NAMED_TABLE)
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 def test_a_cell_is_written_once_per_row_it_covers_and_marked_in_the_columns_it_spans(table: m.Table) -> None:
     """Every cell (each with a text of its own) stands once in each row it covers — a cell
     merged down rows in each of them, so each row stands alone — and the further columns

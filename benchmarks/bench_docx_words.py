@@ -42,6 +42,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import dan  # noqa: E402
+from ven import split_list  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 DEFAULT_DIRS = (CORPUS / "python-docx", CORPUS / "mammoth.js")
@@ -63,6 +64,10 @@ def source_words(path: Path) -> int:
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in _CELL_SPLIT.split(line.strip()[1:-1])]
+
+
 def repeated_words(chunk: str) -> int:
     """Words of the pipe-table cells that repeat the cell on their left (a cell merged across
     columns written in every column it covers, as dan did until 2026-12-07; two equal
@@ -71,7 +76,7 @@ def repeated_words(chunk: str) -> int:
     for line in chunk.split("\n"):
         if not line.startswith("|"):
             continue
-        cells = [c.strip() for c in _CELL_SPLIT.split(line.strip()[1:-1])]
+        cells = _cells(line)
         count += sum(
             len(_WORD.findall(cell))
             for left, cell in zip(cells, cells[1:])
@@ -96,10 +101,6 @@ def _table_blocks(chunk: str) -> list[list[str]]:
     if block:
         blocks.append(block)
     return blocks
-
-
-def _cells(line: str) -> list[str]:
-    return [c.strip() for c in _CELL_SPLIT.split(line.strip()[1:-1])]
 
 
 def header_words(chunk: str) -> int:
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
         for chunk, record in zip(result.chunks, result.records):
             repeated += repeated_words(chunk)
             down += down_words(chunk)
-            tables = [t for t in str(record.get("ssTables") or "").split("; ") if t]
+            tables = split_list(str(record.get("ssTables") or ""))
             if tables and tables[0] in seen_tables:  # a table continued: its header again
                 again += header_words(chunk)
             seen_tables.update(tables)

@@ -209,19 +209,18 @@ def _raw_cells(line: str) -> list[str]:
 _OWN_SPANNED = "\\" + dan.SPANNED_CELL
 
 
-def _cells(line: str) -> list[str]:
-    """A pipe-table row's cells; a column that the cell on its left spans
-    (:data:`dan.SPANNED_CELL`) is empty: its text is in that cell."""
-    return [
-        "" if c == dan.SPANNED_CELL else dan.SPANNED_CELL if c == _OWN_SPANNED else c for c in _raw_cells(line)
-    ]
+def _cells(raw: Sequence[str]) -> list[str]:
+    """A pipe-table row's cells (``raw``: as :func:`_raw_cells` reads them); a column that
+    the cell on its left spans (:data:`dan.SPANNED_CELL`) is empty: its text is in that cell."""
+    return ["" if c == dan.SPANNED_CELL else dan.SPANNED_CELL if c == _OWN_SPANNED else c for c in raw]
 
 
-def _header_cells(line: str) -> list[str]:
-    """A header row's column names: a column that the heading on its left spans takes that
-    heading's name (a merged group names each of its columns)."""
+def _header_cells(raw: Sequence[str]) -> list[str]:
+    """A header row's column names (``raw``: as :func:`_raw_cells` reads them): a column that
+    the heading on its left spans takes that heading's name (a merged group names each of its
+    columns)."""
     names: list[str] = []
-    for c in _raw_cells(line):
+    for c in raw:
         if c == dan.SPANNED_CELL and names:
             names.append(names[-1])
         else:
@@ -322,10 +321,10 @@ def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]
             nxt = lines[i + 1] if i + 1 < len(lines) else ""
             raw = _raw_cells(line)
             if _RULE.match(nxt):
-                header, fresh = _header_cells(line), True
+                header, fresh = _header_cells(raw), True
                 heads = [[c.casefold() for c in raw]]
                 continue
-            cells = _cells(line)
+            cells = _cells(raw)
             if header is None:
                 out.append((" · ".join(c for c in cells if c), False, heads_seen))
                 continue
@@ -336,7 +335,7 @@ def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]
                 heads.append([c.casefold() for c in raw])
                 # the header's second row (cells under a merged heading): "heading / sub-heading"
                 # (a sub-heading merged across columns names each of them)
-                sub = _header_cells(line)
+                sub = _header_cells(raw)
                 header = [h if not c or c.casefold() == h.casefold() else f"{h} / {c}" if h else c
                           for h, c in zip(header, sub)] + header[len(sub):]
                 continue

@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> None:
         try:
             result = dan.convert(path, max_tokens=1024)
         except dan.DanError as exc:
-            print(f"| {path.name} | error: {type(exc).__name__} |||||||||")
+            print(f"| {path.name} | error: {type(exc).__name__} ||||||||||")
             continue
         src = source_words(path)
         cite = body = repeated = again = down = 0

@@ -12,7 +12,9 @@ Pipelines, each filling the same token budget per question from the same ranking
 - ``builder+hints`` — the same with ``hints=True`` (the English-phrase rules: broad questions,
   set questions, questions about qualifications);
 - ``builder/lexical`` — the builder with the store's default routing (``routing="lexical"``:
-  ven's model-free router reads the index document first), as ``KnowledgeStore.ask`` calls it.
+  ven's model-free router reads the index document first) and ``routed_fill=True`` (what
+  routed files sent whole leave of the cap goes to the other files' hits), as
+  ``KnowledgeStore.ask`` calls it.
 
 Question sets (those present are run; ``--sets`` picks):
 
@@ -139,7 +141,7 @@ def pipelines(corpus: Any, retriever: Retriever, names: Sequence[str]) -> list[P
         "builder+hints": lambda: CollectionPipeline("builder+hints", corpus, retriever, routing="off",
                                                     capped=True, hints=True),
         "builder/lexical": lambda: CollectionPipeline("builder/lexical", corpus, retriever, routing="lexical",
-                                                      capped=True),
+                                                      capped=True, routed_fill=True),
     }
     return [make[n]() for n in names]
 
@@ -257,7 +259,8 @@ def render(result: dict[str, Any]) -> str:
         "brackets: every row of a table, every mark of one person in one part). `builder` is "
         "`ven.collection.Collection.context(max_tokens=budget)` with its defaults; `builder+hints` adds the "
         "English-phrase hints (`hints=True`); `builder/lexical` adds the store's default routing "
-        "(`routing=\"lexical\"`), as the store, `/ask`, the web page and the CLI demo call it. "
+        "(`routing=\"lexical\"`, with `routed_fill=True`: what routed files sent whole leave of the cap goes to "
+        "the other files' hits), as the store, `/ask`, the web page and the CLI demo call it. "
         "`blind` and `blind2` were written blind by helpers who had not read ven's code or any other question "
         "and frozen before they were first run (`blind` before this work; one tuned value and one change of order "
         "that lost on it were reverted, so it informed two decisions; `blind2` was reported once per change to the "

@@ -391,8 +391,11 @@ class CollectionPipeline:
                  routing: str = "lexical", rank_order: bool = True, capped: bool = False,
                  partial_tables: bool | None = None, structure: bool | None = None,
                  routed_as_broad: bool = False, routed_scope: str = "confident",
-                 referring: Any = None, hints: bool = False) -> None:
+                 referring: Any = None, hints: bool = False, routed_fill: bool = False) -> None:
         self.name = name
+        #: The Collection's ``routed_fill``: what routed files sent whole leave of the cap goes to
+        #: the other files' hits (the store's default).
+        self.routed_fill = routed_fill
         #: ``context(hints=True)``: the English-phrase rules on (off: the Collection's default).
         self.hints = hints
         #: ``context(referring=...)``: None for the Collection's default.
@@ -426,7 +429,7 @@ class CollectionPipeline:
             coll = Collection(threshold=0, retrieval_pct=min(100, self.share * pct),
                               enrichment_pct=min(100, (1 - self.share) * pct), rank_order=self.rank_order,
                               count_tokens=dan.count_tokens, routed_as_broad=self.routed_as_broad,
-                              routed_scope=self.routed_scope)
+                              routed_scope=self.routed_scope, routed_fill=self.routed_fill)
             for doc in self.corpus.doc_order:
                 if doc in self.corpus.records:
                     coll.add(self.corpus.records[doc])

@@ -155,7 +155,7 @@ class Asker:
 
     def _entry(self, collection_id: str, options: AskOptions) -> _Entry:
         o = options
-        key = (collection_id, o.threshold, o.retrieval_pct, o.enrichment_pct, o.global_spread_pct, o.confidence, o.rank_order)
+        key = (collection_id, o.threshold, o.retrieval_pct, o.enrichment_pct, o.global_spread_pct, o.confidence, o.rank_order, o.routed_fill)
         with self._lock:
             entry = self._entries.get(key)
             if entry is not None:
@@ -170,6 +170,7 @@ class Asker:
                         index_pct=self.index_pct,
                         confidence=options.confidence,
                         rank_order=options.rank_order,
+                        routed_fill=options.routed_fill,
                         count_tokens=dan.count_tokens,
                     )
                 )
@@ -431,7 +432,12 @@ class Asker:
             # (a passage's document: the citations go with the pieces, one each, except on the index path)
             documents = [c.document_id for c in citations] if len(citations) == len(pieces) else None
             meaning = self._meaning(plan, client, notes) if options.meaning and hits else None
-            extract = extract_answer(question, pieces, documents=documents, meaning=meaning, hits=hits, kinds=kinds)
+            # (files a route sent whole, when the rest of the cap went to other files: the
+            # extract answers from them first)
+            focus = None
+            if ctx.path == "whole-documents" and any(not d.whole for d in ctx.docs):
+                focus = frozenset(by_key[d.doc_id][1] for d in ctx.docs if d.whole and d.doc_id in by_key)
+            extract = extract_answer(question, pieces, documents=documents, meaning=meaning, hits=hits, kinds=kinds, focus=focus)
             answer = extract.text
             kind = "extracted" if extract.found else "not-found"
             if extract.by_meaning:

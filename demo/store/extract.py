@@ -610,6 +610,7 @@ def extract_answer(
     meaning: Callable[[Sequence[str]], Sequence[float] | None] | None = None,
     hits: Sequence[str] = (),
     kinds: Sequence[str] | None = None,
+    focus: Collection[str] | None = None,
 ) -> Extract:
     """The extract for ``question`` from ``passages`` — ``(text, locator, passage id)`` each,
     in context order. At most ``budget`` tokens and ``max_items`` units.
@@ -640,9 +641,17 @@ def extract_answer(
     matches the question's words, the closest of those units answers alone (with its nearest
     partner) if its similarity is at least :data:`MEANING_FOUND`; otherwise the answer is
     "not found" ("If the client pays for my lunch, is my daily allowance cut?" is answered by
-    "The daily allowance is reduced by 20 % for each meal provided free of charge.")."""
+    "The daily allowance is reduced by 20 % for each meal provided free of charge.").
+
+    ``focus`` (document ids, as in ``documents``; needs ``documents``): the files a route
+    chose and sent whole, when the context also holds what they left of the cap, spent on
+    other files. The chosen files answer first: their extract is what it would be without
+    the other files, and the whole context's items follow it while ``max_items`` and
+    ``budget`` allow (so the other files answer when the chosen ones do not)."""
     if budget < 1 or max_items < 1:
         raise ValueError("budget and max_items must be at least 1")
+    if focus:
+        return _focused(question, passages, focus, budget, max_items, value_types, documents, meaning, hits, kinds)
     marked, others = _named_marks(question, passages)
     wanted = asked_value(question) if value_types else None
     wanted_marks = asked_marks(question) if value_types else frozenset()
@@ -819,6 +828,50 @@ def extract_answer(
         shown.add(keys[i])
         used += cost
     return _finish(items, budget)
+
+
+def _focused(
+    question: str,
+    passages: Sequence[tuple[str, str, str]],
+    focus: Collection[str],
+    budget: int,
+    max_items: int,
+    value_types: bool,
+    documents: Sequence[str] | None,
+    meaning: Callable[[Sequence[str]], Sequence[float] | None] | None,
+    hits: Sequence[str],
+    kinds: Sequence[str] | None,
+) -> Extract:
+    """The extract of the ``focus`` files' passages, then the whole context's items not
+    already shown (see :func:`extract_answer`)."""
+    if documents is None or len(documents) != len(passages):
+        raise ValueError("focus needs documents naming one document per passage")
+    mine = [k for k, d in enumerate(documents) if d in focus]
+    theirs = frozenset(passages[k][2] for k in mine)
+
+    def run(keep: Sequence[int], ranked: Sequence[str]) -> Extract:
+        return extract_answer(
+            question,
+            [passages[k] for k in keep],
+            budget=budget,
+            max_items=max_items,
+            value_types=value_types,
+            documents=[documents[k] for k in keep],
+            meaning=meaning,
+            hits=ranked,
+            kinds=None if kinds is None else [kinds[k] for k in keep],
+        )
+
+    every = range(len(passages))
+    if not mine or len(mine) == len(passages):
+        return run(every, hits)
+    first = run(mine, [h for h in hits if h in theirs])
+    rest = run(every, hits)
+    if not first.found:
+        return rest
+    shown = {it.text for it in first.items}
+    more = [it for it in rest.items if it.text not in shown]
+    return _finish([*first.items, *more][:max_items], budget, first.by_meaning)
 
 
 def _covering(

@@ -132,6 +132,10 @@ class AskOptions:
     ``meaning``: the extract also ranks the sentences of the search's best hits by the store's
     embedding model (one of them comes second when its words differ from the question's);
     needs a model and a hybrid, semantic or auto search (see ``docs/answers.md``).
+    ``routed_fill`` (on by default): when the route's files are sent whole and leave room
+    under ``max_tokens``, the rest goes to the search's hits in the other files (ven's
+    ``Collection(routed_fill=True)``), so a route that chose the wrong file still leaves room
+    for the right one; the extract answers from the routed files first.
     """
 
     max_tokens: int | None = 6000
@@ -146,12 +150,15 @@ class AskOptions:
     structure: bool | None = None
     hints: bool = False
     meaning: bool = True
+    routed_fill: bool = True
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.hints, bool):
             raise InvalidRequestError(f"hints must be True or False, got {self.hints!r}")
         if not isinstance(self.meaning, bool):
             raise InvalidRequestError(f"meaning must be True or False, got {self.meaning!r}")
+        if not isinstance(self.routed_fill, bool):
+            raise InvalidRequestError(f"routed_fill must be True or False, got {self.routed_fill!r}")
         if not isinstance(self.extract, bool):
             raise InvalidRequestError(f"extract must be True or False, got {self.extract!r}")
         if self.structure is not None and not isinstance(self.structure, bool):

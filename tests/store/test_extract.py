@@ -1083,3 +1083,75 @@ def test_an_item_is_cited_under_the_section_it_stands_in() -> None:
         "Patient Summary — J. Miller · Laboratory results > Plan · p. 1 (est.)")
     assert unit_locator(text, "routing index of the collection", ((2, "Laboratory results"), (2, "Plan"))) == (
         "routing index of the collection")
+
+
+ROUTED_HEAD = ("[doc_title: Trade Price List 2027]\n\nCorvane Hydraulics GmbH · Trade Price List 2027 · Ref. CVH-PL-27",
+               "Trade Price List 2027 · header", "a-head")
+ROUTED_BODY = ("[doc_title: Trade Price List 2027 | section_path: 5 Price adjustment]\n\n"
+               "The catalogue edition can be requested from the sales office at any time.\n\n"
+               "Corvane may adjust filter prices quarterly in line with the filter media index.\n\n"
+               "Any such adjustment is capped at 6 % per quarter.", "Trade Price List 2027 · 5 Price adjustment", "a-body")
+FILLED = ("[doc_title: Harbour Supply Terms | section_path: 2 Prices]\n\n"
+          "Filter prices may not be put up during the term; there is no limit on freight charges.",
+          "Harbour Supply Terms · 2 Prices", "b-1")
+CORVANE_Q = "Can Corvane put filter prices up during 2027, and is there a limit?"
+
+
+def test_focus_the_routed_files_answer_first_as_they_would_alone() -> None:
+    """issue 49/50: the store sends a routed file whole and what it leaves of the cap from
+    other files; the extract answers from the routed file first, exactly as without the
+    other files (whose words would otherwise change every unit's weight), then the rest."""
+    alone = extract_answer(CORVANE_Q, [ROUTED_HEAD, ROUTED_BODY], documents=["A", "A"], kinds=["header", "body"])
+    both = [ROUTED_HEAD, ROUTED_BODY, FILLED]
+    mixed = extract_answer(CORVANE_Q, both, documents=["A", "A", "B"], kinds=["header", "body", "body"])
+    assert mixed.items[0].passage_id == "b-1"  # without focus the other file's sentence wins
+    focused = extract_answer(CORVANE_Q, both, documents=["A", "A", "B"], kinds=["header", "body", "body"], focus={"A"})
+    n = len(alone.items)
+    assert alone.found and n >= 2
+    assert [(i.text, i.passage_id) for i in focused.items[:n]] == [(i.text, i.passage_id) for i in alone.items]
+    assert [i.passage_id for i in focused.items[n:]] == ["b-1"]  # then the rest of the context
+    assert focused.text.startswith(HEADING) and f"- {focused.items[-1].text} [" in focused.text
+    # the routed file answers nothing: the whole context answers
+    other = extract_answer("Is there a limit on freight charges?", both, documents=["A", "A", "B"], focus={"A"})
+    assert other.found and other.items[0].passage_id == "b-1"
+    # every passage in focus, or none: the plain extract
+    assert extract_answer(CORVANE_Q, both, documents=["A", "A", "B"], focus={"A", "B"}) == mixed
+    assert extract_answer(CORVANE_Q, both, documents=["A", "A", "B"], focus={"C"}) == mixed
+    with pytest.raises(ValueError, match="focus needs documents"):
+        extract_answer(CORVANE_Q, both, focus={"A"})
+
+
+def test_focus_the_meaning_match_reads_the_routed_files_hits_only() -> None:
+    """The routed file was sent whole, unsearched: the search's hits are the other files',
+    so the meaning match has nothing of the routed file to compare and is not asked."""
+    asked: list[list[str]] = []
+
+    def meaning(texts):  # type: ignore[no-untyped-def]
+        asked.append(list(texts))
+        return [0.9] * len(texts)
+
+    both = [ROUTED_HEAD, ROUTED_BODY, FILLED]
+    focused = extract_answer(CORVANE_Q, both, documents=["A", "A", "B"], kinds=["header", "body", "body"],
+                             focus={"A"}, meaning=meaning, hits=["b-1"])
+    alone = extract_answer(CORVANE_Q, [ROUTED_HEAD, ROUTED_BODY], documents=["A", "A"], kinds=["header", "body"])
+    assert [i.text for i in focused.items[: len(alone.items)]] == [i.text for i in alone.items]
+    assert asked and all("Filter prices may not" in t for texts in asked for t in texts)  # only the second pass asks
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["prices", "filter", "limit", "quarter", "Corvane", "index", "freight", "term", "capped", "2027"]),
+             min_size=3, max_size=8),
+    st.lists(st.sampled_from(["prices", "filter", "limit", "quarter", "during", "put", "freight", "term", "up", "2027"]),
+             min_size=3, max_size=8),
+)
+def test_focus_never_changes_what_the_routed_files_answer(mine: list[str], theirs: list[str]) -> None:
+    """Whatever the other files hold, the routed files' extract comes first unchanged."""
+    a = (f"[doc_title: Routed]\n\nThe {' '.join(mine)} clause applies.\n\nNothing else is agreed here.", "Routed", "a")
+    b = (f"[doc_title: Other]\n\nThe {' '.join(theirs)} clause applies.", "Other", "b")
+    alone = extract_answer(CORVANE_Q, [a], documents=["A"])
+    focused = extract_answer(CORVANE_Q, [a, b], documents=["A", "B"], focus={"A"})
+    if alone.found:
+        assert [i.text for i in focused.items[: len(alone.items)]] == [i.text for i in alone.items]
+    else:
+        assert focused == extract_answer(CORVANE_Q, [a, b], documents=["A", "B"])

@@ -166,7 +166,9 @@ def test_model_routing_and_an_answer(loaded):
         history=[("user", "Hello"), ("assistant", "Hi")],
     )
     assert res.answer == "Twenty-four months (terms.md, Warranty)." and res.answer_kind == "generated" and res.extract is None
-    assert res.path == "whole-documents" and {c.document_id for c in res.citations} == {terms.document_id}
+    # the routed file whole, then what it leaves of the cap (6,000 tokens) from the other files
+    assert res.path == "whole-documents" and terms.document_id in {c.document_id for c in res.citations}
+    assert len({c.document_id for c in res.citations}) > 1 and any("the rest of the cap" in n for n in res.notes)
     assert res.route.kind == "DOCS" and res.route.documents == ((terms.document_id, "terms.md", 95),)
     route_system = mini.calls[0][0]
     assert route_system == ven.filter_system_prompt() + store.index_document(cid, ALICE).text
@@ -175,6 +177,22 @@ def test_model_routing_and_an_answer(loaded):
     assert messages[:2] == [("user", "Hello"), ("assistant", "Hi")]
     with pytest.raises(InvalidRequestError, match="mini chat model"):
         store.ask(cid, "x?", ALICE, options=AskOptions(routing="model"))
+
+
+def test_routed_fill_off_sends_the_routed_file_alone(loaded):
+    store, cid, jobs = loaded
+    terms = jobs[0]
+    opts = AskOptions(threshold=0, routing="model", routed_fill=False)
+    res = store.ask(cid, "How long is the warranty?", ALICE, options=opts, mini=Scripted(f"{terms.document_id}:95", "LOCAL"))
+    assert res.path == "whole-documents" and {c.document_id for c in res.citations} == {terms.document_id}
+    assert not any("the rest of the cap" in n for n in res.notes)
+    # the extract answers from the routed file first when the rest of the cap went elsewhere
+    full = store.ask(cid, "How long is the warranty?", ALICE, options=AskOptions(threshold=0, routing="model"), mini=Scripted(f"{terms.document_id}:95", "LOCAL"))
+    assert [c.seq for c in full.citations if c.document_id == terms.document_id] == [c.seq for c in res.citations]
+    assert full.extract is not None and res.extract is not None
+    assert full.extract.items[0].text == res.extract.items[0].text
+    with pytest.raises(InvalidRequestError, match="routed_fill"):
+        AskOptions(routed_fill="yes")  # type: ignore[arg-type]
 
 
 def test_the_index_path(loaded):

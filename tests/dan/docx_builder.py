@@ -101,10 +101,12 @@ def dele(text: str, author: str = "Bob", date: str = "2024-03-02T10:00:00Z", rid
     return ins(r(text, deleted=True), author, date, rid, "del")
 
 
-def tc(*paras: str, span: int = 1, vmerge: str | None = None) -> str:
+def tc(*paras: str, span: int = 1, vmerge: str | None = None, hmerge: str | None = None) -> str:
     props = ""
     if span > 1:
         props += f'<w:gridSpan w:val="{span}"/>'
+    if hmerge is not None:  # Word 97's horizontal merge: "restart", then "continue" cells
+        props += '<w:hMerge w:val="restart"/>' if hmerge == "restart" else "<w:hMerge/>"
     if vmerge is not None:
         props += '<w:vMerge w:val="restart"/>' if vmerge == "restart" else "<w:vMerge/>"
     tcpr = f"<w:tcPr>{props}</w:tcPr>" if props else ""

@@ -145,6 +145,26 @@ def test_table_with_header_row_merges_and_nested_table():
     assert rec["ssTableHeads"] == "Name; Q1; Q2"
 
 
+def test_legacy_horizontal_merges_are_read_as_spans():
+    """Word 97's ``w:hMerge`` (a "restart" cell, then "continue" cells) is a span: written
+    once, ``←`` in the columns it covers, like ``w:gridSpan``; a continuing cell that holds
+    text keeps it, and one that follows no merge is a cell of its own."""
+    data = make_docx(
+        tbl(
+            tr("Item", "Price", "Lead time", "Note", header=True),
+            tr("Valve", tc("on request", hmerge="restart"), tc(hmerge="continue"), "new"),
+            tr("Pump", tc("Wide", hmerge="restart"), tc(hmerge="continue"), tc(hmerge="continue")),
+            tr("Seal", tc("9.50", hmerge="restart"), tc("kept", hmerge="continue"), "x"),
+            tr(tc("Orphan", hmerge="continue"), "1", tc(span=2, hmerge="restart"), tc(hmerge="continue")),
+        )
+    )
+    text = body_text(convert(data))
+    assert "| Valve | on request | ← | new |" in text
+    assert "| Pump | Wide | ← | ← |" in text
+    assert "| Seal | 9.50 | kept | x |" in text  # a continuing cell with text is not swallowed
+    assert "| Orphan | 1 |" in text
+
+
 def test_vertical_merges_end_where_their_column_stops_continuing():
     data = make_docx(
         tbl(

@@ -49,9 +49,11 @@ _SimpleItems = list[tuple[int, Any, bool | None, bool | None, str]]
 #: What ``_cwalk.simple_runs`` gives for a simple paragraph: its ``w:pPr`` (or None) and
 #: its items.
 _Simple = tuple[etree._Element | None, _SimpleItems]
+#: A table cell before its content: ``(w:tc, span, vMerge)``.
+_Cell = tuple[etree._Element, int, str]
 #: A table row before its cells' content: header, grid columns before it, whether it holds
-#: a rendered page break, and its cells as ``(w:tc, span, vMerge)``.
-_Row = tuple[bool, int, bool, list[tuple[etree._Element, int, str]]]
+#: a rendered page break, and its cells.
+_Row = tuple[bool, int, bool, list[_Cell]]
 
 
 def _load_cwalk() -> tuple[
@@ -253,7 +255,7 @@ class DocxContext:
 _TEXT, _BREAK, _PAGE, _NOTE, _POINT, _IMAGE, _ANCHOR = range(7)
 _PPR, _PSTYLE, _SECT_PR = W.pPr, W.pStyle, W.sectPr
 _TR_PR, _TBL_HEADER, _GRID_BEFORE = W.trPr, W.tblHeader, W.gridBefore
-_TC_PR, _GRID_SPAN, _V_MERGE = W.tcPr, W.gridSpan, W.vMerge
+_TC_PR, _GRID_SPAN, _V_MERGE, _H_MERGE = W.tcPr, W.gridSpan, W.vMerge, W.hMerge
 _WP_DOC_PR = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}docPr"
 _V_SHAPE = "{urn:schemas-microsoft-com:vml}shape"
 
@@ -877,6 +879,8 @@ class BodyReader:
         refs_at = self.refs.count
         raw_rows: list[tuple[bool, bool, list[tuple[int, int, str, tuple[m.Block, ...]]]]] = []
         layout = _rows(tbl) if _table_rows is None else _table_rows(tbl)
+        if next(tbl.iter(_H_MERGE), None) is not None:
+            layout = [(h, c, pm, _joined_across(tcs)) for h, c, pm, tcs in layout]
         for header, col, page_mark, tcs in layout:
             cells: list[tuple[int, int, str, tuple[m.Block, ...]]] = []
             if col > 0:
@@ -938,6 +942,37 @@ def _rows(tbl: etree._Element) -> list[_Row]:
             cells.append((tc, span, vmerge))
         rows.append((header, col, page_mark, cells))
     return rows
+
+
+def _joined_across(cells: list[_Cell]) -> list[_Cell]:
+    """A row's cells with DOCX's legacy horizontal merges read (``w:hMerge``, written by
+    Word 97 and older tools instead of ``w:gridSpan``): a cell that continues a merge
+    (``w:hMerge`` without ``w:val="restart"``) right after the merge's first cell or another
+    continuing one adds its columns to that cell's span. A continuing cell that holds text
+    or a picture is kept as a cell of its own, so nothing is lost."""
+    out: list[_Cell] = []
+    merging = False
+    for tc, span, vmerge in cells:
+        tcpr = first_child(tc, _TC_PR)
+        hm = None if tcpr is None else first_child(tcpr, _H_MERGE)
+        if hm is None:
+            merging = False
+        elif (hm.get(W.val) or "continue") == "restart":
+            merging = True
+        elif merging and out and _blank(tc):
+            first, wide, down = out[-1]
+            out[-1] = (first, min(wide + span, 64), down)
+            continue
+        out.append((tc, span, vmerge))
+    return out
+
+
+def _blank(tc: etree._Element) -> bool:
+    """Whether a table cell holds no text and no picture."""
+    for node in tc.iter(W.t, W.drawing, W.pict, W.object):
+        if node.tag != W.t or (node.text or "").strip():
+            return False
+    return True
 
 
 def _children(el: Iterable[etree._Element], tag: str) -> Iterable[etree._Element]:

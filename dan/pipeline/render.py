@@ -518,6 +518,8 @@ class _Renderer:
                     last = MAX_COLUMNS - 1
                     if pieces:
                         kept = line.get(last, [])
+                        if kept is line.get(last - 1):  # (a span's copy: it is written once)
+                            kept = []
                         line[last] = kept + [Piece("\n", (), BREAK)] + pieces if kept else pieces
                     continue
                 if cell.colspan == 1 and cell.rowspan == 1:  # (most cells)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dan
 from dan import model as m
 from dan.pipeline.inline import BREAK, Piece, facts
 from dan.pipeline.render import MAX_COLUMNS, _note_refs, _Renderer, cells_pieces, row_plain
@@ -63,6 +64,8 @@ def _grid_by_definition(r: _Renderer, rows: tuple[m.Row, ...]) -> list[dict[int,
                 last = MAX_COLUMNS - 1
                 if pieces:
                     kept = line.get(last, [])
+                    if kept is line.get(last - 1):  # a span's copy is not joined to
+                        kept = []
                     line[last] = kept + [Piece("\n", (), BREAK)] + pieces if kept else pieces
                 continue
             colspan = max(1, min(cell.colspan, 1000))
@@ -96,6 +99,21 @@ def test_merged_or_too_many_cells_take_the_spanning_walk() -> None:
     assert grid[1][0] == grid[2][0] and grid[2][1] == grid[0][2]  # (the tall cell, then "a" after it)
     many = m.Table((m.Row((a,) * (MAX_COLUMNS + 2)),))
     assert sorted(r._grid(many, 0)[0]) == list(range(MAX_COLUMNS))
+
+
+def test_a_cell_merged_across_the_last_columns_is_written_once() -> None:
+    """A row wider than MAX_COLUMNS: the cells past the last column join it, but a merged
+    cell spanning into the last column is not written a second time there."""
+    n = MAX_COLUMNS + 3
+    head = "".join(f"<th>h{i}</th>" for i in range(n))
+    row = "".join(f"<td>c{i}</td>" for i in range(MAX_COLUMNS - 3)) + '<td colspan="4">MERGED</td><td>x1</td><td>x2</td>'
+    res = dan.convert(f"<table><tr>{head}</tr><tr>{row}</tr></table>".encode(), "html", max_tokens=8000)
+    body = "\n".join(res.chunks)
+    line = next(ln for ln in body.split("\n") if "MERGED" in ln)
+    assert line.count("MERGED") == 1
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    assert len(cells) == MAX_COLUMNS and cells[MAX_COLUMNS - 3] == "MERGED"
+    assert cells[MAX_COLUMNS - 2] == dan.SPANNED_CELL and cells[-1] == "x1<br>x2"  # nothing lost
 
 
 _PLAIN_CELL = st.one_of(st.just([]), st.builds(lambda t: [Piece(t, ())], st.sampled_from(["a", " ", "x | y", "é", ""])))

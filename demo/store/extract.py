@@ -564,33 +564,92 @@ def asked_marks(question: str) -> frozenset[str]:
     return frozenset(k for k, pattern in (("revision", _REVISION_Q), ("comment", _COMMENT_Q)) if pattern.search(question))
 
 
-def _named_marks(question: str, passages: Sequence[tuple[str, str, str]]) -> tuple[list[ExtractItem], frozenset[str]]:
+#: Dates a question may give for reviewers' marks: a day (ISO, or with an English month's
+#: name), a month (ISO ``2025-06`` or a month's name and year) or a year.
+_ISO_DAY = re.compile(r"(?<![\w-])((?:19|20)\d{2})-(\d{2})-(\d{2})(?![\w-])")
+_ISO_MONTH = re.compile(r"(?<![\w-])((?:19|20)\d{2})-(\d{2})(?![\w-])")
+_DAY_NAMED = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+({_MONTHS})\.?,?\s+((?:19|20)\d{{2}})\b", re.I)
+_NAMED_DAY = re.compile(rf"\b({_MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})\b", re.I)
+_MONTH_NAMED = re.compile(rf"\b({_MONTHS})\.?,?\s+((?:19|20)\d{{2}})\b", re.I)
+_YEAR = re.compile(r"(?<![\w-])((?:19|20)\d{2})(?![\w-])")
+_MONTH_NO = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
+_NOTES = re.compile(r"\{>>.*?<<\}", re.S)
+
+
+def asked_dates(question: str) -> list[tuple[str, str]]:
+    """The dates ``question`` gives, as ``(prefix of an ISO date, as written)``: "2025-06-07",
+    "7 June 2025" and "June 7, 2025" are the day ``2025-06-07``; "2025-06" and "June 2025" the
+    month ``2025-06``; "2025" the year ``2025`` (month names in English: a hint)."""
+    text = question[:500]
+    out: list[tuple[str, str]] = []
+
+    def take(pattern: re.Pattern[str], prefix: Callable[[re.Match[str]], str]) -> None:
+        nonlocal text
+        for m in pattern.finditer(text):
+            out.append((prefix(m), m.group(0)))
+        text = pattern.sub(" ", text)
+
+    def month(name: str) -> int:
+        return _MONTH_NO[name.lower()[:3]]
+
+    take(_ISO_DAY, lambda m: f"{m[1]}-{m[2]}-{m[3]}")
+    take(_DAY_NAMED, lambda m: f"{m[3]}-{month(m[2]):02d}-{int(m[1]):02d}")
+    take(_NAMED_DAY, lambda m: f"{m[3]}-{month(m[1]):02d}-{int(m[2]):02d}")
+    take(_ISO_MONTH, lambda m: f"{m[1]}-{m[2]}")
+    take(_MONTH_NAMED, lambda m: f"{m[2]}-{month(m[1]):02d}")
+    take(_YEAR, lambda m: m[1])
+    return out
+
+
+def _named_marks(
+    question: str, passages: Sequence[tuple[str, str, str]]
+) -> tuple[list[ExtractItem], frozenset[str], str]:
     """The sentences and rows holding comments or revisions of the people ``question`` names
-    among the marks' authors, those sharing more of the question's other words (in their
-    text, title or section) first, else in context order, in plain text (the marks in words: who,
-    when, what they anchor or change); and the other authors found (so units marked only by
-    people the question does not name can be left out)."""
+    among the marks' authors, or of the dates it gives for them, those sharing more of the
+    question's other words (in their text, title or section) first, else in context order,
+    in plain text (the marks in words: who, when, what they anchor or change); the other
+    authors found (so units marked only by people the question does not name can be left
+    out); and, when the question asks for marks of dates that no mark of the context has,
+    the answer that says so (else "").
+
+    A date counts when the question asks about comments or changes (:func:`asked_marks`) or
+    names an author, and the date is not written in the context's own text (outside the
+    marks): "the 2025 price list" names a document, not when it was changed."""
     found = [(u, marks_in(u), loc, pid) for text, loc, pid in passages for u in _units(text) if "{>>" in u]
+    if not found:
+        return [], frozenset(), ""
     authors = list(dict.fromkeys(mk.author for _, mks, _, _ in found for mk in mks if mk.author))
     named = set(named_people(question, authors))
-    if not named:
-        return [], frozenset()
     asked = asked_marks(question)
+    dates: list[tuple[str, str]] = []
+    if named or asked:
+        own = "\n".join(_NOTES.sub(" ", text) for text, _l, _p in passages)
+        dates = [(d, w) for d, w in asked_dates(question) if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", own)]
+    if not named and not dates:
+        return [], frozenset(), ""
     comments, revisions = "comment" in asked, "revision" in asked
     kinds = {"comment"} if comments and not revisions else {"insertion", "deletion"} if revisions and not comments else {"comment", "insertion", "deletion"}
     items: list[ExtractItem] = []
     seen: set[str] = set()
     for unit, mks, loc, pid in found:
-        if any(mk.author in named and mk.kind in kinds for mk in mks):
+        if any(
+            (not named or mk.author in named) and mk.kind in kinds and (not dates or any(mk.date.startswith(d) for d, _w in dates))
+            for mk in mks
+        ):
             text = plain(unit)
             if text not in seen:
                 seen.add(text)
                 items.append(ExtractItem(text, loc, pid, 0.0))
+    if dates and not items:
+        what = "comment" if kinds == {"comment"} else "change" if "comment" not in kinds else "comment or change"
+        who = f" by {' or '.join(sorted(named))}" if named else ""
+        when = " or ".join(w for _d, w in dates)
+        return [], frozenset(), f"Not found in the documents: no {what}{who} in the context is dated {when}."
     # those sharing more of the question's other words (in their text, title or section)
     # first: "Martin's edits to the claims conditions in section 4" puts section 4's first
     wanted = set(_terms(question)) - {t for a in named for t in _terms(a)}
     items.sort(key=lambda it: -len(wanted & (set(_terms(it.text)) | _locator_terms(it.locator))))
-    return items, frozenset(a for a in authors if a not in named)
+    return items, frozenset(a for a in authors if a not in named) if named else frozenset(), ""
 
 
 def _others_only(unit: str, others: frozenset[str]) -> bool:
@@ -652,7 +711,9 @@ def extract_answer(
         raise ValueError("budget and max_items must be at least 1")
     if focus:
         return _focused(question, passages, focus, budget, max_items, value_types, documents, meaning, hits, kinds)
-    marked, others = _named_marks(question, passages)
+    marked, others, undated = _named_marks(question, passages)
+    if undated:
+        return Extract((), undated)
     wanted = asked_value(question) if value_types else None
     wanted_marks = asked_marks(question) if value_types else frozenset()
     if documents is not None and len(documents) != len(passages):

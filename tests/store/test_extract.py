@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from demo.store import Extract, ExtractItem
-from demo.store.extract import asked_marks, asked_value, HEADING, NOT_FOUND, extract_answer, unit_locator
+from demo.store.extract import asked_dates, asked_marks, asked_value, HEADING, NOT_FOUND, extract_answer, unit_locator
 
 CONTRACT = (
     "[doc_title: Supply Agreement | section_path: 3. Fees and payment | page_range: 2]\n\n"
@@ -366,6 +366,47 @@ def test_a_named_persons_comments_are_listed_and_no_one_else_is_mixed_in() -> No
     # nobody named: the units are scored as usual, marks in words
     anyone = extract_answer("Which comments were made about suspending the services?", [(MARKED, "Terms", "p1")])
     assert "comment by Mary Hoffins" in anyone.items[0].text
+
+
+def test_marks_of_the_dates_a_question_gives() -> None:
+    """issue 50: marks are found by their dates as well as their authors; a date no mark
+    has is said plainly instead of listing the marks of other dates."""
+    on = extract_answer("Which comments were made on 30 November 2026?", [(MARKED, "Terms", "p1")])
+    assert [it.text for it in on.items] == ["Notices go by e-mail. by e-mail (comment by Daniel Okafor, 2026-11-30: Add registered post.)"]
+    month = extract_answer("What was changed in 2026-11?", [(MARKED, "Terms", "p1")])
+    assert [it.text for it in month.items] == [
+        "Invoices are due in 30 (deleted by Mary Hoffins, 2026-11-28) 45 (inserted by Mary Hoffins, 2026-11-28) days."
+    ]
+    both = extract_answer("What did Mary Hoffins comment in November 2026?", [(MARKED, "Terms", "p1")])
+    assert [it.text for it in both.items] == [
+        "The Supplier may suspend the Services. (comment by Mary Hoffins, 2026-11-29: Suspension is too aggressive.)"
+    ]
+    none = extract_answer("Which comments were made in 2019?", [(MARKED, "Terms", "p1")])
+    assert none.items == () and none.text == "Not found in the documents: no comment in the context is dated 2019."
+    who = extract_answer("What did Mary Hoffins change on November 30, 2026?", [(MARKED, "Terms", "p1")])
+    assert who.items == () and who.text == (
+        "Not found in the documents: no change by Mary Hoffins in the context is dated November 30, 2026.")
+    # a year the context's own text holds names a subject, not when a mark was made
+    subject = MARKED.replace("Late payments", "Under the 2019 terms, late payments")
+    dated = extract_answer("Which comments were made about the 2019 terms?", [(subject, "Terms", "p1")])
+    assert dated.found and "2019 terms" in dated.items[0].text
+    # without a word about marks (or a named author) a date selects nothing
+    plain_q = extract_answer("What happened in 2026?", [(MARKED, "Terms", "p1")])
+    assert not plain_q.text.startswith("Not found in the documents: no comment")
+
+
+@pytest.mark.parametrize(
+    ("question", "dates"),
+    [
+        ("Which comments were made on 2025-06-07?", ["2025-06-07"]),
+        ("Changes from 7 June 2025 and June 9th, 2025?", ["2025-06-07", "2025-06-09"]),
+        ("Edits in 2025-06 or in Sept. 2024?", ["2025-06", "2024-09"]),
+        ("Comments in 2019", ["2019"]),
+        ("Comments on clause 2019-A or in 1850?", []),
+    ],
+)
+def test_asked_dates(question: str, dates: list[str]) -> None:
+    assert sorted(d for d, _w in asked_dates(question)) == sorted(dates)
 
 
 def test_a_named_persons_marks_in_the_part_the_question_names_come_first() -> None:

@@ -438,6 +438,28 @@ def test_favicon_and_plurals(page):
     assert not errors, errors
 
 
+def test_how_it_was_answered_says_where_the_room_left_went(page):
+    """A route's files read whole and the rest of the limit spent on other files' best
+    passages (the store's routed_fill): the plain words say both."""
+    pg, _srv, errors = page
+    answer = {
+        "route": {"path": "whole-documents", "kind": "DOCS", "documents": [{"document_id": "D1", "file_name": "terms.md", "confidence": 95}]},
+        "mode": "keyword", "notes": [], "context": "",
+        "tokens": {"context": 900, "retrieval": 0, "enrichment": 0, "index": 0, "max_tokens": 6000},
+        "citations": [{"passage_id": "p1", "document_id": "D1"}, {"passage_id": "p2", "document_id": "D2"},
+                      {"passage_id": "p3", "document_id": "D3"}],
+    }
+    read = "r => { const box = howItWasAnswered(r); return Array.from(box.querySelectorAll('ul.how-lines li'), li => li.textContent); }"
+    lines = pg.evaluate(read, answer)
+    assert "The question points to terms.md (confidence 95 of 100)." in lines
+    assert "The room they left went to the best passages of 2 other files." in lines
+    answer["citations"] = answer["citations"][:2]
+    assert "The room they left went to the best passages of 1 other file." in pg.evaluate(read, answer)
+    answer["citations"] = answer["citations"][:1]  # the routed file alone: nothing said
+    assert not any("room they left" in line for line in pg.evaluate(read, answer))
+    assert not errors, errors
+
+
 def test_a_generated_answer_streams_and_links_each_number(browser, make_server):
     """A chat model behind --base-url (a fake OpenAI-compatible server): the page shows the
     answer while it is written, and each [n] opens the answer's n-th passage."""

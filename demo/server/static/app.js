@@ -774,6 +774,12 @@ function howItWasAnswered(r) {
   const docs = r.route.documents || [];
   if (docs.length) {
     add(`The question points to ${docs.map((d) => `${d.file_name || d.document_id} (confidence ${d.confidence} of 100)`).join(", ")}.`);
+    // (what those files left of the limit went to the best passages of the others: routed_fill)
+    const routed = new Set(docs.map((d) => d.document_id));
+    const others = new Set(r.citations.map((c) => c.document_id).filter((id) => !routed.has(id))).size;
+    if (r.route.path === "whole-documents" && others) {
+      add(`The room they left went to the best passages of ${plural(others, "other file")}.`);
+    }
   } else if (r.route.kind === "NONE") add("No single file stood out, so the whole collection was searched.");
   else if (r.route.kind === "ALL") add("The question needs every file, so the whole collection was searched.");
   const t = r.tokens;

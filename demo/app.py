@@ -157,6 +157,10 @@ def _context_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--routing", choices=("auto", "model", "lexical", "off"), default="auto", help="auto: the mini model when a key is set, else lexical")
     p.add_argument("--reference-order", action="store_true", help="spend enrichment like the reference demo instead of in hit-rank order")
+    p.add_argument(
+        "--no-routed-fill", action="store_true",
+        help="send a route's files alone, without spending the rest of --context-tokens on the other files' best passages",
+    )
     p.add_argument("--show-context", choices=("short", "full", "none"), default="short", help="how much of the context to print")
 
 
@@ -258,6 +262,7 @@ def ask_options(args: argparse.Namespace) -> AskOptions:
         global_spread_pct=args.global_spread_pct,
         confidence=args.confidence,
         rank_order=not args.reference_order,
+        routed_fill=not args.no_routed_fill,
     )
 
 

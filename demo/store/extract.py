@@ -905,6 +905,8 @@ def _focused(
 ) -> Extract:
     """The extract of the ``focus`` files' passages, then the whole context's items not
     already shown (see :func:`extract_answer`)."""
+    if isinstance(focus, str):
+        raise ValueError("focus must be a collection of document ids, not one string")
     if documents is None or len(documents) != len(passages):
         raise ValueError("focus needs documents naming one document per passage")
     mine = [k for k, d in enumerate(documents) if d in focus]
@@ -930,6 +932,8 @@ def _focused(
     rest = run(every, hits)
     if not first.found:
         return rest
+    if rest.by_meaning and not first.by_meaning:
+        return first  # (items found by meaning alone do not stand under words' heading)
     shown = {it.text for it in first.items}
     more = [it for it in rest.items if it.text not in shown]
     return _finish([*first.items, *more][:max_items], budget, first.by_meaning)

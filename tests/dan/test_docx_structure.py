@@ -6,7 +6,7 @@ import io
 
 import docx as pydocx
 import pytest
-from docx_builder import make_docx, p, r, tbl, tc, tr
+from docx_builder import dele, make_docx, p, r, tbl, tc, tr
 from helpers import body_of, check_invariants
 
 import dan
@@ -163,6 +163,34 @@ def test_legacy_horizontal_merges_are_read_as_spans():
     assert "| Pump | Wide | ← | ← |" in text
     assert "| Seal | 9.50 | kept | x |" in text  # a continuing cell with text is not swallowed
     assert "| Orphan | 1 |" in text
+
+
+def test_a_legacy_merge_never_swallows_what_a_continuing_cell_holds():
+    """A continuing ``w:hMerge`` cell with anything to read — a tracked deletion, a symbol,
+    an equation, a point comment — stays a cell (found by a review: only text and pictures
+    counted, so these were dropped), and a blank cell after it is not joined to it."""
+    deletion = p(dele("was 15.00"))
+    symbol = p('<w:r><w:sym w:font="Wingdings" w:char="2713"/></w:r>')
+    equation = p('<m:oMath xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"><m:r><m:t>x</m:t></m:r></m:oMath>')
+    bookmarked = '<w:p><w:pPr><w:jc w:val="left"/></w:pPr><w:bookmarkStart w:id="0" w:name="b"/><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve"> </w:t></w:r><w:bookmarkEnd w:id="0"/><w:proofErr w:type="spellStart"/></w:p>'
+    data = make_docx(
+        tbl(
+            tr("Item", "Price", "Old", header=True),
+            tr("Valve", tc("12.00", hmerge="restart"), tc(deletion, hmerge="continue")),
+            tr("Tick", tc("yes", hmerge="restart"), tc(symbol, hmerge="continue")),
+            tr("Formula", tc("f", hmerge="restart"), tc(equation, hmerge="continue")),
+            tr("Blank", tc("9.50", hmerge="restart"), tc(bookmarked, hmerge="continue")),
+        )
+        + p("Between the tables.")
+        + tbl(tr("A", "B", "C", "D", header=True),
+            tr("Seal", tc("9.50", hmerge="restart"), tc("kept", hmerge="continue"), tc(hmerge="continue"))),
+    )
+    text = body_text(convert(data))
+    assert "| Valve | 12.00 | {--was 15.00--}" in text  # a revision is never dropped
+    assert "| Tick | yes | ✓ |" in text
+    assert "| Formula | f | $x$ |" in text
+    assert "| Blank | 9.50 | ← |" in text  # bookmarks, proofing marks and a space are nothing
+    assert "| Seal | 9.50 | kept |  |" in text  # the blank cell is not joined to "kept"
 
 
 def test_vertical_merges_end_where_their_column_stops_continuing():

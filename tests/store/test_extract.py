@@ -1160,6 +1160,8 @@ def test_focus_the_routed_files_answer_first_as_they_would_alone() -> None:
     assert extract_answer(CORVANE_Q, both, documents=["A", "A", "B"], focus={"C"}) == mixed
     with pytest.raises(ValueError, match="focus needs documents"):
         extract_answer(CORVANE_Q, both, focus={"A"})
+    with pytest.raises(ValueError, match="not one string"):  # ("A-1" in "A-12" would hold)
+        extract_answer(CORVANE_Q, both, documents=["A", "A", "B"], focus="A")
 
 
 def test_focus_the_meaning_match_reads_the_routed_files_hits_only() -> None:
@@ -1196,3 +1198,26 @@ def test_focus_never_changes_what_the_routed_files_answer(mine: list[str], their
         assert [i.text for i in focused.items[: len(alone.items)]] == [i.text for i in alone.items]
     else:
         assert focused == extract_answer(CORVANE_Q, [a, b], documents=["A", "B"])
+
+
+def test_focus_items_found_by_meaning_alone_are_not_added_under_the_words_heading(monkeypatch) -> None:
+    """When the routed files answer by their words and the whole context only by meaning,
+    the meaning's items are not appended under the heading that says "verbatim" by words."""
+    import demo.store.extract as X
+
+    words = Extract((ExtractItem("Routed answer.", "A", "a", 1.0),), f"{HEADING}\n- Routed answer. [A]")
+    meant = Extract((ExtractItem("Close in meaning.", "B", "b", 0.9),), "…", by_meaning=True)
+    calls: list[list[str]] = []
+
+    def fake(question, passages, **kw):  # type: ignore[no-untyped-def]
+        calls.append([pid for _t, _l, pid in passages])
+        return words if len(passages) == 1 else meant
+
+    monkeypatch.setattr(X, "extract_answer", fake)
+    both = [("[doc_title: A]\n\nx", "A", "a"), ("[doc_title: B]\n\ny", "B", "b")]
+    out = X._focused("q?", both, {"A"}, 400, 8, True, ["A", "B"], None, ["b"], None)
+    assert calls == [["a"], ["a", "b"]] and out == words
+    meant_words = Extract((ExtractItem("Other words.", "B", "b", 0.5),), "…")
+    monkeypatch.setattr(X, "extract_answer", lambda q, ps, **kw: words if len(ps) == 1 else meant_words)
+    merged = X._focused("q?", both, {"A"}, 400, 8, True, ["A", "B"], None, ["b"], None)
+    assert [i.text for i in merged.items] == ["Routed answer.", "Other words."] and not merged.by_meaning

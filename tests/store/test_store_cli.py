@@ -108,7 +108,7 @@ def test_options_go_after_the_command_or_run_the_samples(tmp_path, capsys):
     """Options before a command's name are refused in words that say where they go (argparse
     alone let the command's default overwrite them: `--db kb.db search` lost --db); options
     alone are a bare `python -m demo` (run) with them."""
-    from demo.app import _parser
+    from demo.app import _parser, ask_options
 
     for argv in (["--db", "kb.db", "search", "-q", "x"], ["--threshold", "5", "search", "-q", "x"],
                  ["-q", "warranty", "--db", "kb.db", "ask"], ["--db", "kb.db", "serve"], ["--db", "kb.db", "search", "--help"]):
@@ -121,6 +121,8 @@ def test_options_go_after_the_command_or_run_the_samples(tmp_path, capsys):
     assert (args.command, args.context_tokens, args.show_context) == ("run", 500, "none")
     args = _parser().parse_args([])
     assert args.command == "run" and args.context_tokens == 6000
+    assert ask_options(args).routed_fill is True  # the store's default: a route's room left is spent
+    assert ask_options(_parser().parse_args(["--no-routed-fill"])).routed_fill is False
     # every command's namespace holds the shared attributes (code shared by the commands reads them)
     args = _parser().parse_args(["serve", "--db", "k.db"])
     assert (args.db, args.port, args.threshold) == ("k.db", 8000, 20000)

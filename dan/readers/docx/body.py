@@ -948,8 +948,9 @@ def _joined_across(cells: list[_Cell]) -> list[_Cell]:
     """A row's cells with DOCX's legacy horizontal merges read (``w:hMerge``, written by
     Word 97 and older tools instead of ``w:gridSpan``): a cell that continues a merge
     (``w:hMerge`` without ``w:val="restart"``) right after the merge's first cell or another
-    continuing one adds its columns to that cell's span. A continuing cell that holds text
-    or a picture is kept as a cell of its own, so nothing is lost."""
+    continuing one joined to it adds its columns to that cell's span. A continuing cell with
+    anything to read (text, a revision, a comment, a note reference, an equation, a symbol,
+    a picture) is kept as a cell of its own and ends the merge, so nothing is lost."""
     out: list[_Cell] = []
     merging = False
     for tc, span, vmerge in cells:
@@ -963,15 +964,33 @@ def _joined_across(cells: list[_Cell]) -> list[_Cell]:
             first, wide, down = out[-1]
             out[-1] = (first, min(wide + span, 64), down)
             continue
+        else:
+            merging = False
         out.append((tc, span, vmerge))
     return out
 
 
+#: What an empty table cell may hold: paragraphs and runs without content, their
+#: properties, bookmarks and proofing marks.
+_EMPTY_CELL_PARTS = frozenset(
+    {W.p, W.r, W.t, W.bookmarkStart, W.bookmarkEnd, W.proofErr, W.lastRenderedPageBreak}
+)
+_PROPERTIES = frozenset({W.tcPr, W.pPr, W.rPr})
+
+
 def _blank(tc: etree._Element) -> bool:
-    """Whether a table cell holds no text and no picture."""
-    for node in tc.iter(W.t, W.drawing, W.pict, W.object):
-        if node.tag != W.t or (node.text or "").strip():
+    """Whether a table cell holds nothing to read: only empty paragraphs and runs (and
+    their properties, bookmarks, proofing marks) — any other element (a revision, a
+    comment, a note reference, a field, an equation, a symbol, a picture) is content."""
+    stack = list(tc)
+    while stack:
+        node = stack.pop()
+        tag = node.tag
+        if tag in _PROPERTIES or not isinstance(tag, str):
+            continue
+        if tag not in _EMPTY_CELL_PARTS or (tag == W.t and (node.text or "").strip()):
             return False
+        stack.extend(node)
     return True
 
 

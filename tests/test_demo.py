@@ -122,7 +122,15 @@ def test_openai_path_routes_on_the_mini_model_and_answers_with_the_main_model(sa
     result = store.ask(cid, "What is the warranty period?", ME, options=AskOptions(routing="model"), chat=chat, mini=mini)
     assert result.answer == "The warranty is eighteen months."
     assert result.route is not None and result.route.reply == f"{contract.document_id}:95"  # the mini model routed
-    assert result.route.kind == "DOCS" and {c.file_name for c in result.citations} == {contract.file_name}
+    # the routed contract whole, and what it left of the cap from the other files (in collection order)
+    assert result.route.kind == "DOCS" and contract.file_name in {c.file_name for c in result.citations}
+    assert any("the rest of the cap" in n for n in result.notes)
+    alone = store.ask(cid, "What is the warranty period?", ME, options=AskOptions(routing="model", routed_fill=False),
+                      chat=OpenAIChat("main-model", client=SimpleNamespace(chat=SimpleNamespace(completions=StubCompletions(["x"])))),
+                      mini=OpenAIChat("mini-model", client=SimpleNamespace(chat=SimpleNamespace(
+                          completions=StubCompletions([f"{contract.document_id}:95"])))))
+    assert {c.file_name for c in alone.citations} == {contract.file_name}
+    assert [c.seq for c in result.citations if c.file_name == contract.file_name] == [c.seq for c in alone.citations]
     routing_call = next(c for c in mini_calls.calls if "[DOC " in c["messages"][0]["content"])
     assert routing_call["model"] == "mini-model" and routing_call["messages"][1]["content"] == "What is the warranty period?"
     answer_call = main_calls.calls[0]

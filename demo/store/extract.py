@@ -573,7 +573,8 @@ _NAMED_DAY = re.compile(rf"\b({_MONTHS})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((
 _MONTH_NAMED = re.compile(rf"\b({_MONTHS})\.?,?\s+((?:19|20)\d{{2}})\b", re.I)
 _YEAR = re.compile(r"(?<![\w-])((?:19|20)\d{2})(?![\w-])")
 _MONTH_NO = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
-_NOTES = re.compile(r"\{>>.*?<<\}", re.S)
+#: The date a mark's note gives (``{>>Author, 2025-06-07: …`` / ``{>>rev: Author, 2025-06-07``).
+_MARK_DATE = re.compile(r"(\{>>(?:rev: )?[^,:<]*?), \d{4}-\d{2}-\d{2}")
 
 
 def asked_dates(question: str) -> list[tuple[str, str]]:
@@ -613,8 +614,10 @@ def _named_marks(
     the answer that says so (else "").
 
     A date counts when the question asks about comments or changes (:func:`asked_marks`) or
-    names an author, and the date is not written in the context's own text (outside the
-    marks): "the 2025 price list" names a document, not when it was changed."""
+    names an author, and the date is not written in the context's text (its passages, the
+    comments and changed text included, all but the marks' own dates): "the 2025 price list"
+    names a document and "comments that mention 2024" a comment's words, not when a mark
+    was made."""
     found = [(u, marks_in(u), loc, pid) for text, loc, pid in passages for u in _units(text) if "{>>" in u]
     if not found:
         return [], frozenset(), ""
@@ -623,7 +626,7 @@ def _named_marks(
     asked = asked_marks(question)
     dates: list[tuple[str, str]] = []
     if named or asked:
-        own = "\n".join(_NOTES.sub(" ", text) for text, _l, _p in passages)
+        own = "\n".join(_MARK_DATE.sub(r"\1", text) for text, _l, _p in passages)
         dates = [(d, w) for d, w in asked_dates(question) if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", own)]
     if not named and not dates:
         return [], frozenset(), ""

@@ -390,6 +390,10 @@ def test_marks_of_the_dates_a_question_gives() -> None:
     subject = MARKED.replace("Late payments", "Under the 2019 terms, late payments")
     dated = extract_answer("Which comments were made about the 2019 terms?", [(subject, "Terms", "p1")])
     assert dated.found and "2019 terms" in dated.items[0].text
+    # ... and so does a year a comment's own words hold
+    said = MARKED.replace("Add registered post.", "Add registered post as in 2019.")
+    words = extract_answer("Which comments mention 2019?", [(said, "Terms", "p1")])
+    assert words.found and "as in 2019" in words.items[0].text
     # without a word about marks (or a named author) a date selects nothing
     plain_q = extract_answer("What happened in 2026?", [(MARKED, "Terms", "p1")])
     assert not plain_q.text.startswith("Not found in the documents: no comment")

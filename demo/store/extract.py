@@ -840,7 +840,16 @@ def extract_answer(
         # answers: it counts at the located weight whether or not the text repeats it.
         score = sum(idf[t] * (LOCATED_WEIGHT if t in where[i] else tf[t] * 2.2 / (tf[t] + norm)) for t in matched)
         score += LOCATED_WEIGHT * sum(idf[t] for t in located)
-        score += 0.5 * sum(idf.get(a, 0.0) for a, b in zip(terms, terms[1:]) if (a, b) in pairs)
+        # (a pair of the question's words in the text scores more — unless both are words of
+        # the unit's title or section: "This Master Services Agreement is made between …"
+        # names the document, it does not answer "the warranty period in the master services
+        # agreement"; a header or footer line, which answers questions about its document,
+        # keeps the pair)
+        score += 0.5 * sum(
+            idf.get(a, 0.0)
+            for a, b in zip(terms, terms[1:])
+            if (a, b) in pairs and (i in running or not (a in titled and b in titled))
+        )
         if wanted is not None and _HAS[wanted].search(units[i][0]):
             score *= VALUE_BONUS
         if wanted_marks & marks_of[i]:  # "Who changed the payment term?": a tracked change

@@ -1225,3 +1225,29 @@ def test_focus_items_found_by_meaning_alone_are_not_added_under_the_words_headin
     monkeypatch.setattr(X, "extract_answer", lambda q, ps, **kw: words if len(ps) == 1 else meant_words)
     merged = X._focused("q?", both, {"A"}, 400, 8, True, ["A", "B"], None, ["b"], None)
     assert [i.text for i in merged.items] == ["Routed answer.", "Other words."] and not merged.by_meaning
+
+
+def test_a_title_phrase_in_the_text_names_the_document_it_does_not_answer() -> None:
+    """The words of a unit's title count at the located weight (they say which document it
+    is); so does a pair of them in its text: "This Master Services Agreement is made
+    between …" does not answer "the warranty period in the master services agreement"."""
+    parties = ("[doc_title: Master Services Agreement | section_path: 1. Parties]\n\n"
+               "This Master Services Agreement is made between Northwind Traders and CranePoint.")
+    terms = ("[doc_title: Master Services Agreement | section_path: 5. Terms]\n\n"
+             "Refurbished parts are warranted for eighteen months; the warranty excludes misuse.\n\n"
+             "Invoices are payable within thirty days.")
+    passages = [(parties, "Master Services Agreement · 1. Parties", "p1"), (terms, "Master Services Agreement · 5. Terms", "p2")]
+    ex = extract_answer("What is the warranty period in the master services agreement?", passages)
+    assert ex.items[0].text.startswith("Refurbished parts are warranted")
+    # a header or footer line answers questions about its document: it keeps the pair. The
+    # wsdev risk register (built as the benchmark builds it): "revision" makes every unit
+    # holding a tracked change score more, and without the pair its header line fell below them
+    from benchmarks.wsdev._common import WRITERS
+    from benchmarks.wsdev.fam_governance import risk_register
+
+    doc, _questions = risk_register()
+    res = dan.convert(WRITERS[doc.fmt](doc), doc.fmt, max_tokens=256)
+    chunks = [(c, f"{r['ssTitle']} · {r.get('ssSection', '')}", f"p{k}") for k, (c, r) in enumerate(zip(res.chunks, res.records))]
+    about = extract_answer("Who issued revision F of the Ferrow Bridge risk register, and when?", chunks,
+                           kinds=[str(r.get("ssType") or "body") for r in res.records])
+    assert about.items[0].text == "Ferrow Bridge Replacement Scheme · FBR-PM-RR-001 · Revision F · Issued 24 November 2026"

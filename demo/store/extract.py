@@ -624,10 +624,10 @@ def _named_marks(
     authors = list(dict.fromkeys(mk.author for _, mks, _, _ in found for mk in mks if mk.author))
     named = set(named_people(question, authors))
     asked = asked_marks(question)
-    dates: list[tuple[str, str]] = []
-    if named or asked:
+    dates = asked_dates(question) if named or asked else []
+    if dates:  # (the context's text is read only when the question gives a date)
         own = "\n".join(_MARK_DATE.sub(r"\1", text) for text, _l, _p in passages)
-        dates = [(d, w) for d, w in asked_dates(question) if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", own)]
+        dates = [(d, w) for d, w in dates if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", own)]
     if not named and not dates:
         return [], frozenset(), ""
     comments, revisions = "comment" in asked, "revision" in asked
@@ -712,6 +712,10 @@ def extract_answer(
     ``budget`` allow (so the other files answer when the chosen ones do not)."""
     if budget < 1 or max_items < 1:
         raise ValueError("budget and max_items must be at least 1")
+    if documents is not None and len(documents) != len(passages):
+        raise ValueError("documents must name one document per passage")
+    if kinds is not None and len(kinds) != len(passages):
+        raise ValueError("kinds must give one chunk type per passage")
     if focus:
         return _focused(question, passages, focus, budget, max_items, value_types, documents, meaning, hits, kinds)
     marked, others, undated = _named_marks(question, passages)
@@ -719,10 +723,6 @@ def extract_answer(
         return Extract((), undated)
     wanted = asked_value(question) if value_types else None
     wanted_marks = asked_marks(question) if value_types else frozenset()
-    if documents is not None and len(documents) != len(passages):
-        raise ValueError("documents must name one document per passage")
-    if kinds is not None and len(kinds) != len(passages):
-        raise ValueError("kinds must give one chunk type per passage")
     units: list[tuple[str, str, str, tuple[str, ...]]] = []
     where: list[frozenset[str]] = []  # the words of each unit's locator (title, section)
     labels: list[UnitLabels] = []
@@ -919,7 +919,7 @@ def _focused(
     already shown (see :func:`extract_answer`)."""
     if isinstance(focus, str):
         raise ValueError("focus must be a collection of document ids, not one string")
-    if documents is None or len(documents) != len(passages):
+    if documents is None:  # (its length is checked by extract_answer)
         raise ValueError("focus needs documents naming one document per passage")
     mine = [k for k, d in enumerate(documents) if d in focus]
     theirs = frozenset(passages[k][2] for k in mine)

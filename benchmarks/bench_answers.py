@@ -66,7 +66,8 @@ TOP = 3
 
 def load_set(name: str) -> list[Any]:
     """The items of a question set: ``quality`` (the quality benchmark), or those of a set's
-    module under ``benchmarks`` (``blind``, ``blind2``, ``public``, ``devq``, ``wsdev``)."""
+    module under ``benchmarks`` (``blind``, ``blind2``, ``public``, ``devq``, ``wsdev``,
+    ``ansdev``)."""
     if name == "quality":
         return build_collection()
     import importlib
@@ -177,7 +178,8 @@ def render(result: dict[str, Any]) -> str:
         "kind below 80 %. Sets: `quality` (the quality benchmark), `blind` (written blind, never tuned on), "
         "`blind2` (a second blind set), `public` (ContractNLI NDAs, third-party evidence), `devq` (a development set "
         "written blind over the seed-1 quality documents: tuned on), `wsdev` (the context builder's development "
-        "set, ten more documents written blind: tuned on since 2fb07e2). The extract's meaning match "
+        "set, ten more documents written blind: tuned on since 2fb07e2), `ansdev` (a development set for the "
+        "extract, ten more documents and 178 pointed questions written blind on 2026-12-08: tuned on). The extract's meaning match "
         + ("is on (`AskOptions.meaning`, the default)." if result.get("meaning", True) else "is **off** (`--no-meaning`)."),
         "",
     ]
@@ -221,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--context-tokens", type=int, default=6000)
     p.add_argument("--max-tokens", type=int, default=StoreOptions().max_tokens,
                    help="the store's chunk limit (default %(default)s, the store's default)")
-    p.add_argument("--sets", nargs="+", default=["quality"], choices=["quality", "blind", "blind2", "public", "devq", "wsdev"])
+    p.add_argument("--sets", nargs="+", default=["quality"], choices=["quality", "blind", "blind2", "public", "devq", "wsdev", "ansdev"])
     p.add_argument("--no-meaning", action="store_true", help="rank the extract's sentences by their words only (AskOptions.meaning=False)")
     p.add_argument("--update-docs", action="store_true")
     args = p.parse_args(argv)

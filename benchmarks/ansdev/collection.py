@@ -1,0 +1,93 @@
+"""The extractive-answer development set: build every document and its questions, write them out.
+
+``python -m benchmarks.ansdev.collection DIR`` writes the files, ``questions.json`` and
+``manifest.json`` to DIR. The committed ``questions.json`` next to this module is the question
+set as built; ``tests/test_ansdev_set.py`` checks that :func:`build_collection` reproduces it.
+``unanswerable.json`` holds on-topic questions that none of the documents answers.
+This is a development set: it may be tuned on and edited (rebuild ``questions.json`` after).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks.quality.collection import Item, all_questions, manifest
+
+from ._common import WRITERS, Family
+from .fam_contracts import master_services_agreement, trial_site_agreement
+from .fam_manuals import equipment_sop, franchise_manual
+from .fam_operations import incident_review, safety_manual
+from .fam_people import grants_policy, pension_booklet
+from .fam_risk import policy_wording, subcontract
+
+__all__ = [
+    "FAMILIES", "QUESTIONS_JSON", "UNANSWERABLE_JSON", "Item", "all_questions", "build_collection",
+    "category_counts", "questions_json", "unanswerable_questions", "write_collection",
+]
+
+#: Every document family, in collection order.
+FAMILIES: tuple[Callable[[], Family], ...] = (
+    trial_site_agreement, master_services_agreement, subcontract, incident_review, pension_booklet,
+    safety_manual, grants_policy, franchise_manual, equipment_sop, policy_wording,
+)
+
+QUESTIONS_JSON = Path(__file__).with_name("questions.json")
+UNANSWERABLE_JSON = Path(__file__).with_name("unanswerable.json")
+
+
+def build_collection() -> list[Item]:
+    """Every document of the set with its file bytes and questions (deterministic)."""
+    items: list[Item] = []
+    for family in FAMILIES:
+        doc, questions = family()
+        items.append(Item(doc, WRITERS[doc.fmt](doc), tuple(questions)))
+    return items
+
+
+def questions_json(items: Sequence[Item]) -> str:
+    """The JSON text of all questions (the format of the committed ``questions.json``)."""
+    return json.dumps([q.to_json() for q in all_questions(items)], indent=1, ensure_ascii=False) + "\n"
+
+
+def category_counts(items: Sequence[Item]) -> dict[str, int]:
+    """How many questions each category has."""
+    return dict(sorted(Counter(q.category for q in all_questions(items)).items()))
+
+
+def unanswerable_questions() -> list[dict[str, Any]]:
+    """The on-topic questions the documents do not answer (``qid``, ``doc``, ``question``, ``why``)."""
+    data: list[dict[str, Any]] = json.loads(UNANSWERABLE_JSON.read_text(encoding="utf-8"))
+    return data
+
+
+def write_collection(directory: str | Path) -> list[Item]:
+    """Write every document, ``questions.json`` and ``manifest.json`` to ``directory``; return the items."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    items = build_collection()
+    for item in items:
+        (out / item.name).write_bytes(item.data)
+    (out / "questions.json").write_text(questions_json(items), encoding="utf-8")
+    (out / "manifest.json").write_text(json.dumps(manifest(items), indent=1) + "\n", encoding="utf-8")
+    return items
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: ``python -m benchmarks.ansdev.collection OUTDIR``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        sys.stderr.write("usage: python -m benchmarks.ansdev.collection OUTDIR\n")
+        return 2
+    items = write_collection(args[0])
+    sys.stdout.write(f"{len(items)} documents, {len(all_questions(items))} questions -> {args[0]}\n")
+    sys.stdout.write(json.dumps(category_counts(items)) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -112,7 +112,9 @@ _HEADER = re.compile(r"^\[(?:doc_title|section_path|page_range|ssTitle)[^\]]*\]\
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=(?:\{==|\{\+\+|\{--)?[\"“‘(\[]?[A-Z0-9])")
 #: Words after which a full stop does not end a sentence ("Document No. 7", "e.g. this").
 _ABBREVIATIONS = frozenset(
-    "no nos nr art sec para fig ref rev vol p pp e.g i.e etc vs approx incl cf dr mr mrs ms st co corp inc ltd".split()
+    "no nos nr art sec para fig ref rev vol p pp e.g i.e etc vs approx incl cf dr mr mrs ms st co corp inc ltd "
+    "prof mx messrs hon sr jr gen col capt lt sgt cl sch reg pt ch ed dept tel fax est "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
 _ROW = re.compile(r"^\s*\|.*\|\s*$")
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -177,12 +179,30 @@ _RAW_WORD = re.compile(r"[^\W_]+")
 _ALIASES = {"no": "number", "nr": "number", "num": "number", "qty": "quantity", "ref": "reference", "dept": "department", "rev": "revision", "ver": "version"}
 
 
+#: The clitic after an apostrophe ("the scheme's", "What's", "don't"): not a word of its own, or
+#: "the group's European companies" would match "the scheme's number" by its "s".
+_CLITIC = re.compile(r"(?<=[^\W_])['’](?:s|t|d|ll|re|ve|m)\b", re.IGNORECASE)
+
+
+#: Words of no weight for the extract besides the tokenizer's stopwords (which the hashing
+#: embedding shares, so they stay as they are): the forms of *be* and the modal verbs it lacks
+#: ("Has the cap been changed?" asks about the cap, not about "been").
+_NO_WEIGHT = frozenset("been being am would could should might".split())
+
+
 def _terms(text: str) -> list[str]:
-    return [_stem(w) for w in words(text)]
+    return [_stem(w) for w in words(_CLITIC.sub("", text)) if w not in _NO_WEIGHT]
+
+
+#: "No" is the abbreviation of *number* only where it is written as one: "No.", "No:", "No #",
+#: or before a number ("Company No 02266491"); "no additional costs" is the English word.
+_NUMBER_NO = re.compile(r"\bno\b(?=\s*[.:#]|\s+\S*\d)", re.IGNORECASE)
 
 
 def _unit_terms(text: str) -> list[str]:
-    aliases = [_stem(_ALIASES[w]) for w in _RAW_WORD.findall(text.lower()) if w in _ALIASES]  # "no" is a stopword
+    # ("no" is a stopword: :func:`_terms` leaves it out, the alias puts *number* in)
+    aliases = [_stem(_ALIASES[w]) for w in _RAW_WORD.findall(text.lower()) if w in _ALIASES and w != "no"]
+    aliases += [_stem("number")] * len(_NUMBER_NO.findall(text))
     return _terms(text) + aliases
 
 
@@ -775,7 +795,9 @@ def extract_answer(
     # A question that sets the scene before it asks ("Visit windows are counted around the
     # target Study Day. What counts as Study Day 1?") is held to the sentences that ask: the
     # share of the question's weight and of its words a unit must hold are theirs.
-    asks = frozenset(_terms(_questions(question)))
+    # (a sentence that asks in words of no weight, "To what, and by whom?", leaves it to the
+    # whole question)
+    asks = frozenset(_terms(_questions(question))) or frozenset(q_terms)
     bar_total = sum(idf[t] for t in idf if t in asks) or total
     bar_present = [t for t in present if t in asks] or present
     # (a document named by a name or number the question writes, not by a common word only
@@ -882,18 +904,25 @@ def extract_answer(
     order = [first, *paired, *(i for i in ranked[1:] if i not in paired)]
     if len(order) > 1 and order[1] not in paired:
         order = _with_partner_third(order, labels, score_of)
-    # an item of a list comes after the lead-in it completes ("… shall not include information which:")
-    order = list(dict.fromkeys(j for i in order for j in ((leads[i], i) if i in leads else (i,))))
+    # an item of a list is quoted after the lead-in it completes, in one item ("… shall not
+    # include information which: (b) is rightfully received …"): the lead-in alone answers
+    # nothing and would take a place of its own
+    order = list(dict.fromkeys(order))
     items: list[ExtractItem] = []
     shown: set[str] = set()
     used = 0
-    for i in order:
+    for k, i in enumerate(order):
         if len(items) >= max_items:
             break
         if keys[i] in shown:
             continue
+        if k + 1 < len(order) and leads.get(order[k + 1]) == i:
+            continue  # a lead-in: the item after it carries it
         score = score_of.get(i, 0.0)
         unit, loc, pid, _ = units[i]
+        if i in leads:
+            unit = f"{units[leads[i]][0]} {unit}"
+            shown.add(keys[leads[i]])
         cost = dan.count_tokens(unit)
         if items and used + cost > budget:
             continue

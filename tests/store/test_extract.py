@@ -606,6 +606,58 @@ def test_a_lone_clause_letter_or_roman_number_starts_the_sentence_after_it() -> 
     ]
 
 
+def test_a_title_or_a_month_written_short_does_not_end_the_sentence() -> None:
+    from demo.store.extract import _sentences
+
+    assert _sentences("Approved by: Prof. Yusuf Demir, Facility Director. Review due Sept. 14 2027. Next.") == [
+        "Approved by: Prof. Yusuf Demir, Facility Director.", "Review due Sept. 14 2027.", "Next."
+    ]
+    text = "Author: Dr Frances Ellery · Approved by: Prof. Yusuf Demir, Facility Director"
+    ex = extract_answer("Who approved the ultracentrifuge SOP?", [(text, "SOP-EQ-017 ultracentrifuge", "p")])
+    assert ex.items[0].text == text
+
+
+def test_the_letters_after_an_apostrophe_are_no_word_of_their_own() -> None:
+    from demo.store.extract import _terms
+
+    assert "s" not in _terms("What's the scheme's registry number?")
+    assert _terms("the group's companies don't") == _terms("the group companies don")
+    # "the group's European companies" shares no word with the question: it is no answer
+    text = "The policy applies to all employees of the group's European companies."
+    ex = extract_answer("What's the scheme's registry number?", [(text, "Booklet · 4", "p")])
+    assert ex.items == ()
+
+
+def test_no_stands_for_number_only_where_it_is_written_as_the_abbreviation() -> None:
+    from demo.store.extract import _stem, _unit_terms
+
+    number = _stem("number")
+    assert number not in _unit_terms("Private trips are permitted if no additional costs arise.")
+    for written in ("Company No. 02266491", "Document No: 7", "Policy no 5512", "No. F-03", "Item No # 4"):
+        assert number in _unit_terms(written), written
+    assert number in _unit_terms("Nr 5") and _stem("quantity") in _unit_terms("Qty")  # the others as before
+
+
+def test_a_question_that_asks_in_words_of_no_weight_is_asked_by_all_its_words() -> None:
+    # "To what, and by whom?" holds no word of weight: the sentence before it says what is asked
+    text = (
+        "10.1 If the Works are not complete by the Completion Date, the Subcontractor shall pay liquidated damages "
+        "at the rate of {--GBP 2,750--}{>>rev: Craig Ellison, 2026-11-25<<}{++GBP 3,400++}"
+        "{>>rev: Craig Ellison, 2026-11-25<<} per week.\n\n"
+        "10.2 The Contractor may deduct liquidated damages from any sum due."
+    )
+    question = "The liquidated damages rate in the Oakhurst subcontract was changed. To what, and by whom?"
+    ex = extract_answer(question, [(text, "Oakhurst subcontract · 10", "p")])
+    assert ex.items and "GBP 3,400" in ex.items[0].text
+
+
+def test_been_and_the_modal_verbs_are_no_words_of_the_question() -> None:
+    from demo.store.extract import _terms
+
+    assert _terms("Has the liability cap been changed?") == _terms("Has the liability cap changed?")
+    assert _terms("Could, would, should or might the supplier be late?") == _terms("the supplier late")
+
+
 def test_a_long_sentence_is_cut_at_its_clauses_and_nothing_is_lost() -> None:
     from demo.store.extract import MAX_UNIT_CHARS, _units
 
@@ -741,16 +793,40 @@ EXCLUSIONS = (
 )
 
 
-def test_a_list_item_comes_after_the_lead_in_it_completes() -> None:
+def test_a_list_item_is_quoted_after_the_lead_in_it_completes_in_one_item() -> None:
     ex = extract_answer("May information received from a third party be used?", [(EXCLUSIONS, "NDA · 2", "p")])
     texts = [it.text for it in ex.items]
-    assert texts[:2] == [
-        "2. The term Confidential Information shall not include information, which is:",
-        "(b) rightfully received from a third party with no duty of confidentiality; or",
-    ]
-    # a lead-in that answers best is followed by its best item
+    assert texts[0] == (
+        "2. The term Confidential Information shall not include information, which is: "
+        "(b) rightfully received from a third party with no duty of confidentiality; or"
+    )
+    assert ex.items[0].locator == "NDA · 2"
+    # the lead-in is not quoted again on its own
+    assert not any(t.startswith("2. The term") for t in texts[1:])
+    # a lead-in that answers best carries its best item
     ex = extract_answer("Which information does the term Confidential Information not include?", [(EXCLUSIONS, "NDA", "p")])
-    assert ex.items[0].text.startswith("2. The term Confidential Information") and ex.items[1].text.startswith("(")
+    first = ex.items[0].text
+    assert first.startswith("2. The term Confidential Information shall not include information, which is: (")
+    assert all(not t.text.endswith("which is:") for t in ex.items)
+
+
+def test_a_lead_in_takes_no_place_of_its_own() -> None:
+    # "In this Agreement:" answers nothing: the definition is quoted carrying it, and the
+    # lead-in takes no place of its own among the first items
+    text = (
+        "1.1 In this Agreement:\n\n"
+        "- “Downtime” means any period during which the checkout API returns errors for more than 5 % of requests.\n"
+        "- “Working Day” means a day other than a Saturday, Sunday or public holiday in England.\n\n"
+        "4.1 Downtime of the checkout API is reported to the Customer within one Working Day."
+    )
+    ex = extract_answer("What counts as downtime of the checkout API?", [(text, "MSA · 1.1", "p")])
+    texts = [it.text for it in ex.items]
+    assert sorted(texts[:2]) == [
+        "1.1 In this Agreement: “Downtime” means any period during which the checkout API returns errors "
+        "for more than 5 % of requests.",
+        "4.1 Downtime of the checkout API is reported to the Customer within one Working Day.",
+    ]
+    assert "1.1 In this Agreement:" not in texts
 
 
 def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:

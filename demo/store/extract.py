@@ -186,8 +186,10 @@ _CLITIC = re.compile(r"(?<=[^\W_])['’](?:s|t|d|ll|re|ve|m)\b", re.IGNORECASE)
 
 #: Words of no weight for the extract besides the tokenizer's stopwords (which the hashing
 #: embedding shares, so they stay as they are): the forms of *be* and the modal verbs it lacks
-#: ("Has the cap been changed?" asks about the cap, not about "been").
-_NO_WEIGHT = frozenset("been being am would could should might".split())
+#: ("Has the cap been changed?" asks about the cap, not about "been"), and adverbs that say
+#: when or how much of anything ("How long do the obligations last once the MSA ends?" is
+#: not answered by "at least once every 12 months").
+_NO_WEIGHT = frozenset("been being am would could should might once again then there here also very just ever still".split())
 
 
 def _terms(text: str) -> list[str]:

@@ -656,6 +656,7 @@ def test_been_and_the_modal_verbs_are_no_words_of_the_question() -> None:
 
     assert _terms("Has the liability cap been changed?") == _terms("Has the liability cap changed?")
     assert _terms("Could, would, should or might the supplier be late?") == _terms("the supplier late")
+    assert _terms("How long do the obligations last once the MSA ends?") == _terms("How long do the obligations last the MSA ends?")
 
 
 def test_a_long_sentence_is_cut_at_its_clauses_and_nothing_is_lost() -> None:

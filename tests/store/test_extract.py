@@ -532,6 +532,39 @@ def test_the_definition_of_a_term_the_best_sentence_uses_comes_right_after_it() 
     assert ex.items[1].text.startswith("“Go-Live Date” means the date")
 
 
+AUDIT = (
+    "[doc_title: Site Agreement | section_path: Site Agreement > 1 Definitions | page_range: 1]\n\n"
+    "“Serious Breach” means a breach of the Protocol which is likely to affect the safety of a Trial Subject.\n\n"
+    "[doc_title: Site Agreement | section_path: Site Agreement > 5 Monitoring and Audit | page_range: 2]\n\n"
+    "5.2 The Sponsor may audit the Trust on at least five Working Days' notice, except as provided in clause 5.4.\n\n"
+    "5.3 Audits take place during normal working hours.\n\n"
+    "5.4 Where the Sponsor reasonably suspects a Serious Breach, it may audit the Trust on 48 hours' notice."
+)
+
+
+def test_the_clause_that_names_the_best_sentence_comes_before_the_definition_it_uses() -> None:
+    """5.4 uses a defined term and is named by 5.2's exception: the link written with 5.4's own
+    number is the nearer one (the answer is the rule and its exception)."""
+    ex = extract_answer(
+        "If the Sponsor suspects a serious breach, how much notice must it give before an audit?",
+        [(AUDIT, "Site Agreement", "p")],
+    )
+    assert ex.items[0].text.startswith("5.4 Where the Sponsor reasonably suspects")
+    assert ex.items[1].text.startswith("5.2 The Sponsor may audit the Trust on at least five")
+    from demo.store.crossrefs import partners, unit_labels, with_definitions
+
+    units = [
+        "“Serious Breach” means a breach of the Protocol.",
+        "5.2 The Sponsor may audit on five days' notice, except as provided in clause 5.4.",
+        "5.4 Where the Sponsor suspects a Serious Breach, it may audit on 48 hours' notice.",
+        "Audits follow the plan in section 5.",
+    ]
+    sections = [frozenset(), frozenset({"5"}), frozenset({"5"}), frozenset({"7"})]
+    labels = with_definitions(units, [unit_labels(u, "d", sec) for u, sec in zip(units, sections)])
+    assert partners(2, labels) == [(1, 1), (2, 0), (3, 3)]
+    assert partners(1, labels) == [(0, 2), (3, 3)]
+
+
 def test_a_term_nearly_every_sentence_uses_links_to_nothing() -> None:
     from demo.store.crossrefs import UnitLabels, defined_terms, with_definitions
 

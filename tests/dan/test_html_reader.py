@@ -684,3 +684,16 @@ def test_a_link_around_blocks_belongs_to_its_first_block():
         ("Paragraph", (), ()),
         ("Paragraph", (), ()),
     ]
+
+
+def test_a_superscript_after_a_letter_or_digit_is_written_after_a_caret():
+    # a note's marker or a power glued to the number before it would change the number
+    html = (
+        "<p>EUR 500<sup><a href='#fn1'>1</a></sup> a month, 25 m<sup>2</sup>, 10<sup>6</sup> cells, "
+        "per hour<sup>2</sup>, the 5<sup>th</sup> day, x <sup>3</sup>, Note<sup>[4]</sup>, "
+        "H<sub>2</sub>O.</p><p><sup>7</sup> Seven.</p><ol><li id='fn1'>Net.</li></ol>"
+    )
+    text = all_text(dan.convert_string(html, doc_type="html"))
+    assert "EUR 500^1 a month, 25 m^2, 10^6 cells, per hour^2, the 5th day, x 3, Note[4], H2O." in text
+    assert "7 Seven." in text  # nothing before it on its line
+    assert "5001" not in text and "106" not in text

@@ -241,7 +241,16 @@ _BLOCK_KINDS = frozenset(
 class _Para:
     """Inline content being collected for one paragraph-like block."""
 
-    __slots__ = ("frames", "has_text", "pending_space", "after_break", "chars", "anchors", "links")
+    __slots__ = (
+        "frames",
+        "has_text",
+        "pending_space",
+        "after_break",
+        "chars",
+        "anchors",
+        "links",
+        "last",
+    )
 
     def __init__(self, revisions: list[tuple[str, Mapping[str, str]]]) -> None:
         #: ids met inside the paragraph, and the ids its internal links point at
@@ -254,6 +263,9 @@ class _Para:
         self.has_text = False
         self.pending_space = False
         self.after_break = True
+        #: the last character of text written (a superscript right after a letter or digit
+        #: is marked, see :meth:`_Builder.text`)
+        self.last = ""
 
     def add(self, node: m.Inline) -> None:
         self.frames[-1][2].append(node)
@@ -305,6 +317,8 @@ class BlockBuilder:
         #: per open element: whether it is in a ``<sup>`` of the same block (a link there is
         #: a note's marker, not a reference; a block inside a ``<sup>`` starts afresh)
         self.sups: list[bool] = [False]
+        #: a ``<sup>`` has opened and no text of it was written yet
+        self.sup_start = False
         self.pre_parts: list[str] = []
         self.pre_lang = ""
         self.structure = 0  # quote = 1, table = 2, list = 1: must stay within max_depth
@@ -440,6 +454,7 @@ class BlockBuilder:
         if para.has_text and not para.after_break:
             para.add(m.Text(" "))
         para.add(m.Image(alt, title))
+        para.last = ""
         para.has_text = True
         para.after_break = False
         para.pending_space = True
@@ -471,6 +486,20 @@ class BlockBuilder:
         space = (
             para.has_text and not para.after_break and (para.pending_space or collapsed[0] == " ")
         )
+        if self.sup_start:
+            # A superscript right after a letter or digit is written after a caret, as plain
+            # text writes one: "EUR 500<sup>2</sup>" is "EUR 500^2" (a note's marker, or a
+            # power), never the number 5002; "hour<sup>1</sup>" is "hour^1". An ordinal's
+            # letters stay on their number ("5<sup>th</sup>" is "5th").
+            self.sup_start = False
+            if (
+                not space
+                and not para.after_break
+                and para.last.isalnum()
+                and core[0].isalnum()
+                and not (para.last.isdigit() and core.isalpha())
+            ):
+                core = "^" + core
         bold, italic, code = self.fmt[-1]
         if space and len(para.frames) > 1 and not para.frames[-1][2]:
             # The space falls before a revision that has no text yet: keep it outside.
@@ -482,6 +511,7 @@ class BlockBuilder:
         para.add(
             m.Text(clean_text(" " + core if space else core), bold=bold, italic=italic, code=code)
         )
+        para.last = core[-1]
         para.has_text = True
         para.after_break = False
         para.pending_space = collapsed[-1] == " "
@@ -526,6 +556,8 @@ class BlockBuilder:
                     self.page_break()
         self.fmt.append(fmt)
         self.sups.append(name == "sup" or (self.sups[-1] and kind not in _BLOCK_KINDS))
+        if name == "sup":
+            self.sup_start = True
         if "id" in attrs or (kind == _LINK and attrs):
             self._anchor_attrs(kind, attrs)
         frame: _Frame = None
@@ -647,6 +679,8 @@ class BlockBuilder:
         """An element ends."""
         self.fmt.pop()
         self.sups.pop()
+        if name == "sup":
+            self.sup_start = False
         frame = self.frames[-1]
         if self.pre_depth:
             self._pop()

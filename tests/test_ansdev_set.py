@@ -16,6 +16,7 @@ from benchmarks.ansdev.collection import (
     build_collection,
     category_counts,
     questions_json,
+    unanswerable_entries,
     unanswerable_questions,
 )
 from benchmarks.quality.collection import Item
@@ -85,7 +86,8 @@ def test_every_gold_string_is_in_dans_output(items: list[Item], converted: dict[
 
 
 def test_unanswerable_questions(items: list[Item]) -> None:
-    unanswerable = unanswerable_questions()
+    unanswerable = unanswerable_entries()
+    assert unanswerable_questions() == [u["question"] for u in unanswerable]
     names = {it.name for it in items}
     assert len({u["question"] for u in unanswerable}) >= 25
     assert len({u["qid"] for u in unanswerable}) == len(unanswerable)

@@ -59,10 +59,15 @@ def category_counts(items: Sequence[Item]) -> dict[str, int]:
     return dict(sorted(Counter(q.category for q in all_questions(items)).items()))
 
 
-def unanswerable_questions() -> list[dict[str, Any]]:
+def unanswerable_entries() -> list[dict[str, Any]]:
     """The on-topic questions the documents do not answer (``qid``, ``doc``, ``question``, ``why``)."""
     data: list[dict[str, Any]] = json.loads(UNANSWERABLE_JSON.read_text(encoding="utf-8"))
     return data
+
+
+def unanswerable_questions() -> list[str]:
+    """The texts of :func:`unanswerable_entries` (what ``benchmarks/bench_answers.py`` asks)."""
+    return [u["question"] for u in unanswerable_entries()]
 
 
 def write_collection(directory: str | Path) -> list[Item]:

@@ -27,7 +27,7 @@ from .fam_risk import policy_wording, subcontract
 
 __all__ = [
     "FAMILIES", "QUESTIONS_JSON", "UNANSWERABLE_JSON", "Item", "all_questions", "build_collection",
-    "category_counts", "questions_json", "unanswerable_questions", "write_collection",
+    "category_counts", "questions_json", "unanswerable_entries", "unanswerable_questions", "write_collection",
 ]
 
 #: Every document family, in collection order.

@@ -731,7 +731,8 @@ def extract_answer(
     chose and sent whole, when the context also holds what they left of the cap, spent on
     other files. The chosen files answer first: their extract is what it would be without
     the other files, and the whole context's items follow it while ``max_items`` and
-    ``budget`` allow (so the other files answer when the chosen ones do not)."""
+    ``budget`` allow — the chosen files' first, then the other files' (so the other files
+    answer when the chosen ones do not)."""
     if budget < 1 or max_items < 1:
         raise ValueError("budget and max_items must be at least 1")
     if documents is not None and len(documents) != len(passages):
@@ -947,7 +948,7 @@ def _focused(
     kinds: Sequence[str] | None,
 ) -> Extract:
     """The extract of the ``focus`` files' passages, then the whole context's items not
-    already shown (see :func:`extract_answer`)."""
+    already shown, the focus files' first (see :func:`extract_answer`)."""
     if isinstance(focus, str):
         raise ValueError("focus must be a collection of document ids, not one string")
     if documents is None:  # (its length is checked by extract_answer)
@@ -979,6 +980,9 @@ def _focused(
         return first  # (items found by meaning alone do not stand under words' heading)
     shown = {it.text for it in first.items}
     more = [it for it in rest.items if it.text not in shown]
+    # (the routed files' units the whole context found, then the other files': the route
+    # chose these files, so a unit of theirs comes before another file's)
+    more = [it for it in more if it.passage_id in theirs] + [it for it in more if it.passage_id not in theirs]
     return _finish([*first.items, *more][:max_items], budget, first.by_meaning)
 
 

@@ -1337,6 +1337,23 @@ def test_focus_items_found_by_meaning_alone_are_not_added_under_the_words_headin
     assert [i.text for i in merged.items] == ["Routed answer.", "Other words."] and not merged.by_meaning
 
 
+def test_focus_the_routed_files_units_the_whole_context_finds_come_before_the_other_files(monkeypatch) -> None:
+    """The routed files answer first; of what the whole context adds, their units come before
+    another file's, whatever the whole context's order (the route chose those files)."""
+    import demo.store.extract as X
+
+    first = Extract((ExtractItem("Routed best.", "A", "a", 3.0),), "…")
+    rest = Extract(
+        (ExtractItem("Other file.", "B", "b", 9.0), ExtractItem("Routed best.", "A", "a", 3.0),
+         ExtractItem("Routed second.", "A", "a", 2.0)),
+        "…",
+    )
+    monkeypatch.setattr(X, "extract_answer", lambda q, ps, **kw: first if len(ps) == 1 else rest)
+    both = [("[doc_title: A]\n\nx", "A", "a"), ("[doc_title: B]\n\ny", "B", "b")]
+    out = X._focused("q?", both, {"A"}, 400, 8, True, ["A", "B"], None, ["b"], None)
+    assert [i.text for i in out.items] == ["Routed best.", "Routed second.", "Other file."]
+
+
 def test_a_title_phrase_in_the_text_names_the_document_it_does_not_answer() -> None:
     """The words of a unit's title count at the located weight (they say which document it
     is); so does a pair of them in its text: "This Master Services Agreement is made

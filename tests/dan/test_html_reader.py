@@ -697,3 +697,14 @@ def test_a_superscript_after_a_letter_or_digit_is_written_after_a_caret():
     assert "EUR 500^1 a month, 25 m^2, 10^6 cells, per hour^2, the 5th day, x 3, Note[4], H2O." in text
     assert "7 Seven." in text  # nothing before it on its line
     assert "5001" not in text and "106" not in text
+    # after a full stop or a sign, signed and letter exponents, ordinals of other languages
+    more = all_text(dan.convert_string(
+        "<p>EUR 500.<sup>2</sup> Travel, 5%<sup>3</sup>, 10<sup>-3</sup>, m<sup>\u22121</sup>, 10<sup>k</sup>, "
+        "1<sup>er</sup>, 3<sup>rd</sup>, (<sup>4</sup>), <b>bold</b><sup>5</sup></p>", doc_type="html"))
+    assert "EUR 500.^2 Travel, 5%^3, 10^-3, m^\u22121, 10^k, 1er, 3rd, (4), **bold**^5" in more
+    # a superscript that is a link: the caret before it, never "[^2](…)", which reads as a note mark
+    linked = all_text(dan.convert_string(
+        "<p>EUR 700<sup><a href='https://example.org/notes#n2'>2</a></sup> and "
+        "EUR 800<a href='https://example.org/n'><sup>3</sup></a></p>", doc_type="html"))
+    assert "EUR 700^[2](https://example.org/notes#n2) and EUR 800^[3](https://example.org/n)" in linked
+    assert "[^" not in linked

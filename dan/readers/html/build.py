@@ -486,21 +486,30 @@ class BlockBuilder:
         space = (
             para.has_text and not para.after_break and (para.pending_space or collapsed[0] == " ")
         )
+        bold, italic, code = self.fmt[-1]
         if self.sup_start:
-            # A superscript right after a letter or digit is written after a caret, as plain
-            # text writes one: "EUR 500<sup>2</sup>" is "EUR 500^2" (a note's marker, or a
-            # power), never the number 5002; "hour<sup>1</sup>" is "hour^1". An ordinal's
-            # letters stay on their number ("5<sup>th</sup>" is "5th").
+            # A superscript right after the text before it is written after a caret, as plain
+            # text writes one: "EUR 500<sup>1</sup>" is "EUR 500^1" (a note's marker, or a
+            # power), never the number 5001; "10<sup>-3</sup>" is "10^-3". An ordinal's
+            # ending stays on its number ("5<sup>th</sup>" is "5th", "1<sup>er</sup>" "1er").
             self.sup_start = False
             if (
                 not space
                 and not para.after_break
-                and para.last.isalnum()
-                and core[0].isalnum()
-                and not (para.last.isdigit() and core.isalpha())
+                and para.last
+                and not para.last.isspace()
+                and para.last not in _OPENING
+                and (core[0].isalnum() or core[0] in _SIGNS)
+                and not (para.last.isdigit() and core.casefold() in _ORDINAL_ENDINGS)
             ):
-                core = "^" + core
-        bold, italic, code = self.fmt[-1]
+                # (before a link the superscript opens: "[^2](url)" would read as a note mark)
+                level = len(para.frames) - 1
+                while level > 0 and para.frames[level][0] == "a" and not para.frames[level][2]:
+                    level -= 1
+                if level == len(para.frames) - 1:
+                    core = "^" + core
+                else:
+                    para.frames[level][2].append(m.Text("^", bold=bold, italic=italic, code=code))
         if space and len(para.frames) > 1 and not para.frames[-1][2]:
             # The space falls before a revision that has no text yet: keep it outside.
             level = len(para.frames) - 1
@@ -891,6 +900,12 @@ _NOTE_LINK = re.compile(
     r"|sd(?:foot|end)note(?:anc|sym)|(?:mw-)?cite-backlink|note-?ref",
     re.I,
 )
+#: What a superscript may follow with no caret: an opening bracket or quote ("(<sup>1</sup>)").
+_OPENING = frozenset("([{\"'“‘«")
+#: A superscript starting with a sign is an exponent too ("10<sup>-3</sup>", "m<sup>−1</sup>").
+_SIGNS = frozenset("-−+±")
+#: The endings of ordinal numbers written as superscripts ("1st", "2e", "1er", "3º").
+_ORDINAL_ENDINGS = frozenset("st nd rd th e er re ère ème eme o a º ª os as".split())
 #: Targets that name a note or a bibliography entry: Word's HTML export (``#_ftn1``,
 #: ``#_edn2``, ``#_ftnref1``), pandoc and MediaWiki (``#fn1``, ``#fnref1``, ``#cite_note-3``,
 #: ``#cite_ref-x_6-0``, ``#CITEREFKing2003``), ``#footnote-2``.

@@ -113,9 +113,11 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=(?:\{==|\{\+\+|\{--)?[\"“‘(\[]?[A-Z
 #: Words after which a full stop does not end a sentence ("Document No. 7", "e.g. this").
 _ABBREVIATIONS = frozenset(
     "no nos nr art sec para fig ref rev vol p pp e.g i.e etc vs approx incl cf dr mr mrs ms st co corp inc ltd "
-    "prof mx messrs hon sr jr gen col capt lt sgt cl sch reg pt ch ed dept tel fax est "
-    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+    "prof mx messrs hon sr jr gen col capt lt sgt cl sch reg pt ch dept tel fax est".split()
 )
+#: Months written short: their full stop ends no sentence before a number ("Sept. 14"), but
+#: "Invoices go to Jan. She approves them." is two.
+_MONTHS_SHORT = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 _ROW = re.compile(r"^\s*\|.*\|\s*$")
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*$")  # a title or heading set in bold: the locator says it
@@ -196,9 +198,10 @@ def _terms(text: str) -> list[str]:
     return [_stem(w) for w in words(_CLITIC.sub("", text)) if w not in _NO_WEIGHT]
 
 
-#: "No" is the abbreviation of *number* only where it is written as one: "No.", "No:", "No #",
-#: or before a number ("Company No 02266491"); "no additional costs" is the English word.
-_NUMBER_NO = re.compile(r"\bno\b(?=\s*[.:#]|\s+\S*\d)", re.IGNORECASE)
+#: "No" is the abbreviation of *number* only where a number follows it ("Company No. 02266491",
+#: "No: 7", "No # 4", "No. F-03", "Policy no 5512"); "no additional costs" and "Refundable:
+#: no." are the English word.
+_NUMBER_NO = re.compile(r"\bno\b(?=[.:#]*\s*[.:#]?\s*[A-Z]{0,4}[-/]?\d)", re.IGNORECASE)
 
 
 def _unit_terms(text: str) -> list[str]:
@@ -292,7 +295,8 @@ def _sentences(text: str) -> list[str]:
         if not part:
             continue
         last = re.sub(r"[^\w.]", "", out[-1].rsplit(None, 1)[-1]).rstrip(".").lower() if out else ""
-        if out and (_LABEL_ONLY.match(out[-1]) or (out[-1].endswith(".") and (last in _ABBREVIATIONS or len(last) == 1))):
+        short = last in _ABBREVIATIONS or len(last) == 1 or (last in _MONTHS_SHORT and part[:1].isdigit())
+        if out and (_LABEL_ONLY.match(out[-1]) or (out[-1].endswith(".") and short)):
             out[-1] += " " + part
         else:
             out.append(part)
@@ -301,7 +305,7 @@ def _sentences(text: str) -> list[str]:
 
 def _units(text: str) -> list[str]:
     """Sentences, list items and table rows (``heading: value · …``) of one passage."""
-    return [u for u, _item, _heads in _item_units(text)]
+    return [u for u, _item, _heads in _item_units(text) if u]
 
 
 #: A paragraph that starts an enumerated item: "(b) …", "ii) …", "c. …", "IV. …", "2) …".
@@ -370,6 +374,8 @@ def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]
             heading = _HEADING.match(stripped)
             if heading is not None:
                 heads_seen = (*heads_seen, (len(heading.group(1)), heading.group(2)))
+            if heading is not None or _BOLD_LINE.match(stripped):
+                out.append(("", False, heads_seen))  # (no unit: it ends the list a lead-in opened)
             continue
         if _LIST.match(line):
             flush()
@@ -379,7 +385,7 @@ def _item_units(text: str) -> list[tuple[str, bool, tuple[tuple[int, str], ...]]
             continue
         para.append(stripped.lstrip("> ").strip())
     flush()
-    return [(part, item and k == 0, heads) for u, item, heads in out for k, part in enumerate(_clauses(u))]
+    return [(part, item and k == 0, heads) for u, item, heads in out for k, part in enumerate(_clauses(u) if u else [""])]
 
 
 #: Where a long sentence may be cut: after a semicolon, before an enumerated clause
@@ -451,11 +457,11 @@ def _passage_units(text: str) -> tuple[_PassageUnit, ...]:
     lead = -1
     sections: dict[tuple[tuple[int, str], ...], frozenset[str]] = {}
     for u, item, heads in _item_units(text):
+        if not item:  # (a heading, a bold line or a line of one word ends the list too)
+            lead = -1
         shown = plain(u)
         if not quotable(u, shown):
             continue
-        if not item:
-            lead = -1
         if heads not in sections:
             sections[heads] = section_labels(text, heads)
         kinds = _mark_kinds(u)
@@ -909,8 +915,11 @@ def extract_answer(
         order = _with_partner_third(order, labels, score_of)
     # an item of a list is quoted after the lead-in it completes, in one item ("… shall not
     # include information which: (b) is rightfully received …"): the lead-in alone answers
-    # nothing and would take a place of its own
+    # nothing and would take a place of its own; a lead-in met without its item brings its
+    # best-scored one (its first when none scored), and a lead-in already quoted is not
+    # quoted again
     order = list(dict.fromkeys(order))
+    opens = frozenset(leads.values())  # the lead-ins whose items are units of the context
     items: list[ExtractItem] = []
     shown: set[str] = set()
     used = 0
@@ -919,18 +928,26 @@ def extract_answer(
             break
         if keys[i] in shown:
             continue
-        if k + 1 < len(order) and leads.get(order[k + 1]) == i:
-            continue  # a lead-in: the item after it carries it
-        score = score_of.get(i, 0.0)
-        unit, loc, pid, _ = units[i]
-        if i in leads:
-            unit = f"{units[leads[i]][0]} {unit}"
-            shown.add(keys[leads[i]])
+        opener, item = leads.get(i), i
+        if i in opens:
+            if k + 1 < len(order) and leads.get(order[k + 1]) == i:
+                continue  # the item after it carries it
+            listed = _list_partner(i, leads, score_of)
+            if listed is not None and keys[listed] not in shown:
+                opener, item = i, listed
+        unit, loc, pid, _ = units[item]
+        score = max(score_of.get(item, 0.0), score_of.get(opener, 0.0) if opener is not None else 0.0)
         cost = dan.count_tokens(unit)
+        if opener is not None and keys[opener] not in shown:
+            with_lead = f"{units[opener][0]} {unit}"
+            cost_with = dan.count_tokens(with_lead)
+            if not items or used + cost_with <= budget:  # (else the item alone, if it fits)
+                unit, cost = with_lead, cost_with
+                shown.add(keys[opener])
         if items and used + cost > budget:
             continue
         items.append(ExtractItem(unit, loc, pid, round(score, 4)))
-        shown.add(keys[i])
+        shown.add(keys[item])
         used += cost
     return _finish(items, budget)
 

@@ -379,6 +379,26 @@ def test_a_quoted_table_row_is_highlighted_in_its_passage(page):
     hit.first.wait_for()
     assert hit.count() == 1 and "Lisinopril" in hit.inner_text() and "Metformin" not in hit.inner_text()
     pg.keyboard.press("Escape")
+    # a list item quoted after its lead-in: both marked, the item (the answer) is the one shown
+    marked = pg.evaluate(
+        """() => {
+          const root = document.createElement("div");
+          root.append(renderMarkdown("4.2 The copper and nickel limits for discharge water are halved where:\\n\\n"
+            + "- the river flow is below 2 cubic metres per second; or\\n"
+            + "- the zinc and copper plant discharges cooling water."));
+          const shown = highlight(root, "4.2 The copper and nickel limits for discharge water are halved where: "
+            + "the zinc and copper plant discharges cooling water.");
+          const other = document.createElement("div");  // an item quoted in part (its first sentence)
+          other.append(renderMarkdown("The warranty covers:\\n\\n"
+            + "- replacement of a faulty compressor within 24 months of delivery. Labour is charged separately.\\n"
+            + "- repair of the control board."));
+          const part = highlight(other, "The warranty covers: replacement of a faulty compressor within 24 months of delivery.");
+          return [shown && shown.tagName, shown && shown.textContent,
+                  Array.from(root.querySelectorAll(".hit"), (b) => b.tagName),
+                  part && part.textContent.slice(0, 11), other.querySelectorAll(".hit").length];
+        }"""
+    )
+    assert marked == ["LI", "the zinc and copper plant discharges cooling water.", ["P", "LI"], "replacement", 2]
     # the sources the answer quotes come first; the rest of the context waits behind a toggle
     assert pg.text_content("#answer h3:has(+ ol.citations)").startswith("Sources of this answer (")
     quoted = pg.locator("#answer h3 + ol.citations a.citation").all_inner_texts()

@@ -101,7 +101,7 @@ def _table_units(html: str) -> list[str]:
     from demo.store.extract import _item_units
 
     (chunk,) = dan.convert_string(html, doc_type="html").chunks
-    return [u for u, _item, _heads in _item_units(chunk)]
+    return [u for u, _item, _heads in _item_units(chunk) if u]
 
 
 def test_a_sub_heading_merged_across_columns_names_each_of_them() -> None:
@@ -645,6 +645,12 @@ def test_a_title_or_a_month_written_short_does_not_end_the_sentence() -> None:
     assert _sentences("Approved by: Prof. Yusuf Demir, Facility Director. Review due Sept. 14 2027. Next.") == [
         "Approved by: Prof. Yusuf Demir, Facility Director.", "Review due Sept. 14 2027.", "Next."
     ]
+    # a month's short form before a name is a name's end, and "Ed." a name
+    assert _sentences("Invoices go to Jan. She approves them. The minutes were taken by Ed. The board met.") == [
+        "Invoices go to Jan.", "She approves them.", "The minutes were taken by Ed.", "The board met."
+    ]
+    for short in ("Tel. 0161 496 0000", "Col. Smith signed", "Messrs. Hart and Lowe", "Dept. Finance"):
+        assert len(_sentences(f"See {short} today.")) == 1, short
     text = "Author: Dr Frances Ellery · Approved by: Prof. Yusuf Demir, Facility Director"
     ex = extract_answer("Who approved the ultracentrifuge SOP?", [(text, "SOP-EQ-017 ultracentrifuge", "p")])
     assert ex.items[0].text == text
@@ -666,7 +672,10 @@ def test_no_stands_for_number_only_where_it_is_written_as_the_abbreviation() -> 
 
     number = _stem("number")
     assert number not in _unit_terms("Private trips are permitted if no additional costs arise.")
-    for written in ("Company No. 02266491", "Document No: 7", "Policy no 5512", "No. F-03", "Item No # 4"):
+    for said in ("Refundable: no.", "Is the deposit refundable? No.", "No. The gate is shut."):
+        assert number not in _unit_terms(said), said
+    for written in ("Company No. 02266491", "Document No: 7", "Policy no 5512", "No. F-03", "Item No # 4",
+                    "Process: Welding · No.: F-03", "Document No. SA-2025-17"):
         assert number in _unit_terms(written), written
     assert number in _unit_terms("Nr 5") and _stem("quantity") in _unit_terms("Qty")  # the others as before
 
@@ -690,6 +699,10 @@ def test_been_and_the_modal_verbs_are_no_words_of_the_question() -> None:
     assert _terms("Has the liability cap been changed?") == _terms("Has the liability cap changed?")
     assert _terms("Could, would, should or might the supplier be late?") == _terms("the supplier late")
     assert _terms("How long do the obligations last once the MSA ends?") == _terms("How long do the obligations last the MSA ends?")
+    from demo.store.extract import _NO_WEIGHT
+
+    for word in sorted(_NO_WEIGHT):
+        assert _terms(f"the notice period {word}") == _terms("the notice period"), word
 
 
 def test_a_long_sentence_is_cut_at_its_clauses_and_nothing_is_lost() -> None:
@@ -861,6 +874,53 @@ def test_a_lead_in_takes_no_place_of_its_own() -> None:
         "4.1 Downtime of the checkout API is reported to the Customer within one Working Day.",
     ]
     assert "1.1 In this Agreement:" not in texts
+
+
+def test_a_heading_a_bold_line_or_a_word_alone_ends_the_list_a_lead_in_opened() -> None:
+    # (found by a review: "The Premium package includes: damage caused by water or fire" said
+    # the opposite of the document)
+    for between in ("**Not included**", "## 2.2 Not included", "Excluded:"):
+        text = (
+            "The Premium package includes:\n\n- on-site repair within 8 hours\n- a loan device\n\n"
+            f"{between}\n\n- damage caused by water or fire"
+        )
+        ex = extract_answer("Does the Premium package cover damage caused by water or fire?", [(text, "Package", "p")])
+        assert ex.items[0].text == "damage caused by water or fire", between
+        assert all(not t.text.endswith("includes: damage caused by water or fire") for t in ex.items)
+
+
+PERMIT = (
+    "[doc_title: Discharge Permit | section_path: Discharge Permit > 4 Limits | page_range: 3]\n\n"
+    "4.1 The zinc, copper and nickel limits for discharge water are set in Table 4.\n\n"
+    "4.2 The copper and nickel limits for discharge water are halved where:\n\n"
+    "(a) the river flow is below 2 cubic metres per second; or\n\n"
+    "(b) the zinc and copper plant discharges cooling water.\n\n"
+    "4.3 The zinc and nickel limits for discharge water are reviewed every year."
+)
+
+
+def test_a_lead_in_met_without_its_item_brings_its_best_one_and_is_quoted_once() -> None:
+    ex = extract_answer("What are the zinc, copper and nickel limits for discharge water?", [(PERMIT, "Permit · 4", "p")])
+    texts = [it.text for it in ex.items]
+    lead = "4.2 The copper and nickel limits for discharge water are halved where:"
+    assert f"{lead} (b) the zinc and copper plant discharges cooling water." in texts
+    assert sum(t.count(lead) for t in texts) == 1 and lead not in texts
+    assert "(b) the zinc and copper plant discharges cooling water." not in texts  # not again alone
+    assert all(it.score > 0 for it in ex.items)
+
+
+def test_an_item_too_long_with_its_lead_in_for_the_budget_is_quoted_alone() -> None:
+    text = (
+        "7.1 Chloroform waste is collected in the red halogenated solvent canister in room B12.\n\n"
+        "7.2 Without prejudice to the general duties of every member of staff under the institute's health and "
+        "safety policy, the local rules of each building and the instructions of the safety officer, the "
+        "following applies:\n\n(a) chloroform waste canisters are emptied every Friday by the waste contractor."
+    )
+    question = "When and where is chloroform waste collected?"
+    roomy = [it.text for it in extract_answer(question, [(text, "Lab Safety Manual · 7", "p")]).items]
+    assert roomy[1].startswith("7.2 Without prejudice") and roomy[1].endswith("by the waste contractor.")
+    tight = [it.text for it in extract_answer(question, [(text, "Lab Safety Manual · 7", "p")], budget=50).items]
+    assert tight == [roomy[0], "(a) chloroform waste canisters are emptied every Friday by the waste contractor."]
 
 
 def test_lead_ins_of_bulleted_and_enumerated_lists() -> None:

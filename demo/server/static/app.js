@@ -371,18 +371,23 @@ function words(text) {
     .replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
-// Mark the blocks of a rendered passage that hold the quoted text; the first of them.
+// Mark the blocks of a rendered passage that hold the quoted text; the one that ends it (the
+// answer, when a list item is quoted after its lead-in), else the first of them.
 function highlight(root, quote) {
   const wanted = words(quote);
   if (!wanted) return null;
   // compared without spaces: a revision's remark sits right after the word it follows
   const squeeze = (s) => s.replace(/ /g, "");
   const probe = squeeze(wanted).slice(0, 60);
+  // (an item quoted after its list's lead-in, "… halved where: (b) the plant …", starts with
+  // the lead-in's words: its end finds the item, which is the answer to scroll to)
+  const tail = squeeze(wanted).slice(-60);
   const bag = new Set(wanted.split(" "));
   // a table row quoted as "Heading: value · Heading: value" holds every word of the row
   const rowMatches = (block, have) => block.tagName === "TR" && !block.closest("thead") &&
     have.split(" ").length >= 2 && have.split(" ").every((w) => bag.has(w));
   let first = null;
+  let answer = null;
   for (const block of root.querySelectorAll("p, li, tr, h3, h4, h5, h6, blockquote, pre")) {
     if (block.querySelector("p, li, tr")) continue; // the innermost blocks only
     const bare = block.cloneNode(true);
@@ -391,12 +396,16 @@ function highlight(root, quote) {
     const text = bare.tagName === "TR" ? Array.from(bare.children, (cell) => cell.textContent).join(" ") : bare.textContent;
     const have = words(text);
     const flat = squeeze(have);
-    if (flat && (flat.includes(probe) || (flat.length > 12 && squeeze(wanted).includes(flat)) || rowMatches(block, have))) {
+    const ends = flat.includes(tail) || (flat.length > 12 && squeeze(wanted).endsWith(flat));
+    // (a block whose opening the quote holds: the item after its lead-in, quoted in part)
+    const opens = flat.length >= 20 && squeeze(wanted).includes(flat.slice(0, 40));
+    if (flat && (flat.includes(probe) || ends || opens || (flat.length > 12 && squeeze(wanted).includes(flat)) || rowMatches(block, have))) {
       block.classList.add("hit");
+      if (first && (ends || opens)) answer = block;
       first = first || block;
     }
   }
-  return first;
+  return answer || first;
 }
 
 // ---------------------------------------------------------------- sign in

@@ -105,6 +105,8 @@ cdef int run_items(xmlNode* r, list out):
                 elif named(p, b"vanish") or named(p, b"webHidden"):
                     if on_off(p):
                         return 0  # hidden text
+                elif named(p, b"vertAlign"):
+                    return -1  # a raised or lowered run: the Python walk writes its caret
             p = p.next
     k = r.children
     while k is not NULL:

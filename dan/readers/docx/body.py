@@ -40,6 +40,7 @@ from dan.readers.docx.ooxml import (
     val,
 )
 from dan.readers.docx.styles import StyleInfo, Styles, paragraph_props
+from dan.readers.superscript import caret_before
 from dan.readers.anchors import MAX_BLOCK_ANCHORS, BlockRefs, anchor_name
 from dan.textclean import clean_text
 
@@ -260,7 +261,7 @@ _WP_DOC_PR = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDr
 _V_SHAPE = "{urn:schemas-microsoft-com:vml}shape"
 
 # Hot-path tag names as plain module constants.
-_RPR, _B, _I, _RSTYLE, _VANISH, _WEBHIDDEN, _VAL = (
+_RPR, _B, _I, _RSTYLE, _VANISH, _WEBHIDDEN, _VAL, _VERT_ALIGN = (
     W.rPr,
     W.b,
     W.i,
@@ -268,6 +269,7 @@ _RPR, _B, _I, _RSTYLE, _VANISH, _WEBHIDDEN, _VAL = (
     W.vanish,
     W.webHidden,
     W.val,
+    W.vertAlign,
 )
 _T, _DELTEXT, _TAB, _BR, _LRPB, _FLDCHAR, _INSTR = (
     W.t,
@@ -639,6 +641,7 @@ class BodyReader:
         ctx = self.ctx
         rstyle = ""
         b = i = None
+        raised = False  # a superscript run: its first text may take a caret
         for child in r:
             if child.tag != _RPR:
                 continue
@@ -652,6 +655,8 @@ class BodyReader:
                     rstyle = prop.get(_VAL, "")
                 elif (tag == _VANISH or tag == _WEBHIDDEN) and on(prop):
                     return  # hidden text
+                elif tag == _VERT_ALIGN:
+                    raised = prop.get(_VAL, "") == "superscript"
             break
         bold, italic = ctx.run_format(style, rstyle, b, i)
         add = self._add
@@ -660,6 +665,11 @@ class BodyReader:
             if tag == _T or tag == _DELTEXT:
                 text = el.text
                 if text:
+                    if raised:  # "EUR 500" and a raised "1": "EUR 500^1", not "EUR 5001"
+                        raised = False
+                        last = items[-1].value if items and items[-1].kind == _TEXT else ""
+                        if isinstance(last, str) and caret_before(last[-1:], text):
+                            text = "^" + text
                     add(items, _TEXT, text, bold, italic, revs)
             elif tag == _RPR:
                 continue

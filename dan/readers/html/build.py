@@ -18,6 +18,7 @@ from typing import cast
 from dan import model as m
 from dan.errors import TextTooLargeError
 from dan.limits import Limits
+from dan.readers.superscript import caret_before
 from dan.readers.html.style import NO_STYLE, InlineStyle
 from dan.readers.numerals import roman
 from dan.readers.anchors import MAX_BLOCK_ANCHORS, BlockRefs, anchor_name
@@ -493,15 +494,7 @@ class BlockBuilder:
             # power), never the number 5001; "10<sup>-3</sup>" is "10^-3". An ordinal's
             # ending stays on its number ("5<sup>th</sup>" is "5th", "1<sup>er</sup>" "1er").
             self.sup_start = False
-            if (
-                not space
-                and not para.after_break
-                and para.last
-                and not para.last.isspace()
-                and para.last not in _OPENING
-                and (core[0].isalnum() or core[0] in _SIGNS)
-                and not (para.last.isdigit() and core.casefold() in _ORDINAL_ENDINGS)
-            ):
+            if not space and not para.after_break and caret_before(para.last, core):
                 # (before a link the superscript opens: "[^2](url)" would read as a note mark)
                 level = len(para.frames) - 1
                 while level > 0 and para.frames[level][0] == "a" and not para.frames[level][2]:
@@ -900,12 +893,6 @@ _NOTE_LINK = re.compile(
     r"|sd(?:foot|end)note(?:anc|sym)|(?:mw-)?cite-backlink|note-?ref",
     re.I,
 )
-#: What a superscript may follow with no caret: an opening bracket or quote ("(<sup>1</sup>)").
-_OPENING = frozenset("([{\"'“‘«")
-#: A superscript starting with a sign is an exponent too ("10<sup>-3</sup>", "m<sup>−1</sup>").
-_SIGNS = frozenset("-−+±")
-#: The endings of ordinal numbers written as superscripts ("1st", "2e", "1er", "3º").
-_ORDINAL_ENDINGS = frozenset("st nd rd th e er re ère ème eme o a º ª os as".split())
 #: Targets that name a note or a bibliography entry: Word's HTML export (``#_ftn1``,
 #: ``#_edn2``, ``#_ftnref1``), pandoc and MediaWiki (``#fn1``, ``#fnref1``, ``#cite_note-3``,
 #: ``#cite_ref-x_6-0``, ``#CITEREFKing2003``), ``#footnote-2``.

@@ -4,7 +4,7 @@ footer, so their document-control facts are a first and a last paragraph."""
 
 from __future__ import annotations
 
-from ._common import Family, add_table, builder, parse, prose
+from benchmarks.quality.devsets import Family, add_table, builder, parse, prose
 
 # ---------------------------------------------------------------- franchise operations manual
 

@@ -8,20 +8,23 @@ This is a development set: it may be tuned on and edited (rebuild ``questions.js
 
 from __future__ import annotations
 
-import json
-import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from benchmarks.quality.collection import Item, all_questions, manifest
+from benchmarks.quality.collection import Item, all_questions
+from benchmarks.quality.devsets import Family, build_items, category_counts, questions_json, write_collection as write_collection_of
+from benchmarks.quality.devsets import main as _main
 
-from ._common import WRITERS, Family
 from .fam_governance import board_minutes, risk_register
 from .fam_legal import insurance_schedule, services_agreement
 from .fam_policy import infosec_policy, training_matrix
 from .fam_purchasing import po_register, price_list
 from .fam_site import maintenance_log, visit_schedule
+
+__all__ = [
+    "FAMILIES", "QUESTIONS_JSON", "Item", "all_questions", "build_collection", "category_counts", "main",
+    "questions_json", "write_collection",
+]
 
 #: Every document family, in collection order.
 FAMILIES: tuple[Callable[[], Family], ...] = (
@@ -34,45 +37,17 @@ QUESTIONS_JSON = Path(__file__).with_name("questions.json")
 
 def build_collection() -> list[Item]:
     """Every document of the set with its file bytes and questions (deterministic)."""
-    items: list[Item] = []
-    for family in FAMILIES:
-        doc, questions = family()
-        items.append(Item(doc, WRITERS[doc.fmt](doc), tuple(questions)))
-    return items
-
-
-def questions_json(items: Sequence[Item]) -> str:
-    """The JSON text of all questions (the format of the committed ``questions.json``)."""
-    return json.dumps([q.to_json() for q in all_questions(items)], indent=1, ensure_ascii=False) + "\n"
-
-
-def category_counts(items: Sequence[Item]) -> dict[str, int]:
-    """How many questions each category has."""
-    return dict(sorted(Counter(q.category for q in all_questions(items)).items()))
+    return build_items(FAMILIES)
 
 
 def write_collection(directory: str | Path) -> list[Item]:
     """Write every document, ``questions.json`` and ``manifest.json`` to ``directory``; return the items."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    items = build_collection()
-    for item in items:
-        (out / item.name).write_bytes(item.data)
-    (out / "questions.json").write_text(questions_json(items), encoding="utf-8")
-    (out / "manifest.json").write_text(json.dumps(manifest(items), indent=1) + "\n", encoding="utf-8")
-    return items
+    return write_collection_of(directory, build_collection())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``python -m benchmarks.wsdev.collection OUTDIR``."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        sys.stderr.write("usage: python -m benchmarks.wsdev.collection OUTDIR\n")
-        return 2
-    items = write_collection(args[0])
-    sys.stdout.write(f"{len(items)} documents, {len(all_questions(items))} questions -> {args[0]}\n")
-    sys.stdout.write(json.dumps(category_counts(items)) + "\n")
-    return 0
+    return _main(argv, "benchmarks.wsdev.collection", build_collection)
 
 
 if __name__ == "__main__":

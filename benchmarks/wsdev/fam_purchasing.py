@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from benchmarks.quality.docmodel import Com, Del, Ins, cell
 
-from ._common import Family, add_table, builder, merged, parse, pick
+from benchmarks.quality.devsets import Family, add_table, builder, merged, parse, pick
 
 # ---------------------------------------------------------------- purchase-order register
 

@@ -3,7 +3,7 @@ schedule of assessments (no revisions or comments: Markdown carries neither)."""
 
 from __future__ import annotations
 
-from ._common import Family, add_table, builder, merged, parse, pick, prose
+from benchmarks.quality.devsets import Family, add_table, builder, merged, parse, pick, prose
 
 # ---------------------------------------------------------------- maintenance log
 

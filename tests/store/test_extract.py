@@ -1429,7 +1429,7 @@ def test_a_title_phrase_in_the_text_names_the_document_it_does_not_answer() -> N
     # a header or footer line answers questions about its document: it keeps the pair. The
     # wsdev risk register (built as the benchmark builds it): "revision" makes every unit
     # holding a tracked change score more, and without the pair its header line fell below them
-    from benchmarks.wsdev._common import WRITERS
+    from benchmarks.quality.devsets import WRITERS
     from benchmarks.wsdev.fam_governance import risk_register
 
     doc, _questions = risk_register()

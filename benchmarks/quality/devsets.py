@@ -1,12 +1,22 @@
-"""Shared helpers of the whole-structure development set's document families."""
+"""What the development sets written from document families share (``benchmarks/wsdev``,
+``benchmarks/ansdev``): the helpers their family modules build documents with, and building,
+counting and writing a set from its families.
+
+The frozen blind sets (``benchmarks/blind``, ``blind2``) keep their own copies: they are not
+edited after they were written."""
 
 from __future__ import annotations
 
+import json
 import random
+import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 from benchmarks.quality import text as filler
 from benchmarks.quality.build import Builder
+from benchmarks.quality.collection import Item, all_questions, manifest
 from benchmarks.quality.docmodel import Cell, Doc, cell
 from benchmarks.quality.docx_writer import write_docx
 from benchmarks.quality.html_writer import write_html
@@ -68,3 +78,45 @@ def prose(b: Builder, paragraphs: int = 1, sentences: tuple[int, int] = (3, 6)) 
     """Add exactly ``paragraphs`` paragraphs of filler prose (``Builder.filler`` doubles its count)."""
     for _ in range(paragraphs):
         b.para(filler.paragraph(b.rng, b.domain, sentences))
+
+
+def build_items(families: Iterable[Callable[[], Family]]) -> list[Item]:
+    """Every document of ``families`` with its file bytes and questions, in order (deterministic)."""
+    items: list[Item] = []
+    for family in families:
+        doc, questions = family()
+        items.append(Item(doc, WRITERS[doc.fmt](doc), tuple(questions)))
+    return items
+
+
+def questions_json(items: Sequence[Item]) -> str:
+    """The JSON text of all questions (the format of a set's committed ``questions.json``)."""
+    return json.dumps([q.to_json() for q in all_questions(items)], indent=1, ensure_ascii=False) + "\n"
+
+
+def category_counts(items: Sequence[Item]) -> dict[str, int]:
+    """How many questions each category has."""
+    return dict(sorted(Counter(q.category for q in all_questions(items)).items()))
+
+
+def write_collection(directory: str | Path, items: Sequence[Item]) -> list[Item]:
+    """Write every document of ``items``, ``questions.json`` and ``manifest.json`` to ``directory``."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    for item in items:
+        (out / item.name).write_bytes(item.data)
+    (out / "questions.json").write_text(questions_json(items), encoding="utf-8")
+    (out / "manifest.json").write_text(json.dumps(manifest(items), indent=1) + "\n", encoding="utf-8")
+    return list(items)
+
+
+def main(argv: Sequence[str] | None, module: str, build: Callable[[], list[Item]]) -> int:
+    """Command line of a set's collection module: ``python -m <module> OUTDIR``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        sys.stderr.write(f"usage: python -m {module} OUTDIR\n")
+        return 2
+    items = write_collection(args[0], build())
+    sys.stdout.write(f"{len(items)} documents, {len(all_questions(items))} questions -> {args[0]}\n")
+    sys.stdout.write(json.dumps(category_counts(items)) + "\n")
+    return 0

@@ -3,9 +3,9 @@
 A superscript run ("EUR 500" then a raised "1", "m" then a raised "2") has no form of its own
 in dan's Markdown; written as it is, it joins the text before it and changes it: "EUR 5001",
 "106" for ten to the sixth. Readers that know a run is raised (HTML's ``<sup>``, DOCX's
-``w:vertAlign="superscript"``) write it after a caret, as plain text does: "EUR 500^1",
-"10^6", "m^-1". An ordinal's ending stays on its number ("5th", "1er"), and a superscript
-after a space or an opening bracket is its text.
+``w:vertAlign="superscript"``, RTF's ``\\super`` and ``\\up``) write it after a caret, as
+plain text does: "EUR 500^1", "10^6", "m^-1". An ordinal's ending stays on its number ("5th",
+"1er"), and a superscript after a space or an opening bracket is its text.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A superscript that follows text directly is written after a caret, in every reader that
-knows a run is raised (HTML ``<sup>``, DOCX ``w:vertAlign="superscript"``): "EUR 500" and a
-raised "1" must never read as the number 5001."""
+knows a run is raised (HTML ``<sup>``, DOCX ``w:vertAlign="superscript"``, RTF ``\\super`` and
+``\\up``): "EUR 500" and a raised "1" must never read as the number 5001."""
 
 from __future__ import annotations
 
@@ -59,3 +59,14 @@ def test_html_and_docx_write_a_superscript_alike() -> None:
     word = dan.convert(_docx(("EUR 500", ""), ("1", "sup"), (" and 10", ""), ("6", "sup"), (" cells", "")),
                        filename="a.docx").chunks[0]
     assert html.split("\n\n", 1)[1] == word.split("\n\n", 1)[1] == "EUR 500^1 and 10^6 cells"
+
+
+def test_an_rtf_raised_run_after_text_is_written_after_a_caret() -> None:
+    rtf = (
+        r"{\rtf1\ansi{\fonttbl{\f0 Arial;}}\f0 The fee is EUR 500{\super 1} a month, 25 m{\up6 2}, the 5{\super th}"
+        r" day, H{\sub 2}O, x {\super 3} and 10\super -3\nosupersub  cells, {\super\chftn}{\footnote\pard\plain"
+        r"{\super\chftn} Net.} then 7{\super 4}.\par}"
+    )
+    text = dan.convert(rtf.encode(), filename="fee.rtf").chunks[0]
+    assert "The fee is EUR 500^1 a month, 25 m^2, the 5th day, H2O, x 3 and 10^-3 cells," in text
+    assert "then 7^4." in text  # a footnote's raised mark in between leaves the next one its caret

@@ -48,6 +48,7 @@ from dan.readers.rtf.inline import CommentPoint, RevKey, dttm_date
 from dan.readers.rtf.story import ParaProps, Story
 from dan.readers.rtf.tables import RowDef
 from dan.readers.rtf.tokens import TOKEN, Token, Tokenizer, read_word
+from dan.readers.superscript import caret_before
 from dan.textclean import clean_text
 
 __all__ = ["read_rtf"]
@@ -162,6 +163,8 @@ class _State:
         self.bold = False
         self.italic = False
         self.hidden = False
+        #: ``\\super`` or ``\\up`` N > 0: the text is raised (see :func:`caret_before`)
+        self.raised = False
         self.revised = False
         self.deleted = False
         self.revauth = 0
@@ -190,7 +193,7 @@ class _State:
     def reset_character(self, default_font: int) -> None:
         """``\\plain``."""
         self.font = default_font
-        self.bold = self.italic = self.hidden = False
+        self.bold = self.italic = self.hidden = self.raised = False
         self.revised = self.deleted = False
         self.revauth = self.revauthdel = self.revdttm = self.revdttmdel = 0
 
@@ -203,6 +206,7 @@ class _State:
         new.bold = self.bold
         new.italic = self.italic
         new.hidden = self.hidden
+        new.raised = self.raised
         new.revised = self.revised
         new.deleted = self.deleted
         new.revauth = self.revauth
@@ -240,6 +244,7 @@ class _Reader:
         self.skip_chars = 0
         self.pending_high = ""  # a high surrogate from \uN waiting for its low half
         self.chars = 0
+        self.raise_pending = False  # a raised stretch began and has no text yet
         self.warnings: list[m.Message] = []
         # document facts
         self.doc_codec = DEFAULT_CODEC
@@ -573,6 +578,13 @@ class _Reader:
         buf.clear()
         self._emit(text)
 
+    def _raise(self, on: bool) -> None:
+        """``\\super``, ``\\up``, ``\\sub``, ``\\nosupersub``: the text from here is raised or not;
+        the first text of a raised stretch may take a caret."""
+        if on and not self.state.raised:
+            self.raise_pending = True
+        self.state.raised = on
+
     def _emit(self, text: str) -> None:
         """Route decoded text to the current destination."""
         state = self.state
@@ -587,7 +599,13 @@ class _Reader:
                     f"Limits.max_chars={self.limits.max_chars:,} characters of text; "
                     "raise the limit to convert it"
                 )
-            self.stories[-1][0].text(clean_text(text), state.bold, state.italic, self._rev())
+            story = self.stories[-1][0]
+            if state.raised and self.raise_pending:
+                # "EUR 500" and a raised "1": "EUR 500^1", never "EUR 5001"
+                self.raise_pending = False
+                if caret_before(story.last_char(), text):
+                    text = "^" + text
+            story.text(clean_text(text), state.bold, state.italic, self._rev())
         elif dest == LABEL:
             self._story().label.append(text)
         elif dest == TITLE:
@@ -672,6 +690,10 @@ class _Reader:
             "b": lambda p: setattr(s.state, "bold", p != 0),
             "i": lambda p: setattr(s.state, "italic", p != 0),
             "v": lambda p: setattr(s.state, "hidden", p != 0),
+            "super": lambda p: s._raise(p != 0),
+            "up": lambda p: s._raise(p is None or p > 0),
+            "sub": lambda p: s._raise(False),
+            "nosupersub": lambda p: s._raise(False),
             "webhidden": lambda p: setattr(s.state, "hidden", p != 0),
             "revised": lambda p: setattr(s.state, "revised", p != 0),
             "deleted": lambda p: setattr(s.state, "deleted", p != 0),

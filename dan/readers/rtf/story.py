@@ -103,6 +103,14 @@ class Story:
 
     # ------------------------------------------------------------------ leaves
 
+    def last_char(self) -> str:
+        """The last character of text written in the open paragraph ("" when the paragraph
+        has none, or ends in something that is not text)."""
+        if not self.atoms:
+            return ""
+        leaf = self.atoms[-1].leaf
+        return leaf.text[-1:] if type(leaf) is m.Text else ""
+
     def text(self, text: str, bold: bool, italic: bool, rev: RevKey | None) -> None:
         """Append text with its formatting and revision."""
         comments = self.open_tuple

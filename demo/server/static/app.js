@@ -378,10 +378,11 @@ function highlight(root, quote) {
   if (!wanted) return null;
   // compared without spaces: a revision's remark sits right after the word it follows
   const squeeze = (s) => s.replace(/ /g, "");
-  const probe = squeeze(wanted).slice(0, 60);
+  const whole = squeeze(wanted);
+  const probe = whole.slice(0, 60);
   // (an item quoted after its list's lead-in, "… halved where: (b) the plant …", starts with
   // the lead-in's words: its end finds the item, which is the answer to scroll to)
-  const tail = squeeze(wanted).slice(-60);
+  const tail = whole.slice(-60);
   const bag = new Set(wanted.split(" "));
   // a table row quoted as "Heading: value · Heading: value" holds every word of the row
   const rowMatches = (block, have) => block.tagName === "TR" && !block.closest("thead") &&
@@ -396,10 +397,10 @@ function highlight(root, quote) {
     const text = bare.tagName === "TR" ? Array.from(bare.children, (cell) => cell.textContent).join(" ") : bare.textContent;
     const have = words(text);
     const flat = squeeze(have);
-    const ends = flat.includes(tail) || (flat.length > 12 && squeeze(wanted).endsWith(flat));
+    const ends = flat.includes(tail) || (flat.length > 12 && whole.endsWith(flat));
     // (a block whose opening the quote holds: the item after its lead-in, quoted in part)
-    const opens = flat.length >= 20 && squeeze(wanted).includes(flat.slice(0, 40));
-    if (flat && (flat.includes(probe) || ends || opens || (flat.length > 12 && squeeze(wanted).includes(flat)) || rowMatches(block, have))) {
+    const opens = flat.length >= 20 && whole.includes(flat.slice(0, 40));
+    if (flat && (flat.includes(probe) || ends || opens || (flat.length > 12 && whole.includes(flat)) || rowMatches(block, have))) {
       block.classList.add("hit");
       if (first && (ends || opens)) answer = block;
       first = first || block;

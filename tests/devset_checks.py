@@ -1,13 +1,27 @@
 """Checks the development sets written from document families share (``tests/test_wsdev_set.py``,
-``tests/test_ansdev_set.py``): each document as dan converts it, and every gold string of its
-questions where the question says it is."""
+``tests/test_ansdev_set.py``): the committed questions are what the generator builds, each
+document as dan converts it, and every gold string of its questions where the question says
+it is."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import dan
-from benchmarks.quality.collection import Item
+from benchmarks.quality.collection import Item, all_questions
+from benchmarks.quality.devsets import questions_json
+from benchmarks.quality.questions import Question
+
+
+def check_rebuild(items: Sequence[Item], build: Callable[[], list[Item]], committed: Path) -> None:
+    """The set's generator reproduces its committed ``questions.json``, byte for byte and as
+    questions, and builds the same again (deterministic)."""
+    assert questions_json(items) == committed.read_text(encoding="utf-8")
+    stored = [Question.from_json(d) for d in json.loads(committed.read_text(encoding="utf-8"))]
+    assert stored == all_questions(items)
+    assert questions_json(build()) == questions_json(items)
 
 
 def converted(items: Sequence[Item], max_tokens: int = 256) -> dict[str, list[str]]:

@@ -3,7 +3,6 @@ document converts with dan, and every gold string is where the question says it 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import sys
@@ -13,7 +12,6 @@ import pytest
 
 import dan
 from benchmarks.quality.collection import Item
-from benchmarks.quality.questions import Question
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -23,7 +21,6 @@ from benchmarks.wsdev.collection import (
     all_questions,
     build_collection,
     category_counts,
-    questions_json,
 )
 
 MINIMUM = {
@@ -44,10 +41,7 @@ def converted(items: list[Item]) -> dict[str, list[str]]:
 
 
 def test_rebuild_matches_questions_json(items: list[Item]) -> None:
-    assert questions_json(items) == QUESTIONS_JSON.read_text(encoding="utf-8")
-    stored = [Question.from_json(d) for d in json.loads(QUESTIONS_JSON.read_text(encoding="utf-8"))]
-    assert stored == all_questions(items)
-    assert questions_json(build_collection()) == questions_json(items)  # deterministic
+    devset_checks.check_rebuild(items, build_collection, QUESTIONS_JSON)
 
 
 def test_counts_per_category(items: list[Item]) -> None:

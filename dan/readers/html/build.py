@@ -264,8 +264,8 @@ class _Para:
         self.has_text = False
         self.pending_space = False
         self.after_break = True
-        #: the last character of text written (a superscript right after a letter or digit
-        #: is marked, see :meth:`_Builder.text`)
+        #: the last character of text written (a superscript right after it may take a
+        #: caret, see :meth:`BlockBuilder.text` and :func:`caret_before`)
         self.last = ""
 
     def add(self, node: m.Inline) -> None:
